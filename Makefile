@@ -1,0 +1,35 @@
+# Two commands do all the set-up on a fresh machine with python3 and make:
+#   make lab    create .venv if missing, install aluette with its extras, open JupyterLab on "Start here"
+#   make test   the same set-up, then every test (engine, widgets, notebooks through nbval, real browser)
+# Both are idempotent: the install step re-runs only when pyproject.toml changes.
+
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.aluette-installed
+HOST ?= 127.0.0.1
+PORT ?= 8888
+
+.PHONY: lab test app bench clean-venv
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV) || { \
+	  echo "Could not create a virtual environment. On Debian/Ubuntu: sudo apt-get install python3-venv"; exit 1; }
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[lab,test]'
+	@touch $(STAMP)
+
+lab: $(STAMP)
+	$(VENV)/bin/jupyter lab --ServerApp.ip=$(HOST) --ServerApp.port=$(PORT) notebooks/00_start_here.ipynb
+
+test: $(STAMP)
+	$(PY) -m pytest
+
+app: $(STAMP)
+	$(VENV)/bin/voila --Voila.ip=$(HOST) --port=$(PORT) --no-browser notebooks/
+
+bench: $(STAMP)
+	$(PY) -m tests.benchmarks.run
+
+clean-venv:
+	rm -rf $(VENV)

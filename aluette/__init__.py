@@ -1,0 +1,40 @@
+"""aluette: the rules of the French/Breton trick-taking game Aluette (la Vache), exact, reproducible and testable.
+
+Start with :data:`DECK`, :class:`Card`, :func:`trick_winner`, :func:`score_tricks`, :class:`Deal` and
+:class:`Match`. Rule sources: the rules sheet in ``shared/seeds`` (GameRules.com, five translations) and pagat.com's
+Aluette page; every decision this project takes where they are silent is named in the docstring that implements it.
+"""
+
+from .cards import DECK, NICKNAMED, RANKING, TOP_FOUR, Card, Suit, parse_cards
+from .chance import as_generator, shuffled_deck
+from .deal import Deal, DealResult, Hand, Phase, SignalRecord, TrickRecord, View
+from .draw import DrawResult, partnership_draw
+from .errors import (AluetteError, BadDiscardError, BadSignalError, CardNotInHandError, DealOverError,
+                     IllegalMoveError, MalformedSaveError, NotationError, NotYourTurnError, UnknownCardError,
+                     UnknownSeatError, WrongPhaseError)
+from .match import Match
+from .moves import ChantAnswer, Discard, Move, Play, Signal, SurrenderAnswer, SurrenderOffer
+from .options import ChantRecipients, Options
+from .scoring import DealScore, outcomes_notation, parse_outcomes, score_tricks
+from .seats import SEATS, Seat, Team
+from .signals import SIGNALS, SignalKind
+from .tricks import explain_trick, trick_winner
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DECK", "NICKNAMED", "RANKING", "TOP_FOUR", "Card", "Suit", "parse_cards", "as_generator", "shuffled_deck",
+    "Deal", "DealResult", "Hand", "Phase", "SignalRecord", "TrickRecord", "View", "DrawResult", "partnership_draw",
+    "AluetteError", "BadDiscardError", "BadSignalError", "CardNotInHandError", "DealOverError", "IllegalMoveError",
+    "MalformedSaveError", "NotationError", "NotYourTurnError", "UnknownCardError", "UnknownSeatError",
+    "WrongPhaseError", "Match", "ChantAnswer", "Discard", "Move", "Play", "Signal", "SurrenderAnswer",
+    "SurrenderOffer", "ChantRecipients", "Options", "DealScore", "outcomes_notation", "parse_outcomes",
+    "score_tricks", "SEATS", "Seat", "Team", "SIGNALS", "SignalKind", "explain_trick", "trick_winner",
+    "ranking_table",
+]
+
+
+def ranking_table():
+    """The 19 ranking classes as a pandas DataFrame (see :func:`aluette.tables.ranking_table`)."""
+    from .tables import ranking_table as _table
+    return _table()

@@ -1,0 +1,282 @@
+"""Cards, the 48-card Spanish deck and the ranking of Aluette.
+
+Rule sources:
+
+* The deck and the ranking: the rules sheet in ``shared/seeds/`` (GameRules.com's Aluette page, five translations,
+  section "card rankings") and pagat.com's Aluette page, which agree: Monsieur (3 of coins), Madame (3 of cups),
+  le Borgne (2 of coins), la Vache (2 of cups), Grand-neuf (9 of cups), Petit-neuf (9 of coins), Deux de chêne
+  (2 of batons), Deux d'écrit (2 of swords), then aces, kings, cavaliers, jacks, the 9s of swords and batons, the 8s,
+  7s, 6s, 5s, 4s and the 3s of swords and batons.
+* Cards of one class are equal: a tie for the best class spoils the trick (see :mod:`aluette.tricks`). Suits matter
+  for nothing else (seeds, "gameplay": there are no restrictions on what may be played).
+
+The ranking is data (:data:`RANKING`), from which every lookup is computed once at import.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+import unicodedata
+from typing import Iterable, Union
+
+from .errors import UnknownCardError
+
+__all__ = ["Suit", "Card", "DECK", "RANKING", "CardLike", "parse_cards", "TOP_FOUR", "NICKNAMED"]
+
+
+class Suit(enum.Enum):
+    """The four Spanish suits; the value is the suit's initial in Spanish, used in card codes."""
+
+    COINS = "O"  #: oros
+    CUPS = "C"  #: copas
+    BATONS = "B"  #: bastos
+    SWORDS = "E"  #: espadas
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+    @property
+    def english(self) -> str:
+        """English plural name: ``"coins"``, ``"cups"``, ``"batons"``, ``"swords"``."""
+        return self.name.lower()
+
+    @property
+    def spanish(self) -> str:
+        """Spanish plural name: ``"oros"``, ``"copas"``, ``"bastos"``, ``"espadas"``."""
+        return _SPANISH_SUIT[self]
+
+
+_SPANISH_SUIT = {Suit.COINS: "oros", Suit.CUPS: "copas", Suit.BATONS: "bastos", Suit.SWORDS: "espadas"}
+_SUIT_ORDER = (Suit.COINS, Suit.CUPS, Suit.BATONS, Suit.SWORDS)
+
+#: English names of ranks 1-12 (10 = jack/sota, 11 = cavalier/caballo, 12 = king/rey).
+RANK_NAMES = {1: "ace", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
+              10: "jack", 11: "cavalier", 12: "king"}
+
+#: The ranking, high to low: ``(class name, nickname or None, card codes)``. Strength = 19 for the first class
+#: down to 1 for the last. Source: seeds "card rankings"; pagat.com Aluette, "Ranking of the cards".
+RANKING: tuple[tuple[str, str | None, tuple[str, ...]], ...] = (
+    ("Monsieur", "Monsieur", ("3O",)),
+    ("Madame", "Madame", ("3C",)),
+    ("le Borgne", "le Borgne", ("2O",)),
+    ("la Vache", "la Vache", ("2C",)),
+    ("Grand-neuf", "Grand-neuf", ("9C",)),
+    ("Petit-neuf", "Petit-neuf", ("9O",)),
+    ("Deux de chêne", "Deux de chêne", ("2B",)),
+    ("Deux d'écrit", "Deux d'écrit", ("2E",)),
+    ("aces", None, ("1O", "1C", "1B", "1E")),
+    ("kings", None, ("12O", "12C", "12B", "12E")),
+    ("cavaliers", None, ("11O", "11C", "11B", "11E")),
+    ("jacks", None, ("10O", "10C", "10B", "10E")),
+    ("nines", None, ("9E", "9B")),
+    ("eights", None, ("8O", "8C", "8B", "8E")),
+    ("sevens", None, ("7O", "7C", "7B", "7E")),
+    ("sixes", None, ("6O", "6C", "6B", "6E")),
+    ("fives", None, ("5O", "5C", "5B", "5E")),
+    ("fours", None, ("4O", "4C", "4B", "4E")),
+    ("threes", None, ("3E", "3B")),
+)
+
+_CODE_RE = re.compile(r"^\s*(1[0-2]|[1-9])\s*([ocbe])\s*$", re.IGNORECASE)
+
+
+class Card:
+    """One card of the Spanish deck. Immutable; there is exactly one object per card, so ``is`` and ``==`` agree.
+
+    ``Card(3, Suit.COINS)`` or ``Card(3, "O")`` returns the canonical card; :meth:`parse` reads text. ``str(card)`` is
+    the compact code (``"3O"``), ``repr(card)`` is ``Card.parse('3O')``.
+
+    Attributes:
+        rank: 1 (ace) to 9, 10 (jack, sota), 11 (cavalier, caballo), 12 (king, rey).
+        suit: a :class:`Suit`.
+        index: 0-47, the card's place in :data:`DECK` (suits coins, cups, batons, swords; ranks 1-12).
+        strength: 19 (Monsieur) down to 1 (3 of swords or batons); equal strengths tie.
+        class_name: the ranking class (``"Monsieur"``, ``"aces"``, ``"threes"``...).
+        code: the compact code, rank number + Spanish suit initial (``"12E"`` = king of swords).
+        name: English name (``"king of swords"``).
+        nickname: traditional name of the top eight (``"la Vache"``), else ``None``.
+
+    Raises:
+        UnknownCardError: ``Card(rank, suit)`` with a rank outside 1-12 or an unknown suit.
+    """
+
+    __slots__ = ("rank", "suit", "index", "strength", "class_name", "code", "name", "nickname")
+
+    def __new__(cls, rank: int, suit: Union[Suit, str]) -> "Card":
+        try:
+            suit = suit if isinstance(suit, Suit) else Suit(str(suit).upper())
+        except ValueError:
+            raise UnknownCardError(f"unknown suit {suit!r}: expected one of O (coins), C (cups), B (batons), "
+                                   f"E (swords)") from None
+        if isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= 12:
+            raise UnknownCardError(f"unknown rank {rank!r}: expected an integer 1-12 (10 jack, 11 cavalier, 12 king)")
+        return _BY_RANK_SUIT[rank, suit]
+
+    @classmethod
+    def _make(cls, rank: int, suit: Suit, index: int) -> "Card":
+        card = object.__new__(cls)
+        for attr, value in (("rank", rank), ("suit", suit), ("index", index), ("code", f"{rank}{suit.value}"),
+                            ("name", f"{RANK_NAMES[rank]} of {suit.english}")):
+            object.__setattr__(card, attr, value)
+        return card
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"Card is immutable (tried to set {name!r})")
+
+    def __delattr__(self, name):
+        raise AttributeError(f"Card is immutable (tried to delete {name!r})")
+
+    def __hash__(self) -> int:
+        return self.index  # deterministic: sets of cards iterate the same way on every run
+
+    def __reduce__(self):
+        return (Card, (self.rank, self.suit.value))
+
+    def __copy__(self) -> "Card":
+        return self
+
+    def __deepcopy__(self, memo) -> "Card":
+        return self
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.code!r})"
+
+    def beats(self, other: "Card") -> bool:
+        """True when this card ranks strictly higher than ``other`` (equal classes do not beat each other)."""
+        return self.strength > other.strength
+
+    def ties(self, other: "Card") -> bool:
+        """True when both cards are of the same ranking class (they would spoil a trick if both were best)."""
+        return self.strength == other.strength
+
+    @classmethod
+    def parse(cls, text: Union[str, "Card"]) -> "Card":
+        """Read a card from text.
+
+        Accepted, in any case and with or without accents:
+
+        * the compact code, rank + Spanish suit initial: ``"3O"``, ``"12e"``, ``"10 B"``;
+        * English: ``"3 of coins"``, ``"king of swords"``, ``"cavalier of cups"``, ``"ace of batons"``; ranks may be
+          digits, words (``"three"``) or Spanish (``"sota"``, ``"caballo"``, ``"rey"``), suits English or Spanish,
+          singular or plural (``"coin"``, ``"oros"``);
+        * the nicknames of the top eight: ``"Monsieur"``, ``"madame"``, ``"le borgne"`` or ``"borgne"``,
+          ``"la vache"``, ``"grand-neuf"``, ``"petit neuf"``, ``"deux de chene"``, ``"deux d'ecrit"``.
+
+        A :class:`Card` is returned unchanged.
+
+        Raises:
+            UnknownCardError: the text matches none of these forms; the message quotes it and lists the forms.
+        """
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise UnknownCardError(f"unknown card {text!r}: expected text such as '3O', 'king of swords' or "
+                                   f"'Monsieur', or a Card")
+        match = _CODE_RE.match(text)
+        if match:
+            return _BY_RANK_SUIT[int(match.group(1)), Suit(match.group(2).upper())]
+        key = _normalise(text)
+        if key in _BY_WORDS:
+            return _BY_WORDS[key]
+        raise UnknownCardError(
+            f"unknown card {text!r}: write a code (rank 1-12 then suit O coins, C cups, B batons, E swords, "
+            f"e.g. '3O', '12E'), English ('king of swords', 'cavalier of cups', '3 of coins') or a nickname "
+            f"({', '.join(repr(n) for _, n, _ in RANKING if n)})")
+
+    # Pictures in notebooks, drawn by aluette.pictures (imported only when a picture is asked for).
+    def _repr_html_(self) -> str:
+        from .pictures import cards_html
+        return cards_html([self])
+
+    def _repr_svg_(self) -> str:
+        from .pictures import card_svg
+        return card_svg(self)
+
+
+CardLike = Union[Card, str]
+
+
+def _normalise(text: str) -> str:
+    """Lower case, accents and apostrophes removed, hyphens and runs of spaces folded to one space."""
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower()
+    text = re.sub(r"['’`´]", "", text)
+    return " ".join(re.sub(r"[-_]", " ", text).split())
+
+
+_SUIT_WORDS = {
+    Suit.COINS: ("coins", "coin", "oros", "oro"),
+    Suit.CUPS: ("cups", "cup", "copas", "copa"),
+    Suit.BATONS: ("batons", "baton", "bastos", "basto"),
+    Suit.SWORDS: ("swords", "sword", "espadas", "espada"),
+}
+_RANK_WORDS = {
+    1: ("1", "ace", "as", "one"), 2: ("2", "two"), 3: ("3", "three"), 4: ("4", "four"), 5: ("5", "five"),
+    6: ("6", "six"), 7: ("7", "seven"), 8: ("8", "eight"), 9: ("9", "nine"),
+    10: ("10", "jack", "sota"), 11: ("11", "cavalier", "caballo", "knight"), 12: ("12", "king", "rey"),
+}
+
+DECK: tuple[Card, ...]
+_BY_RANK_SUIT: dict[tuple[int, Suit], Card] = {}
+_BY_WORDS: dict[str, Card] = {}
+
+
+def _build() -> tuple[Card, ...]:
+    deck = []
+    for s, suit in enumerate(_SUIT_ORDER):
+        for rank in range(1, 13):
+            card = Card._make(rank, suit, s * 12 + rank - 1)
+            _BY_RANK_SUIT[rank, suit] = card
+            deck.append(card)
+    by_code = {c.code: c for c in deck}
+    seen = set()
+    for position, (class_name, nickname, codes) in enumerate(RANKING):
+        for code in codes:
+            card = by_code[code]
+            object.__setattr__(card, "strength", len(RANKING) - position)
+            object.__setattr__(card, "class_name", class_name)
+            object.__setattr__(card, "nickname", nickname)
+            seen.add(card)
+            if nickname:
+                _BY_WORDS[_normalise(nickname)] = card
+                for article in ("le ", "la "):
+                    if _normalise(nickname).startswith(article):
+                        _BY_WORDS[_normalise(nickname)[len(article):]] = card
+    assert len(seen) == 48, "RANKING must name every card exactly once"
+    for card in deck:
+        for rank_word in _RANK_WORDS[card.rank]:
+            for suit_word in _SUIT_WORDS[card.suit]:
+                _BY_WORDS[f"{rank_word} of {suit_word}"] = card
+                _BY_WORDS[f"{rank_word} de {suit_word}"] = card
+    return tuple(deck)
+
+
+#: The 48 cards in a fixed order: coins 1-12, cups 1-12, batons 1-12, swords 1-12 (``card.index`` is the position).
+DECK = _build()
+
+#: Monsieur, Madame, le Borgne, la Vache: the four cards of the partnership draw.
+TOP_FOUR: tuple[Card, ...] = tuple(Card.parse(code) for _, _, (code,) in RANKING[:4])
+#: The eight cards with traditional names, high to low.
+NICKNAMED: tuple[Card, ...] = tuple(Card.parse(codes[0]) for _, nick, codes in RANKING if nick)
+
+#: Strength of each card by ``card.index``: a tuple lookup used on hot paths.
+STRENGTH: tuple[int, ...] = tuple(c.strength for c in DECK)
+
+
+def parse_cards(cards: Union[str, Iterable[CardLike]]) -> tuple[Card, ...]:
+    """Read several cards: a string of codes separated by spaces (``"3O 2C 12E"``), a string separated by commas or
+    semicolons (``"Monsieur, king of swords"``), or an iterable of cards/texts.
+
+    Raises:
+        UnknownCardError: any item is not a card (the message names that item).
+    """
+    if isinstance(cards, str):
+        separator = r"[,;]" if re.search(r"[,;]", cards) else r"\s+"
+        items = [t.strip() for t in re.split(separator, cards.strip()) if t.strip()]
+    else:
+        items = list(cards)
+    return tuple(Card.parse(item) for item in items)

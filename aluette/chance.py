@@ -1,0 +1,128 @@
+"""Chance: shuffling, cutting and dealing, always from an explicit seed or generator.
+
+The state never owns a hidden random generator (OpenSpiel's rule): a shuffle is an outcome drawn by whoever drives
+the game and passed in, so any position can be replayed from its seed or from the recorded deck order.
+
+How a shuffle is drawn (fixed, so the same seed gives the same deal on every machine): from a numpy
+``Generator`` (PCG64, ``numpy.random.default_rng(seed)``), draw 49 uniform doubles; the deck order is the stable
+argsort of the first 48 (a uniformly random permutation of :data:`~aluette.cards.DECK`), and the cut position is
+``1 + floor(47 * u[48])`` (1 to 47 cards lifted from the top and put below). Drawing a block of deals at once with
+``rng.random((n, 49))`` gives exactly the same deals as ``n`` single draws, which the simulation relies on.
+
+Rule source for the deal (seeds, "setup"; pagat.com): the dealer shuffles, the player to the dealer's right cuts, the
+dealer deals nine cards to each player in three rounds of three, starting at the dealer's left; twelve remain (the
+stock).
+"""
+
+from __future__ import annotations
+
+from typing import Mapping, Sequence, Union
+
+import numpy as np
+
+from .cards import DECK, Card, CardLike, parse_cards
+from .errors import AluetteError
+from .seats import Seat
+
+__all__ = ["as_generator", "shuffled_deck", "cut_deck", "deal_from_deck", "deck_from_hands", "SeedLike"]
+
+SeedLike = Union[int, np.random.Generator, np.random.SeedSequence]
+
+
+def as_generator(seed: SeedLike) -> np.random.Generator:
+    """A numpy ``Generator`` from a non-negative integer seed, a ``SeedSequence``, or a ``Generator`` (returned as is).
+
+    Raises:
+        TypeError: ``None`` or another type; chance must come from an explicit seed or generator.
+        AluetteError: a negative seed.
+    """
+    if isinstance(seed, np.random.Generator):
+        return seed
+    if isinstance(seed, np.random.SeedSequence):
+        return np.random.default_rng(seed)
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+        if seed < 0:
+            raise AluetteError(f"a seed must be a non-negative integer, got {seed}")
+        return np.random.default_rng(int(seed))
+    raise TypeError(f"pass an explicit seed (a non-negative int) or a numpy Generator, got {seed!r}")
+
+
+def shuffled_deck(rng: SeedLike) -> tuple[tuple[Card, ...], int]:
+    """Shuffle and cut: returns ``(order, cut)``, the shuffled 48 cards *before* the cut, top card first, and the
+    number of cards (1-47) the cutter lifts. See the module docstring for the exact draw."""
+    u = as_generator(rng).random(49)
+    order = np.argsort(u[:48], kind="stable")
+    return tuple(DECK[i] for i in order), 1 + int(u[48] * 47)
+
+
+def cut_deck(order: Sequence[Card], cut: int) -> tuple[Card, ...]:
+    """The deck after lifting ``cut`` cards from the top and putting them at the bottom.
+
+    Raises:
+        AluetteError: ``cut`` outside 0-47 (0 means no cut, used for positions built from given hands).
+    """
+    if isinstance(cut, bool) or not isinstance(cut, int) or not 0 <= cut < 48:
+        raise AluetteError(f"a cut lifts 0 to 47 cards, got {cut!r}")
+    return tuple(order[cut:]) + tuple(order[:cut])
+
+
+def _deal_position(round_: int, position: int, card: int) -> int:
+    # deck index of the `card`-th card (0-2) of round `round_` (0-2) given to the `position`-th seat from the left
+    return round_ * 12 + position * 3 + card
+
+
+def deal_from_deck(deck: Sequence[Card], dealer: Seat) -> tuple[dict[Seat, tuple[Card, ...]], tuple[Card, ...]]:
+    """Deal a cut deck: three rounds of three cards, starting at the dealer's left, clockwise.
+
+    Returns ``(hands, stock)``: nine cards per seat in the order received, and the twelve cards left, top first.
+
+    Raises:
+        AluetteError: the deck is not the 48 distinct cards.
+    """
+    deck = tuple(deck)
+    if len(deck) != 48 or set(deck) != set(DECK):
+        raise AluetteError("a deck must hold each of the 48 cards exactly once")
+    seats = Seat(dealer).left.clockwise_from()
+    hands = {seat: tuple(deck[_deal_position(r, p, c)] for r in range(3) for c in range(3))
+             for p, seat in enumerate(seats)}
+    return hands, deck[36:]
+
+
+def deck_from_hands(hands: Mapping[Union[Seat, str], Union[str, Sequence[CardLike]]], dealer: Seat,
+                    stock: Union[str, Sequence[CardLike], None] = None) -> tuple[Card, ...]:
+    """The cut deck that :func:`deal_from_deck` turns into these hands (the inverse of dealing).
+
+    ``hands`` maps each of the four seats to nine cards (codes, text or :class:`Card`). ``stock`` gives the twelve
+    left-over cards in the order the chant would deal them; by default the cards nobody holds, in deck order.
+
+    Raises:
+        UnknownSeatError / UnknownCardError: a key or card that is not one.
+        AluetteError: a seat missing or with other than nine cards, a card held twice, or a stock that is not exactly
+            the twelve cards nobody holds.
+    """
+    parsed = {Seat.parse(seat): parse_cards(cards) for seat, cards in hands.items()}
+    missing = [str(s) for s in Seat if s not in parsed]
+    if missing:
+        raise AluetteError(f"hands are needed for all four seats; missing: {', '.join(missing)}")
+    seen: dict[Card, Seat] = {}
+    for seat, cards in parsed.items():
+        if len(cards) != 9:
+            raise AluetteError(f"{seat} must hold nine cards, got {len(cards)}")
+        for card in cards:
+            if card in seen:
+                raise AluetteError(f"{card} is given twice (in {seen[card]}'s hand and {seat}'s)")
+            seen[card] = seat
+    rest = tuple(c for c in DECK if c not in seen)
+    if stock is None:
+        stock_cards = rest
+    else:
+        stock_cards = parse_cards(stock)
+        if sorted(stock_cards, key=lambda c: c.index) != list(rest):
+            raise AluetteError(f"the stock must be exactly the twelve cards nobody holds: "
+                               f"{' '.join(map(str, rest))}")
+    deck: list = [None] * 48
+    for p, seat in enumerate(Seat(dealer).left.clockwise_from()):
+        for i, card in enumerate(parsed[seat]):
+            deck[_deal_position(i // 3, p, i % 3)] = card
+    deck[36:] = stock_cards
+    return tuple(deck)

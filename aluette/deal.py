@@ -1,0 +1,856 @@
+"""One deal of Aluette as a state machine.
+
+A :class:`Deal` starts from a seed, a given deck order or given hands; you ask whose turn it is
+(:attr:`Deal.to_move`) and what they may do (:meth:`Deal.legal_moves`), apply moves, read each seat's
+:meth:`Deal.view` or the omniscient one, the history (:attr:`Deal.moves`, :meth:`Deal.events`) and the
+:attr:`Deal.result`. A move the rules refuse raises an :class:`~aluette.errors.IllegalMoveError` subclass and leaves
+the deal exactly as it was (every check runs before anything changes).
+
+Rules implemented here, with their sources (decisions of this project are marked so):
+
+* Deal: see :mod:`aluette.chance` (dealer shuffles, dealer's right cuts, 3-3-3 from the dealer's left; 12 stock).
+* The chant (seeds, "setup"; pagat.com), when :attr:`Options.chant` is on: every player is asked, starting at the
+  dealer's left; the chant happens only if all four agree. *Decision:* asking stops at the first refusal, since the
+  answer is then settled. If all agree, the stock goes one card at a time alternately to the player at the dealer's
+  left and to the dealer (or the dealer's partner, :class:`~aluette.options.ChantRecipients`), six each, starting
+  with the dealer's left; each discards six face down, keeping nine. *Decision:* the dealer's left discards first.
+  If anyone declines, the stock stays unused and unseen.
+* Surrender (pagat.com; :attr:`Options.surrender`): before the first trick, the dealer's left speaks for their
+  partnership, then the dealer for theirs (*decision*: one question each, in that order). An offer is answered by the
+  other side's speaker. Accepted: the accepting side scores 1 and the deal ends. Refused: the refusing side must make
+  mordienne: it scores 2 if one of its players wins the deal with mordienne, otherwise the offering side scores 2.
+* Play (seeds, "gameplay"): the player at the dealer's left leads the first trick; each plays one card in turn,
+  clockwise; any card may be played; the highest class wins and its player leads next; a tie for the highest class
+  spoils the trick: nobody wins it and its leader leads again.
+* Scoring: :func:`aluette.scoring.score_tricks`.
+* Signals (seeds' signal table; see :mod:`aluette.signals`): a seat may signal at any time before the deal ends; only
+  its partner sees it. *Decisions:* signals are honest (a seat can only signal a named card it holds, or its aces
+  when it holds at least one; the ace count is recorded from the hand), and each signal is made at most once per deal
+  per seat.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import json
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Optional, Sequence, Union
+
+from .cards import DECK, STRENGTH, Card, CardLike, parse_cards
+from .chance import SeedLike, as_generator, cut_deck, deal_from_deck, deck_from_hands, shuffled_deck
+from .errors import (AluetteError, BadDiscardError, BadSignalError, CardNotInHandError, DealOverError,
+                     IllegalMoveError, MalformedSaveError, NotYourTurnError, WrongPhaseError)
+from .moves import ChantAnswer, Discard, Move, Play, Signal, SurrenderAnswer, SurrenderOffer, move_from_json
+from .options import ChantRecipients, Options
+from .scoring import DealScore, outcomes_notation, score_tricks
+from .seats import SEATS, Seat, Team
+from .signals import signal_for
+
+__all__ = ["Deal", "Phase", "Hand", "TrickRecord", "DealResult", "SignalRecord", "View", "SAVE_FORMAT"]
+
+SAVE_FORMAT = "aluette-deal"
+SAVE_VERSION = 1
+
+
+class Phase(enum.Enum):
+    """Where a deal stands."""
+
+    CHANT = "chant"  #: players are asked, from the dealer's left, whether to chant
+    DISCARD = "discard"  #: the two stock recipients discard six cards each
+    SURRENDER = "surrender"  #: partnerships may offer to surrender (option)
+    PLAY = "play"  #: tricks are being played
+    OVER = "over"  #: nine tricks played, or a surrender accepted
+
+
+class Hand(tuple):
+    """An immutable hand: cards sorted high to low (by strength, then deck order). ``str`` gives the codes."""
+
+    def __new__(cls, cards: Iterable[CardLike] = ()):
+        return super().__new__(cls, sorted(parse_cards(cards) if not isinstance(cards, Hand) else cards,
+                                           key=lambda c: (-c.strength, c.index)))
+
+    def __str__(self) -> str:
+        return " ".join(c.code for c in self)
+
+    def __repr__(self) -> str:
+        return f"Hand({str(self)!r})"
+
+    def _repr_html_(self) -> str:
+        from .pictures import cards_html
+        return cards_html(self)
+
+
+@dataclass(frozen=True)
+class TrickRecord:
+    """A completed trick.
+
+    Attributes:
+        number: 1-9.
+        leader: the seat that led.
+        plays: ``((seat, card), ...)`` in play order.
+        winner: the seat that won, or ``None`` when spoiled.
+    """
+
+    number: int
+    leader: Seat
+    plays: tuple[tuple[Seat, Card], ...]
+    winner: Optional[Seat]
+
+    @property
+    def spoiled(self) -> bool:
+        """True when the best class was tied and nobody won the trick."""
+        return self.winner is None
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards in play order."""
+        return tuple(card for _, card in self.plays)
+
+    def card_of(self, seat: Seat) -> Card:
+        """The card ``seat`` played."""
+        return dict(self.plays)[Seat.parse(seat)]
+
+    def explain(self) -> str:
+        """One sentence: who won with what, or why the trick was spoiled and who leads again."""
+        played = ", ".join(f"{s} {c}" for s, c in self.plays)
+        best = max(c.strength for c in self.cards)
+        if self.winner is None:
+            tied = [(s, c) for s, c in self.plays if c.strength == best]
+            names = " and ".join(f"{s}'s {c}" for s, c in tied)
+            return (f"Trick {self.number} ({played}): spoiled, {names} tie as {tied[0][1].class_name}; "
+                    f"{self.leader} leads again.")
+        card = self.card_of(self.winner)
+        label = card.nickname or card.name
+        then = " and leads next" if self.number < 9 else ""
+        return f"Trick {self.number} ({played}): {self.winner} wins with {card} ({label}){then}."
+
+    def _repr_html_(self) -> str:
+        from .pictures import trick_html
+        return trick_html(self.plays, title=f"Trick {self.number}", winner=self.winner, spoiled=self.spoiled)
+
+
+@dataclass(frozen=True)
+class SignalRecord:
+    """A signal made in a deal (visible to the signalling seat and its partner only).
+
+    Attributes:
+        seat: who signalled.
+        key: the :data:`~aluette.signals.SIGNALS` key.
+        count: number of aces, for the ``"aces"`` signal; else ``None``.
+        trick: number of tricks completed when the signal was made.
+    """
+
+    seat: Seat
+    key: str
+    count: Optional[int]
+    trick: int
+
+    def describe(self) -> str:
+        """``"S signals le Borgne (2 of coins): wink"``."""
+        kind = signal_for(self.key)
+        what = f"{self.count} ace{'s' if self.count != 1 else ''}" if self.key == "aces" else kind.what
+        gesture = kind.gesture.replace("once for each ace held", f"{self.count} time{'s' if self.count != 1 else ''}")
+        return f"{self.seat} signals {what}: {gesture}"
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """The outcome of a finished deal.
+
+    Attributes:
+        points: ``{Team.NS: p, Team.EW: q}``; at most one side scores.
+        score: the trick-based :class:`~aluette.scoring.DealScore`, or ``None`` when a surrender was accepted.
+        surrendered_by: the partnership that offered to surrender, if one did.
+        surrender_accepted: ``True``/``False`` after an offer, else ``None``.
+        reason: sentences explaining the points.
+    """
+
+    points: Mapping[Team, int]
+    score: Optional[DealScore]
+    surrendered_by: Optional[Team]
+    surrender_accepted: Optional[bool]
+    reason: str
+
+    @property
+    def team(self) -> Optional[Team]:
+        """The partnership that scored, or ``None``."""
+        return next((t for t, p in self.points.items() if p), None)
+
+
+@dataclass(frozen=True)
+class View:
+    """What one seat may see of a deal (or everything, when ``seat`` is ``None``: the omniscient teaching view).
+
+    A seat's view holds its own hand, the cards it received from the stock and discarded, every card played, and the
+    signals of its own partnership; never another seat's hidden cards or unplayed stock cards.
+
+    Attributes:
+        seat: whose view, or ``None`` for the omniscient view.
+        dealer, phase, to_move, leader: as on :class:`Deal`.
+        hands: ``{seat: Hand}`` of the hands this view may see (its own; all four when omniscient).
+        hand_sizes: cards held by each seat.
+        trick: the current, incomplete trick as ``((seat, card), ...)``.
+        tricks: completed :class:`TrickRecord` s.
+        trick_counts: tricks won per seat so far.
+        chant_answers: ``((seat, agreed), ...)`` so far.
+        chant_agreed: ``True`` if all four agreed, ``False`` if one declined, ``None`` while undecided.
+        stock_received: ``{seat: cards}`` of stock cards this view may see.
+        discards: ``{seat: cards}`` of discards this view may see.
+        stock: the unused stock (omniscient view only; else ``None``).
+        signals: the :class:`SignalRecord` s this view may see.
+        result: the :class:`DealResult` once the deal is over.
+        events: the history as sentences, filtered to what this view may see.
+    """
+
+    seat: Optional[Seat]
+    dealer: Seat
+    phase: Phase
+    to_move: Optional[Seat]
+    leader: Optional[Seat]
+    options: Options
+    hands: Mapping[Seat, Hand]
+    hand_sizes: Mapping[Seat, int]
+    trick: tuple[tuple[Seat, Card], ...]
+    tricks: tuple[TrickRecord, ...]
+    trick_counts: Mapping[Seat, int]
+    chant_answers: tuple[tuple[Seat, bool], ...]
+    chant_agreed: Optional[bool]
+    stock_received: Mapping[Seat, tuple[Card, ...]]
+    discards: Mapping[Seat, tuple[Card, ...]]
+    stock: Optional[tuple[Card, ...]]
+    signals: tuple[SignalRecord, ...]
+    result: Optional[DealResult]
+    events: tuple[str, ...]
+
+    @property
+    def hand(self) -> Hand:
+        """This seat's own hand (empty for the omniscient view)."""
+        return self.hands.get(self.seat, Hand()) if self.seat is not None else Hand()
+
+    def visible_cards(self) -> frozenset:
+        """Every card this view shows, anywhere in it (used to prove a view hides what it must)."""
+        cards = set()
+        for group in (*self.hands.values(), *self.stock_received.values(), *self.discards.values(), self.stock or ()):
+            cards.update(group)
+        cards.update(c for _, c in self.trick)
+        for record in self.tricks:
+            cards.update(record.cards)
+        return frozenset(cards)
+
+    def _repr_html_(self) -> str:
+        from .pictures import view_html
+        return view_html(self)
+
+
+class Deal:
+    """One deal: chant, optional surrender, nine tricks, score. See the module docstring for the rules.
+
+    Build it with :meth:`from_seed`, :meth:`from_deck` or :meth:`from_hands`, or load it with :meth:`from_json`.
+
+    Attributes (read-only properties): ``options``, ``dealer``, ``phase``, ``to_move``, ``leader``, ``moves``,
+    ``tricks``, ``result``, ``seed`` and ``cut`` (when known), ``deck`` (the cut deck the hands were dealt from).
+    """
+
+    def __init__(self, deck: Sequence[CardLike], *, dealer: Union[Seat, str] = Seat.N,
+                 options: Optional[Options] = None, seed: Optional[int] = None, cut: Optional[int] = None):
+        """Deal from a cut deck (top card first). Prefer the ``from_*`` constructors.
+
+        Raises:
+            UnknownCardError / UnknownSeatError: a card or the dealer is not one.
+            AluetteError: the deck is not the 48 distinct cards; ``options`` is not an :class:`Options`.
+        """
+        if options is None:
+            options = Options()
+        if not isinstance(options, Options):
+            raise AluetteError(f"options must be an aluette.Options, got {type(options).__name__}")
+        self._options = options
+        self._dealer = Seat.parse(dealer)
+        self._deck = parse_cards(deck)
+        self._seed = seed
+        self._cut = cut
+        dealt, self._stock = deal_from_deck(self._deck, self._dealer)
+        self._dealt = {seat: Hand(cards) for seat, cards in dealt.items()}
+        self._hands: dict[Seat, set] = {seat: set(cards) for seat, cards in dealt.items()}
+        self._moves: list[Move] = []
+        self._chant_answers: list[tuple[Seat, bool]] = []
+        self._received: dict[Seat, tuple[Card, ...]] = {}
+        self._discards: dict[Seat, tuple[Card, ...]] = {}
+        self._pending_discards: list[Seat] = []
+        self._surrender_spoken: list[tuple[Seat, bool]] = []
+        self._surrender_by: Optional[Team] = None
+        self._surrender_accepted: Optional[bool] = None
+        self._signals: list[SignalRecord] = []
+        self._tricks: list[TrickRecord] = []
+        self._trick: list[tuple[Seat, Card]] = []
+        self._leader = self._dealer.left
+        self._result: Optional[DealResult] = None
+        if options.chant:
+            self._phase, self._to_move = Phase.CHANT, self._dealer.left
+        else:
+            self._begin_surrender_or_play()
+
+    # ----------------------------------------------------------------- construction
+    @classmethod
+    def from_seed(cls, seed: SeedLike, *, dealer: Union[Seat, str] = Seat.N,
+                  options: Optional[Options] = None) -> "Deal":
+        """Shuffle, cut and deal from a seed (an ``int``, reproducible on every machine) or a numpy ``Generator``
+        (the deal draws one shuffle from it; see :mod:`aluette.chance`).
+
+        Raises:
+            TypeError: no explicit seed.
+        """
+        order, cut = shuffled_deck(as_generator(seed))
+        int_seed = int(seed) if isinstance(seed, int) else None
+        return cls(cut_deck(order, cut), dealer=dealer, options=options, seed=int_seed, cut=cut)
+
+    @classmethod
+    def from_deck(cls, deck: Union[str, Sequence[CardLike]], *, dealer: Union[Seat, str] = Seat.N,
+                  options: Optional[Options] = None) -> "Deal":
+        """Deal a given cut deck (48 card codes, top first, as a string or a sequence)."""
+        return cls(parse_cards(deck), dealer=dealer, options=options)
+
+    @classmethod
+    def from_hands(cls, hands: Mapping, *, dealer: Union[Seat, str] = Seat.N,
+                   stock: Union[str, Sequence[CardLike], None] = None,
+                   options: Optional[Options] = None) -> "Deal":
+        """A deal with given hands: ``{"N": "3O 2C ...", "E": [...], ...}`` (nine cards each), and optionally the
+        twelve stock cards in chant order (default: the rest in deck order). The player at the dealer's left leads.
+
+        Raises:
+            AluetteError: see :func:`aluette.chance.deck_from_hands`.
+        """
+        dealer = Seat.parse(dealer)
+        return cls(deck_from_hands(hands, dealer, stock), dealer=dealer, options=options)
+
+    # ----------------------------------------------------------------- read-only state
+    @property
+    def options(self) -> Options:
+        return self._options
+
+    @property
+    def dealer(self) -> Seat:
+        return self._dealer
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def to_move(self) -> Optional[Seat]:
+        """The seat whose turn it is, or ``None`` when the deal is over."""
+        return self._to_move
+
+    @property
+    def leader(self) -> Optional[Seat]:
+        """The seat that leads (or led) the current trick; ``None`` once the deal is over."""
+        return self._leader if self._phase is not Phase.OVER else None
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase is Phase.OVER
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """Every move applied, in order (signals included): with the deck, enough to replay the deal."""
+        return tuple(self._moves)
+
+    @property
+    def tricks(self) -> tuple[TrickRecord, ...]:
+        """The completed tricks."""
+        return tuple(self._tricks)
+
+    @property
+    def current_trick(self) -> tuple[tuple[Seat, Card], ...]:
+        """The cards played so far to the trick in progress."""
+        return tuple(self._trick)
+
+    @property
+    def result(self) -> Optional[DealResult]:
+        """The :class:`DealResult` once the deal is over, else ``None``."""
+        return self._result
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The cut deck the hands were dealt from, top first."""
+        return self._deck
+
+    @property
+    def seed(self) -> Optional[int]:
+        return self._seed
+
+    @property
+    def cut(self) -> Optional[int]:
+        return self._cut
+
+    @property
+    def outcomes(self) -> tuple[Optional[Seat], ...]:
+        """Winners of the completed tricks (``None`` = spoiled)."""
+        return tuple(t.winner for t in self._tricks)
+
+    @property
+    def notation(self) -> str:
+        """Completed tricks in pagat notation (``"SENWSEXNW"``)."""
+        return outcomes_notation(self.outcomes)
+
+    def trick_counts(self) -> dict[Seat, int]:
+        """Tricks won so far per seat."""
+        counts = {s: 0 for s in SEATS}
+        for t in self._tricks:
+            if t.winner is not None:
+                counts[t.winner] += 1
+        return counts
+
+    def hand(self, seat: Union[Seat, str]) -> Hand:
+        """The cards ``seat`` holds now (an omniscient look: for a player's own view use :meth:`view`)."""
+        return Hand(self._hands[Seat.parse(seat)])
+
+    def dealt_hand(self, seat: Union[Seat, str]) -> Hand:
+        """The nine cards ``seat`` was dealt, before any chant."""
+        return self._dealt[Seat.parse(seat)]
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The twelve stock cards in chant order (an omniscient look)."""
+        return self._stock
+
+    def chant_recipients(self) -> tuple[Seat, Seat]:
+        """The two seats that receive the stock if all agree: the dealer's left first, then the dealer (or the
+        dealer's partner under :attr:`ChantRecipients.LEFT_AND_PARTNER`)."""
+        second = (self._dealer if self._options.chant_recipients is ChantRecipients.LEFT_AND_DEALER
+                  else self._dealer.partner)
+        return (self._dealer.left, second)
+
+    # ----------------------------------------------------------------- moves
+    def legal_moves(self) -> list[Move]:
+        """Every move the seat to move may make (signals aside: see :meth:`legal_signals`). Empty when over.
+
+        In the discard phase this lists all 5005 ways to discard six of fifteen cards."""
+        seat, phase = self._to_move, self._phase
+        if phase is Phase.CHANT:
+            return [ChantAnswer(seat, True), ChantAnswer(seat, False)]
+        if phase is Phase.DISCARD:
+            return [Discard(seat, combo) for combo in itertools.combinations(self.hand(seat), 6)]
+        if phase is Phase.SURRENDER:
+            if self._surrender_by is None:
+                return [SurrenderOffer(seat, True), SurrenderOffer(seat, False)]
+            return [SurrenderAnswer(seat, True), SurrenderAnswer(seat, False)]
+        if phase is Phase.PLAY:
+            return [Play(seat, card) for card in self.hand(seat)]
+        return []
+
+    def legal_cards(self) -> tuple[Card, ...]:
+        """In the play phase, the cards the seat to move may play (its whole hand, high to low); else empty."""
+        return self.hand(self._to_move) if self._phase is Phase.PLAY else ()
+
+    def legal_signals(self, seat: Union[Seat, str]) -> list[str]:
+        """Keys of the signals ``seat`` may make now (honest, not yet made, deal not over)."""
+        seat = Seat.parse(seat)
+        if self._phase is Phase.OVER:
+            return []
+        from .signals import SIGNALS
+        made = {r.key for r in self._signals if r.seat is seat}
+        return [s.key for s in SIGNALS if s.key not in made and self._signal_problem(seat, s.key) is None]
+
+    def apply(self, move: Union[Move, list]) -> None:
+        """Apply a move (a :class:`~aluette.moves.Move`, or its JSON list form).
+
+        Raises:
+            DealOverError: the deal is over.
+            WrongPhaseError: a move of another phase.
+            NotYourTurnError: not that seat's turn (signals excepted).
+            CardNotInHandError, BadDiscardError, BadSignalError: see the move.
+            MalformedSaveError: a JSON list that is not a move.
+        In every case the deal is left unchanged.
+        """
+        if isinstance(move, list):
+            move = move_from_json(move)
+        if not isinstance(move, Move):
+            raise AluetteError(f"not a move: {move!r}")
+        handler = {ChantAnswer: self._chant, Discard: self._discard, SurrenderOffer: self._offer,
+                   SurrenderAnswer: self._answer, Play: self._play, Signal: self._signal}[type(move)]
+        handler(move)
+
+    def play(self, seat: Union[Seat, str], card: CardLike) -> TrickRecord | None:
+        """``seat`` plays ``card``. Returns the :class:`TrickRecord` if this card completed a trick, else ``None``.
+
+        Raises:
+            UnknownSeatError / UnknownCardError: not a seat / not a card.
+            DealOverError, WrongPhaseError, NotYourTurnError, CardNotInHandError: see :meth:`apply`.
+        """
+        seat, card = Seat.parse(seat), Card.parse(card)
+        before = len(self._tricks)
+        self._play(Play(seat, card))
+        return self._tricks[-1] if len(self._tricks) > before else None
+
+    def answer_chant(self, seat: Union[Seat, str], agree: bool) -> None:
+        """``seat`` agrees to or declines the chant."""
+        self.apply(ChantAnswer(Seat.parse(seat), agree))
+
+    def discard(self, seat: Union[Seat, str], cards: Union[str, Iterable[CardLike]]) -> None:
+        """``seat`` discards six cards (codes or cards) after the chant."""
+        self.apply(Discard(Seat.parse(seat), tuple(parse_cards(cards))))
+
+    def offer_surrender(self, seat: Union[Seat, str], offer: bool = True) -> None:
+        """``seat`` offers (or declines to offer) its partnership's surrender."""
+        self.apply(SurrenderOffer(Seat.parse(seat), offer))
+
+    def answer_surrender(self, seat: Union[Seat, str], accept: bool) -> None:
+        """``seat`` accepts or refuses the other side's surrender."""
+        self.apply(SurrenderAnswer(Seat.parse(seat), accept))
+
+    def signal(self, seat: Union[Seat, str], key: str) -> SignalRecord:
+        """``seat`` makes signal ``key`` (see :data:`~aluette.signals.SIGNALS`); returns the record."""
+        self.apply(Signal(Seat.parse(seat), key))
+        return self._signals[-1]
+
+    def suggested_discard(self, seat: Union[Seat, str]) -> tuple[Card, ...]:
+        """The six lowest cards of ``seat``'s fifteen: discarding them keeps the nine highest (seeds, "setup": keep
+        the highest). Only in the discard phase, for a seat that still has to discard.
+
+        Raises:
+            WrongPhaseError: no discard is pending for ``seat``.
+        """
+        seat = Seat.parse(seat)
+        if self._phase is not Phase.DISCARD or seat not in self._pending_discards:
+            raise WrongPhaseError(f"{seat} has no discard to make now (phase {self._phase.value})", seat=seat)
+        return tuple(self.hand(seat)[9:])
+
+    # ----------------------------------------------------------------- move handlers (check first, then change)
+    def _check_turn(self, move: Move, phase: Phase) -> None:
+        if self._phase is Phase.OVER:
+            raise DealOverError(f"the deal is over; {move} is refused", seat=move.seat, move=move)
+        if self._phase is not phase:
+            raise WrongPhaseError(f"{move} is refused: the deal is in the {self._phase.value} phase, "
+                                  f"{self._to_move} to move", seat=move.seat, move=move)
+        if move.seat is not self._to_move:
+            raise NotYourTurnError(f"{move} is refused: it is {self._to_move}'s turn, not {move.seat}'s",
+                                   seat=move.seat, move=move)
+
+    def _chant(self, move: ChantAnswer) -> None:
+        self._check_turn(move, Phase.CHANT)
+        if not isinstance(move.agree, bool):
+            raise IllegalMoveError(f"a chant answer is True or False, got {move.agree!r}", seat=move.seat, move=move)
+        self._moves.append(move)
+        self._chant_answers.append((move.seat, move.agree))
+        if not move.agree:
+            self._begin_surrender_or_play()
+        elif len(self._chant_answers) < 4:
+            self._to_move = move.seat.left
+        else:
+            first, second = self.chant_recipients()
+            self._received = {first: self._stock[0::2], second: self._stock[1::2]}
+            for seat, cards in self._received.items():
+                self._hands[seat].update(cards)
+            self._pending_discards = [first, second]
+            self._phase, self._to_move = Phase.DISCARD, first
+
+    def _discard(self, move: Discard) -> None:
+        self._check_turn(move, Phase.DISCARD)
+        cards = move.cards
+        if len(cards) != 6 or len(set(cards)) != 6:
+            raise BadDiscardError(f"{move.seat} must discard exactly six different cards, got {len(cards)}"
+                                  f"{' with a repeat' if len(set(cards)) != len(cards) else ''}: "
+                                  f"{' '.join(map(str, cards))}", seat=move.seat, move=move)
+        missing = [c for c in cards if c not in self._hands[move.seat]]
+        if missing:
+            raise BadDiscardError(f"{move.seat} cannot discard {' '.join(map(str, missing))}: not in their hand "
+                                  f"({self.hand(move.seat)})", seat=move.seat, move=move)
+        self._moves.append(Discard(move.seat, tuple(sorted(cards, key=lambda c: c.index))))
+        self._hands[move.seat].difference_update(cards)
+        self._discards[move.seat] = tuple(Hand(cards))
+        self._pending_discards.remove(move.seat)
+        if self._pending_discards:
+            self._to_move = self._pending_discards[0]
+        else:
+            self._begin_surrender_or_play()
+
+    def _speakers(self) -> tuple[Seat, Seat]:
+        return (self._dealer.left, self._dealer)
+
+    def _begin_surrender_or_play(self) -> None:
+        if self._options.surrender:
+            self._phase, self._to_move = Phase.SURRENDER, self._dealer.left
+        else:
+            self._phase, self._to_move = Phase.PLAY, self._leader
+
+    def _offer(self, move: SurrenderOffer) -> None:
+        self._check_turn(move, Phase.SURRENDER)
+        if self._surrender_by is not None:
+            raise WrongPhaseError(f"{move} is refused: {self._to_move} must answer the offer to surrender",
+                                  seat=move.seat, move=move)
+        self._moves.append(move)
+        self._surrender_spoken.append((move.seat, move.offer))
+        first, second = self._speakers()
+        if move.offer:
+            self._surrender_by = move.seat.team
+            self._to_move = second if move.seat is first else first
+        elif move.seat is first:
+            self._to_move = second
+        else:
+            self._phase, self._to_move = Phase.PLAY, self._leader
+
+    def _answer(self, move: SurrenderAnswer) -> None:
+        self._check_turn(move, Phase.SURRENDER)
+        if self._surrender_by is None:
+            raise WrongPhaseError(f"{move} is refused: nobody has offered to surrender", seat=move.seat, move=move)
+        self._moves.append(move)
+        self._surrender_accepted = move.accept
+        if move.accept:
+            winner = move.seat.team
+            self._finish(DealResult({winner: 1, winner.other: 0}, None, self._surrender_by, True,
+                                    f"{self._surrender_by} surrendered and {winner} accepted: {winner} scores 1 "
+                                    f"and the deal is not played (pagat.com)."))
+        else:
+            self._phase, self._to_move = Phase.PLAY, self._leader
+
+    def _play(self, move: Play) -> None:
+        self._check_turn(move, Phase.PLAY)
+        hand = self._hands[move.seat]
+        if move.card not in hand:
+            raise CardNotInHandError(f"{move.seat} cannot play {move.card}: not in their hand ({Hand(hand)})",
+                                     seat=move.seat, move=move)
+        hand.remove(move.card)
+        self._moves.append(move)
+        trick = self._trick
+        trick.append((move.seat, move.card))
+        if len(trick) < 4:
+            self._to_move = move.seat.left
+            return
+        best, winner = -1, None
+        for seat, card in trick:
+            strength = STRENGTH[card.index]
+            if strength > best:
+                best, winner = strength, seat
+            elif strength == best:
+                winner = None
+        record = TrickRecord(len(self._tricks) + 1, self._leader, tuple(trick), winner)
+        self._tricks.append(record)
+        self._trick = []
+        if winner is not None:
+            self._leader = winner
+        self._to_move = self._leader
+        if len(self._tricks) == 9:
+            self._finish(self._score())
+
+    def _score(self) -> DealResult:
+        score = score_tricks(self.outcomes, mordienne=self._options.mordienne)
+        points = dict(score.team_points)
+        reason = score.reason
+        if self._surrender_accepted is False:
+            refusing = self._surrender_by.other
+            if score.mordienne and score.team is refusing:
+                points = {refusing: 2, refusing.other: 0}
+                reason += f" {refusing} refused the surrender and made mordienne: {refusing} scores 2."
+            else:
+                points = {self._surrender_by: 2, refusing: 0}
+                reason += (f" But {refusing} refused the surrender and did not make mordienne: "
+                           f"{self._surrender_by} scores 2 instead (pagat.com).")
+        return DealResult(points, score, self._surrender_by, self._surrender_accepted, reason)
+
+    def _finish(self, result: DealResult) -> None:
+        self._result = result
+        self._phase, self._to_move = Phase.OVER, None
+
+    def _signal_problem(self, seat: Seat, key: str) -> Optional[str]:
+        kind = signal_for(key)
+        if kind.card is not None and kind.card not in self._hands[seat]:
+            return f"{seat} does not hold {kind.what}; signals are honest here"
+        if key == "aces" and not any(c.rank == 1 for c in self._hands[seat]):
+            return f"{seat} holds no ace to signal"
+        return None
+
+    def _signal(self, move: Signal) -> None:
+        if self._phase is Phase.OVER:
+            raise DealOverError(f"the deal is over; {move} is refused", seat=move.seat, move=move)
+        problem = self._signal_problem(move.seat, move.key)  # raises BadSignalError on an unknown key
+        if problem:
+            raise BadSignalError(problem, seat=move.seat, move=move)
+        if any(r.seat is move.seat and r.key == move.key for r in self._signals):
+            raise BadSignalError(f"{move.seat} has already signalled {move.key} this deal", seat=move.seat, move=move)
+        count = sum(1 for c in self._hands[move.seat] if c.rank == 1) if move.key == "aces" else None
+        self._moves.append(move)
+        self._signals.append(SignalRecord(move.seat, move.key, count, len(self._tricks)))
+
+    # ----------------------------------------------------------------- views and history
+    def _may_see(self, viewer: Optional[Seat], owner: Seat) -> bool:
+        return viewer is None or viewer is owner
+
+    def view(self, seat: Union[Seat, str, None]) -> View:
+        """What ``seat`` may see (see :class:`View`); ``None`` gives the omniscient view for teaching."""
+        seat = None if seat is None else Seat.parse(seat)
+        seen = SEATS if seat is None else (seat,)
+        return View(
+            seat=seat, dealer=self._dealer, phase=self._phase, to_move=self._to_move, leader=self.leader,
+            options=self._options,
+            hands={s: Hand(self._hands[s]) for s in seen},
+            hand_sizes={s: len(self._hands[s]) for s in SEATS},
+            trick=tuple(self._trick), tricks=tuple(self._tricks), trick_counts=self.trick_counts(),
+            chant_answers=tuple(self._chant_answers), chant_agreed=self._chant_agreed(),
+            stock_received={s: c for s, c in self._received.items() if self._may_see(seat, s)},
+            discards={s: c for s, c in self._discards.items() if self._may_see(seat, s)},
+            stock=self._stock if seat is None and not self._received else None,
+            signals=tuple(r for r in self._signals if seat is None or r.seat.team is seat.team),
+            result=self._result, events=tuple(self.events(seat)))
+
+    def omniscient_view(self) -> View:
+        """Everything, for teaching: ``view(None)``."""
+        return self.view(None)
+
+    def _chant_agreed(self) -> Optional[bool]:
+        if any(not agree for _, agree in self._chant_answers):
+            return False
+        return True if len(self._chant_answers) == 4 else None
+
+    def events(self, seat: Union[Seat, str, None] = None) -> list[str]:
+        """The history as sentences, as ``seat`` may see it (``None``: everything). Built from the moves on demand."""
+        seat = None if seat is None else Seat.parse(seat)
+        cut = f", {self._dealer.right} cut {self._cut} cards" if self._cut else ""
+        lines = [f"{self._dealer} deals{cut}; {self._dealer.left} sits at the dealer's left and leads first."]
+        for s in self._dealer.left.clockwise_from():
+            if self._may_see(seat, s):
+                lines.append(f"{s} is dealt {self._dealt[s]}.")
+        tricks = iter(self._tricks)
+        plays = 0
+        for move in self._moves:
+            if isinstance(move, Signal):
+                if seat is None or move.seat.team is seat.team:
+                    record = next(r for r in self._signals if r.seat is move.seat and r.key == move.key)
+                    lines.append(record.describe() + ".")
+                continue
+            lines.append(f"{move}.")
+            if isinstance(move, ChantAnswer) and self._received and move is self._moves_chant_last():
+                first, second = self.chant_recipients()
+                lines.append(f"All four agree: the stock goes alternately to {first} and {second}, six each.")
+                for s in (first, second):
+                    if self._may_see(seat, s):
+                        lines.append(f"{s} receives {' '.join(map(str, self._received[s]))} from the stock.")
+            elif isinstance(move, ChantAnswer) and not move.agree:
+                lines.append("The chant is off: the stock stays unused and unseen.")
+            elif isinstance(move, Discard) and self._may_see(seat, move.seat):
+                lines.append(f"{move.seat} discarded {' '.join(map(str, move.cards))} face down.")
+            elif isinstance(move, Play):
+                plays += 1
+                if plays % 4 == 0:
+                    lines.append(next(tricks).explain())
+        if self._result is not None:
+            lines.append(self._result.reason)
+        return lines
+
+    def _moves_chant_last(self) -> Optional[Move]:
+        chants = [m for m in self._moves if isinstance(m, ChantAnswer)]
+        return chants[3] if len(chants) == 4 else None
+
+    def tricks_table(self):
+        """The completed tricks as a pandas DataFrame: one row per trick with the leader, each seat's card, the
+        winner (``"X"`` when spoiled) and the running counts."""
+        from .tables import tricks_table
+        return tricks_table(self)
+
+    def _repr_html_(self) -> str:
+        from .pictures import view_html
+        return view_html(self.view(None))
+
+    def __repr__(self) -> str:
+        return (f"<Deal dealer={self._dealer} phase={self._phase.value} tricks={self.notation or '-'}"
+                f"{' to_move=' + str(self._to_move) if self._to_move else ''}>")
+
+    # ----------------------------------------------------------------- replay and persistence
+    def copy(self) -> "Deal":
+        """An independent copy, rebuilt by replaying the moves."""
+        return self._replayed(self._moves)
+
+    def _fresh(self) -> "Deal":
+        return Deal(self._deck, dealer=self._dealer, options=self._options, seed=self._seed, cut=self._cut)
+
+    def _replayed(self, moves: Iterable[Move]) -> "Deal":
+        deal = self._fresh()
+        for move in moves:
+            deal.apply(move)
+        return deal
+
+    def to_dict(self) -> dict:
+        """A JSON-ready description: format, version, options, dealer, the cut deck, seed and cut when known, the
+        moves, and the result (checked again on load)."""
+        data: dict[str, Any] = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "options": self._options.to_dict(),
+                                "dealer": str(self._dealer), "deck": " ".join(map(str, self._deck))}
+        if self._seed is not None:
+            data["seed"], data["cut"] = self._seed, self._cut
+        data["moves"] = [m.to_json() for m in self._moves]
+        if self._result is not None:
+            data["result"] = {"notation": self.notation if self._result.score else None,
+                              "points": {str(t): p for t, p in self._result.points.items()}}
+        return data
+
+    def to_json(self, **kwargs) -> str:
+        """:meth:`to_dict` as JSON text (``kwargs`` go to :func:`json.dumps`, e.g. ``indent=2``)."""
+        return json.dumps(self.to_dict(), **kwargs)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Deal":
+        """Rebuild a deal from :meth:`to_dict` output by replaying every move.
+
+        Raises:
+            MalformedSaveError: wrong format or version, a missing or unknown field, a deck that is not the 48 cards
+                or does not match its seed, an illegal move (named by its number), or a result that differs from
+                the replay.
+        """
+        if not isinstance(data, dict):
+            raise MalformedSaveError(f"a saved deal is a JSON object, got {type(data).__name__}")
+        if data.get("format") != SAVE_FORMAT:
+            raise MalformedSaveError(f"not a saved Aluette deal: format is {data.get('format')!r}, "
+                                     f"expected {SAVE_FORMAT!r}")
+        if data.get("version") != SAVE_VERSION:
+            raise MalformedSaveError(f"unsupported save version {data.get('version')!r}; this aluette reads "
+                                     f"version {SAVE_VERSION}")
+        known = {"format", "version", "options", "dealer", "deck", "seed", "cut", "moves", "result"}
+        unknown = set(data) - known
+        if unknown:
+            raise MalformedSaveError(f"unknown field(s) in saved deal: {', '.join(sorted(unknown))}")
+        for key in ("options", "dealer", "deck", "moves"):
+            if key not in data:
+                raise MalformedSaveError(f"saved deal lacks the field {key!r}")
+        try:
+            options = Options.from_dict(data["options"])
+            if not isinstance(data["deck"], str):
+                raise AluetteError("deck must be a string of 48 card codes")
+            deal = cls(parse_cards(data["deck"]), dealer=data["dealer"], options=options)
+        except AluetteError as error:
+            raise MalformedSaveError(f"saved deal: {error}") from None
+        if "seed" in data or "cut" in data:
+            seed, cut = data.get("seed"), data.get("cut")
+            if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+                raise MalformedSaveError(f"saved deal: seed must be a non-negative integer, got {seed!r}")
+            expected = Deal.from_seed(seed, dealer=deal.dealer, options=options)
+            if expected.deck != deal.deck or expected.cut != cut:
+                raise MalformedSaveError(f"saved deal: the deck and cut do not match seed {seed}; the file was "
+                                         f"edited or is damaged")
+            deal._seed, deal._cut = seed, cut
+        if not isinstance(data["moves"], list):
+            raise MalformedSaveError("saved deal: moves must be a list")
+        for number, raw in enumerate(data["moves"], start=1):
+            move = move_from_json(raw, where=f"saved deal, move {number}")
+            try:
+                deal.apply(move)
+            except AluetteError as error:
+                raise MalformedSaveError(f"saved deal, move {number} ({move}) is illegal: {error}") from None
+        if "result" in data:
+            if deal.result is None:
+                raise MalformedSaveError("saved deal claims a result but its moves do not finish the deal")
+            if data["result"] != deal.to_dict()["result"]:
+                raise MalformedSaveError(f"saved deal: the stored result {data['result']!r} differs from the "
+                                         f"replayed one {deal.to_dict()['result']!r}")
+        return deal
+
+    @classmethod
+    def from_json(cls, text: str) -> "Deal":
+        """Load a deal saved by :meth:`to_json`.
+
+        Raises:
+            MalformedSaveError: not JSON, or see :meth:`from_dict`.
+        """
+        try:
+            data = json.loads(text)
+        except (TypeError, json.JSONDecodeError) as error:
+            raise MalformedSaveError(f"a saved deal must be JSON text: {error}") from None
+        return cls.from_dict(data)

@@ -1,0 +1,254 @@
+"""A match: several deals, the deal passing to the left, points added up.
+
+Rule sources and decisions:
+
+* Seeds, "end of game", and pagat.com: a match is five deals, so the first dealer deals twice (the first and the fifth
+  deal); the partnership with the higher score wins. The deal passes to the left (clockwise: N, E, S, W).
+* Decision of this project: a tie after the last deal is a drawn match.
+* Variant (:attr:`Options.target_points`, several French descriptions): play until a partnership reaches the target.
+
+Chance: the match draws each deal's shuffle in turn from one numpy ``Generator`` made from its seed, so the seed and
+the moves replay the whole match.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable, Mapping, Optional, Union
+
+from .chance import SeedLike, as_generator
+from .deal import Deal, Phase, View
+from .errors import AluetteError, DealOverError, MalformedSaveError, WrongPhaseError
+from .moves import Move
+from .options import Options
+from .seats import Seat, Team
+
+__all__ = ["Match", "MATCH_FORMAT"]
+
+MATCH_FORMAT = "aluette-match"
+MATCH_VERSION = 1
+
+
+class Match:
+    """A match of Aluette between N–S and E–W.
+
+    Args:
+        seed: a non-negative ``int`` (reproducible everywhere) or a numpy ``Generator``; each deal's shuffle is drawn
+            from it in turn.
+        first_dealer: the seat that deals first (after a partnership draw, Madame's holder, N).
+        options: the rule :class:`Options` for every deal.
+        names: optional ``{seat: name}`` for display.
+
+    Raises:
+        TypeError: no explicit seed. AluetteError: bad options or names.
+    """
+
+    def __init__(self, seed: SeedLike, *, first_dealer: Union[Seat, str] = Seat.N,
+                 options: Optional[Options] = None, names: Optional[Mapping[Union[Seat, str], str]] = None):
+        self._seed = int(seed) if isinstance(seed, int) and not isinstance(seed, bool) else None
+        self._rng = as_generator(seed)
+        self._options = options if options is not None else Options()
+        if not isinstance(self._options, Options):
+            raise AluetteError(f"options must be an aluette.Options, got {type(self._options).__name__}")
+        self._first_dealer = Seat.parse(first_dealer)
+        self._names = {Seat.parse(s): str(n) for s, n in (names or {}).items()}
+        self._deals: list[Deal] = []
+        self._start_deal()
+
+    # ----------------------------------------------------------------- state
+    @property
+    def options(self) -> Options:
+        return self._options
+
+    @property
+    def seed(self) -> Optional[int]:
+        return self._seed
+
+    @property
+    def first_dealer(self) -> Seat:
+        return self._first_dealer
+
+    @property
+    def names(self) -> Mapping[Seat, str]:
+        """``{seat: name}``, defaulting to the seat's full name."""
+        return {s: self._names.get(s, s.full_name) for s in Seat}
+
+    @property
+    def deals(self) -> tuple[Deal, ...]:
+        """Every deal so far, the current one last."""
+        return tuple(self._deals)
+
+    @property
+    def current(self) -> Deal:
+        """The deal in progress (or the last one, once it is over)."""
+        return self._deals[-1]
+
+    @property
+    def deal_number(self) -> int:
+        """1 for the first deal."""
+        return len(self._deals)
+
+    def dealer_of(self, number: int) -> Seat:
+        """The dealer of deal ``number`` (1-based): the first dealer, then passing left."""
+        seat = self._first_dealer
+        for _ in range((number - 1) % 4):
+            seat = seat.left
+        return seat
+
+    @property
+    def scores(self) -> dict[Team, int]:
+        """Points per partnership over the finished deals."""
+        totals = {Team.NS: 0, Team.EW: 0}
+        for deal in self._deals:
+            if deal.result is not None:
+                for team, points in deal.result.points.items():
+                    totals[team] += points
+        return totals
+
+    @property
+    def is_over(self) -> bool:
+        """True once the last deal is over (or a partnership reached the target, in that variant)."""
+        if not self.current.is_over:
+            return False
+        target = self._options.target_points
+        if target is not None:
+            return max(self.scores.values()) >= target
+        return len(self._deals) >= self._options.match_deals
+
+    @property
+    def winner(self) -> Optional[Team]:
+        """The winning partnership once the match is over; ``None`` while playing or when drawn."""
+        if not self.is_over:
+            return None
+        s = self.scores
+        return None if s[Team.NS] == s[Team.EW] else max(s, key=s.get)
+
+    @property
+    def is_drawn(self) -> bool:
+        """True when the match is over with equal scores (decision of this project: a drawn match)."""
+        return self.is_over and self.winner is None
+
+    @property
+    def to_move(self) -> Optional[Seat]:
+        """Whose turn it is in the current deal; ``None`` between deals and at the end."""
+        return self.current.to_move
+
+    @property
+    def awaiting_next_deal(self) -> bool:
+        """True when the current deal is over and the match is not: call :meth:`next_deal`."""
+        return self.current.is_over and not self.is_over
+
+    # ----------------------------------------------------------------- moves
+    def legal_moves(self) -> list[Move]:
+        """The current deal's legal moves."""
+        return self.current.legal_moves()
+
+    def apply(self, move) -> None:
+        """Apply a move to the current deal (see :meth:`Deal.apply`; same errors, state unchanged on error)."""
+        self.current.apply(move)
+
+    def play(self, seat, card):
+        """``seat`` plays ``card`` in the current deal (see :meth:`Deal.play`)."""
+        return self.current.play(seat, card)
+
+    def next_deal(self) -> Deal:
+        """Start the next deal (the dealer passes left) and return it.
+
+        Raises:
+            WrongPhaseError: the current deal is not over yet.
+            DealOverError: the match is over.
+        """
+        if self.is_over:
+            raise DealOverError("the match is over; no further deal")
+        if not self.current.is_over:
+            raise WrongPhaseError(f"deal {self.deal_number} is not over yet ({self.current.phase.value} phase, "
+                                  f"{self.current.to_move} to move)")
+        return self._start_deal()
+
+    def _start_deal(self) -> Deal:
+        deal = Deal.from_seed(self._rng, dealer=self.dealer_of(len(self._deals) + 1), options=self._options)
+        self._deals.append(deal)
+        return deal
+
+    def view(self, seat: Union[Seat, str, None]) -> View:
+        """The current deal as ``seat`` sees it (``None``: omniscient)."""
+        return self.current.view(seat)
+
+    def score_sheet(self):
+        """The match so far as a pandas DataFrame, one row per deal (see :func:`aluette.tables.score_sheet`)."""
+        from .tables import score_sheet
+        return score_sheet(self)
+
+    def _repr_html_(self) -> str:
+        from .pictures import match_html
+        return match_html(self)
+
+    def __repr__(self) -> str:
+        s = self.scores
+        return f"<Match deal {self.deal_number} NS {s[Team.NS]} EW {s[Team.EW]}{' over' if self.is_over else ''}>"
+
+    # ----------------------------------------------------------------- persistence
+    def to_dict(self) -> dict:
+        """JSON-ready: format, version, seed, first dealer, options, names and every deal's :meth:`Deal.to_dict`."""
+        if self._seed is None:
+            raise AluetteError("only a match started from an integer seed can be saved")
+        return {"format": MATCH_FORMAT, "version": MATCH_VERSION, "seed": self._seed,
+                "first_dealer": str(self._first_dealer), "options": self._options.to_dict(),
+                "names": {str(s): n for s, n in self._names.items()},
+                "deals": [d.to_dict() for d in self._deals]}
+
+    def to_json(self, **kwargs) -> str:
+        return json.dumps(self.to_dict(), **kwargs)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Match":
+        """Rebuild a match by replaying every deal from the seed.
+
+        Raises:
+            MalformedSaveError: wrong format, a deal whose deck differs from the seed's, an illegal move, a deal
+                started before the previous one ended, or more deals than the match allows.
+        """
+        if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT:
+            raise MalformedSaveError(f"not a saved Aluette match (format {getattr(data, 'get', lambda k: None)('format')!r})")
+        if data.get("version") != MATCH_VERSION:
+            raise MalformedSaveError(f"unsupported match save version {data.get('version')!r}")
+        unknown = set(data) - {"format", "version", "seed", "first_dealer", "options", "names", "deals"}
+        if unknown:
+            raise MalformedSaveError(f"unknown field(s) in saved match: {', '.join(sorted(unknown))}")
+        try:
+            seed = data["seed"]
+            if isinstance(seed, bool) or not isinstance(seed, int):
+                raise AluetteError(f"seed must be an integer, got {seed!r}")
+            match = cls(seed, first_dealer=data["first_dealer"], options=Options.from_dict(data["options"]),
+                        names=data.get("names") or {})
+        except KeyError as error:
+            raise MalformedSaveError(f"saved match lacks the field {error.args[0]!r}") from None
+        except AluetteError as error:
+            raise MalformedSaveError(f"saved match: {error}") from None
+        deals = data.get("deals")
+        if not isinstance(deals, list) or not deals:
+            raise MalformedSaveError("saved match: deals must be a non-empty list")
+        for number, saved in enumerate(deals, start=1):
+            if number > 1:
+                try:
+                    match.next_deal()
+                except AluetteError as error:
+                    raise MalformedSaveError(f"saved match, deal {number}: {error}") from None
+            loaded = Deal.from_dict(saved)
+            if loaded.deck != match.current.deck or loaded.dealer != match.current.dealer:
+                raise MalformedSaveError(f"saved match, deal {number}: the deck or dealer does not match the "
+                                         f"match seed; the file was edited or is damaged")
+            if loaded.options != match.options:
+                raise MalformedSaveError(f"saved match, deal {number}: options differ from the match's")
+            for move in loaded.moves:
+                match.apply(move)
+        return match
+
+    @classmethod
+    def from_json(cls, text: str) -> "Match":
+        """Load a match saved by :meth:`to_json` (errors: see :meth:`from_dict`)."""
+        try:
+            data = json.loads(text)
+        except (TypeError, json.JSONDecodeError) as error:
+            raise MalformedSaveError(f"a saved match must be JSON text: {error}") from None
+        return cls.from_dict(data)

@@ -1,0 +1,129 @@
+"""Card pictures: inline SVG faces and small HTML layouts for notebooks and widgets.
+
+The core imports this module only when a picture is asked for (``_repr_html_``/``_repr_svg_``). Colours live in one
+table, :data:`COLOURS`, that a notebook may change. Every face shows the rank index in both corners, the suit as a
+drawn sign and its initial (O, C, B, E), and, under the top eight, their traditional nickname.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Iterable, Optional, Sequence
+
+from .cards import Card, Suit
+
+__all__ = ["COLOURS", "card_svg", "back_svg", "cards_html", "trick_html", "view_html", "match_html"]
+
+#: Colours used by the pictures; change entries to restyle every card.
+COLOURS = {
+    Suit.COINS: "#b8860b", Suit.CUPS: "#c0392b", Suit.BATONS: "#2e7d32", Suit.SWORDS: "#1f4e9c",
+    "face": "#fffdf5", "edge": "#444444", "back": "#7b2d26", "back_pattern": "#e8c170", "nickname": "#000000",
+    "winner": "#2e7d32", "spoiled": "#9e9e9e",
+}
+
+_SYMBOLS = {
+    # drawn in a 20x20 box centred on (0, 0)
+    Suit.COINS: '<circle r="8" fill="{c}"/><circle r="4.5" fill="none" stroke="#fff" stroke-width="1.5"/>',
+    Suit.CUPS: '<path d="M-7,-8 H7 Q7,2 1.5,3 V6 H5 V8 H-5 V6 H-1.5 V3 Q-7,2 -7,-8 Z" fill="{c}"/>',
+    Suit.BATONS: '<path d="M-3,9 L-1.5,-6 Q0,-10 1.5,-6 L3,9 Z" fill="{c}"/>'
+                 '<circle cx="0" cy="-6" r="3.2" fill="{c}"/>',
+    Suit.SWORDS: '<path d="M-1.3,-10 L1.3,-10 L1.3,4 L-1.3,4 Z" fill="{c}"/>'
+                 '<path d="M-6,4 H6 V6 H-6 Z M-1.2,6 H1.2 V10 H-1.2 Z" fill="{c}"/>',
+}
+
+
+def _symbol(suit: Suit, x: float, y: float, scale: float) -> str:
+    inner = _SYMBOLS[suit].format(c=COLOURS[suit])
+    return f'<g transform="translate({x},{y}) scale({scale})">{inner}</g>'
+
+
+def card_svg(card: Card, width: int = 72) -> str:
+    """One card face as an SVG string, ``width`` pixels wide (height 1.5 × width).
+
+    The SVG carries ``<title>`` (the English name and nickname) and ``data-card`` (the code) so tests and screen
+    readers can find it."""
+    w, h = 72, 108
+    colour = COLOURS[card.suit]
+    label = card.name + (f" ({card.nickname})" if card.nickname else "")
+    index = str(card.rank)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="aluette-card" data-card="{card.code}" '
+        f'width="{width}" height="{width * 1.5:g}" viewBox="0 0 {w} {h}" role="img">',
+        f"<title>{escape(label)}</title>",
+        f'<rect x="1" y="1" width="{w - 2}" height="{h - 2}" rx="6" fill="{COLOURS["face"]}" '
+        f'stroke="{COLOURS["edge"]}" stroke-width="1.5"/>',
+        f'<text x="6" y="17" font-family="sans-serif" font-size="15" font-weight="bold" fill="{colour}">{index}</text>',
+        f'<text x="6" y="29" font-family="sans-serif" font-size="10" fill="{colour}">{card.suit.value}</text>',
+        f'<g transform="rotate(180 {w / 2} {h / 2})"><text x="6" y="17" font-family="sans-serif" font-size="15" '
+        f'font-weight="bold" fill="{colour}">{index}</text></g>',
+        _symbol(card.suit, w / 2, h / 2 - (8 if card.nickname else 0), 1.6),
+    ]
+    if card.nickname:
+        size = 9 if len(card.nickname) <= 11 else 7.5
+        parts.append(f'<text x="{w / 2}" y="{h - 16}" text-anchor="middle" font-family="serif" font-style="italic" '
+                     f'font-size="{size}" fill="{COLOURS["nickname"]}">{escape(card.nickname)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def back_svg(width: int = 72) -> str:
+    """The back of a card (for hidden cards: it carries no information about the card)."""
+    w, h = 72, 108
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="aluette-back" width="{width}" height="{width * 1.5:g}" '
+            f'viewBox="0 0 {w} {h}" role="img"><title>hidden card</title>'
+            f'<rect x="1" y="1" width="{w - 2}" height="{h - 2}" rx="6" fill="{COLOURS["back"]}" '
+            f'stroke="{COLOURS["edge"]}" stroke-width="1.5"/><rect x="8" y="8" width="{w - 16}" height="{h - 16}" '
+            f'rx="4" fill="none" stroke="{COLOURS["back_pattern"]}" stroke-width="2"/></svg>')
+
+
+def cards_html(cards: Iterable[Card], width: int = 60, caption: Optional[str] = None) -> str:
+    """A row of card faces as HTML (an optional caption above)."""
+    faces = "".join(f'<span style="margin:2px">{card_svg(c, width)}</span>' for c in cards)
+    head = f'<div style="font-weight:bold">{escape(caption)}</div>' if caption else ""
+    return f'<div class="aluette-cards">{head}<div style="display:flex;flex-wrap:wrap">{faces}</div></div>'
+
+
+def trick_html(plays: Sequence, title: str = "Trick", winner=None, spoiled: bool = False, width: int = 54) -> str:
+    """A trick: each seat's card with the seat letter under it; the winner outlined, or "spoiled" noted."""
+    cells = []
+    for seat, card in plays:
+        style = f"border:3px solid {COLOURS['winner']};border-radius:6px" if seat == winner else "border:3px solid transparent"
+        cells.append(f'<div style="text-align:center;margin:2px;{style}">{card_svg(card, width)}'
+                     f'<div>{escape(str(seat))}</div></div>')
+    note = (f'<span style="color:{COLOURS["spoiled"]}">spoiled</span>' if spoiled
+            else f"won by {escape(str(winner))}" if winner is not None else "")
+    return (f'<div class="aluette-trick"><div><b>{escape(title)}</b> {note}</div>'
+            f'<div style="display:flex">{"".join(cells)}</div></div>')
+
+
+def view_html(view) -> str:
+    """A deal as one view sees it: hands (faces for visible hands, backs for hidden ones), the trick in progress,
+    completed tricks and the result."""
+    from .seats import SEATS
+    rows = []
+    for seat in SEATS:
+        if seat in view.hands:
+            hand = view.hands[seat]
+            body = cards_html(hand, width=44)
+        else:
+            body = "".join(back_svg(30) for _ in range(view.hand_sizes[seat]))
+        marks = (" (dealer)" if seat == view.dealer else "") + (" ← to move" if seat == view.to_move else "")
+        rows.append(f"<tr><td><b>{seat}</b>{escape(marks)}<br>{view.trick_counts[seat]} tricks</td>"
+                    f"<td>{body}</td></tr>")
+    parts = [f'<div class="aluette-deal"><table>{"".join(rows)}</table>']
+    if view.trick:
+        parts.append(trick_html(view.trick, title="Trick in progress"))
+    if view.tricks:
+        notation = "".join("X" if t.winner is None else str(t.winner) for t in view.tricks)
+        parts.append(f"<div>Tricks so far (pagat notation): <code>{notation}</code></div>")
+    if view.result is not None:
+        parts.append(f"<div><b>Result:</b> {escape(view.result.reason)}</div>")
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def match_html(match) -> str:
+    """A match: the score so far and the current deal (omniscient)."""
+    s = match.scores
+    head = f"<div><b>Match</b>, deal {match.deal_number}: NS {s['NS']} – EW {s['EW']}</div>"
+    return head + view_html(match.view(None))

@@ -1,0 +1,147 @@
+"""Scoring one deal from the nine trick outcomes.
+
+Rule sources and decisions:
+
+* Seeds, "scoring": once the nine tricks are played, the partnership of the player who won the most tricks scores a
+  point; partners do not pool their tricks. "If there is a tie for the most tricks won, whoever got that number first
+  wins the point." (pagat.com agrees.)
+* Decision of this project: if nobody won a trick (all nine spoiled), nobody scores.
+* Mordienne (seeds and pagat; optional, :attr:`~aluette.options.Options.mordienne`): the deal's winner scores 2 instead
+  of 1 when their won tricks are one unbroken run of consecutive tricks that ends with the ninth, and at least one
+  trick came before the run that they did not win. Decisions of this project: a spoiled trick breaks a run, and an
+  earlier spoiled or lost trick counts as "before" the run. Winning all nine is not mordienne (nothing came before).
+* pagat's notation: one letter per trick, the seat that won it, ``X`` for a spoiled trick: ``"SENWSEXNW"``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Mapping, Optional, Sequence, Union
+
+from .errors import NotationError
+from .seats import SEATS, Seat, Team
+
+__all__ = ["DealScore", "score_tricks", "parse_outcomes", "outcomes_notation"]
+
+Outcome = Optional[Seat]
+
+
+def parse_outcomes(outcomes: Union[str, Iterable[Union[Seat, str, None]]]) -> tuple[Outcome, ...]:
+    """Read nine trick outcomes: pagat notation (``"SENWSEXNW"``, any case, spaces ignored) or a sequence of seats,
+    seat letters and ``None``/``"X"`` for spoiled tricks.
+
+    Raises:
+        NotationError: not exactly nine outcomes, or an item that is not N, E, S, W, X or None (named in the message).
+    """
+    items = list("".join(outcomes.split())) if isinstance(outcomes, str) else list(outcomes)
+    parsed = []
+    for position, item in enumerate(items, start=1):
+        if item is None:
+            parsed.append(None)
+            continue
+        key = item.value if isinstance(item, Seat) else str(item).strip().upper() if isinstance(item, str) else None
+        if key == "X":
+            parsed.append(None)
+        elif key in ("N", "E", "S", "W"):
+            parsed.append(Seat(key))
+        else:
+            raise NotationError(f"trick {position}: {item!r} is not a seat; pagat notation uses N, E, S, W for the "
+                                f"seat that won the trick and X for a spoiled trick")
+    if len(parsed) != 9:
+        raise NotationError(f"a deal has nine tricks, got {len(parsed)} in {outcomes!r}")
+    return tuple(parsed)
+
+
+def outcomes_notation(outcomes: Sequence[Outcome]) -> str:
+    """Write trick outcomes in pagat notation (``None`` → ``X``); fewer than nine is allowed (a deal in progress)."""
+    return "".join("X" if o is None else str(o) for o in outcomes)
+
+
+@dataclass(frozen=True)
+class DealScore:
+    """The score of one deal, from its trick outcomes alone.
+
+    Attributes:
+        outcomes: the nine outcomes (a seat, or ``None`` for a spoiled trick).
+        counts: tricks won per seat, as ``((Seat.N, n), (Seat.E, n), ...)``; see :meth:`count`.
+        winner: the seat that scores for its partnership, or ``None`` when nobody won a trick.
+        team: the winner's partnership (``Team.NS`` == ``"NS"``...), or ``None``.
+        points: 0, 1, or 2 for mordienne.
+        mordienne: whether the winner made mordienne (always ``False`` when the option is off).
+        reached_first: ``True`` when several seats tied for most tricks and the winner got there first.
+        reached_at: trick number (1-9) at which the winner reached its final count, or ``None``.
+        reason: one or two sentences explaining the result.
+    """
+
+    outcomes: tuple[Outcome, ...]
+    counts: tuple[tuple[Seat, int], ...]
+    winner: Optional[Seat]
+    team: Optional[Team]
+    points: int
+    mordienne: bool
+    reached_first: bool
+    reached_at: Optional[int]
+    reason: str
+
+    def count(self, seat: Union[Seat, str]) -> int:
+        """Tricks won by ``seat``."""
+        return dict(self.counts)[Seat.parse(seat)]
+
+    @property
+    def notation(self) -> str:
+        """The outcomes in pagat notation."""
+        return outcomes_notation(self.outcomes)
+
+    @property
+    def team_points(self) -> Mapping[Team, int]:
+        """Points per partnership, ``{Team.NS: p, Team.EW: q}``."""
+        return {t: (self.points if t is self.team else 0) for t in Team}
+
+
+def _is_mordienne(outcomes: Sequence[Outcome], seat: Seat) -> bool:
+    won = [i for i, o in enumerate(outcomes) if o is seat]
+    start = won[0]
+    return won == list(range(start, len(outcomes))) and start > 0
+
+
+def score_tricks(outcomes, *, mordienne: bool = True) -> DealScore:
+    """Score a deal from its nine trick outcomes (pagat notation or a sequence; see :func:`parse_outcomes`).
+
+    >>> score_tricks("SENWSEXNW").winner          # all four have two; S reached two first (pagat's example)
+    Seat.S
+    >>> score_tricks("XSENXWSSS").mordienne       # S won trick 2 too, so the run 7-9 is not all S won
+    False
+    >>> score_tricks("NEWNXSSSS").points           # S won tricks 6-9 in a row after tricks S did not win
+    2
+
+    Raises:
+        NotationError: not nine outcomes, or an unknown letter.
+    """
+    outs = parse_outcomes(outcomes)
+    counts = {seat: 0 for seat in SEATS}
+    reached: dict[Seat, int] = {}  # trick index at which each seat reached its current count
+    for i, seat in enumerate(outs):
+        if seat is not None:
+            counts[seat] += 1
+            reached[seat] = i
+    count_pairs = tuple(counts.items())
+    top = max(counts.values())
+    if top == 0:
+        return DealScore(outs, count_pairs, None, None, 0, False, False, None,
+                         "Every trick was spoiled: nobody won a trick, so nobody scores (decision of this project).")
+    leaders = [s for s in SEATS if counts[s] == top]
+    winner = min(leaders, key=lambda s: reached[s])
+    tie = len(leaders) > 1
+    made = mordienne and _is_mordienne(outs, winner)
+    points = 2 if made else 1
+    reason = f"{winner} won the most tricks ({top})"
+    if tie:
+        others = ", ".join(f"{s} at trick {reached[s] + 1}" for s in leaders if s is not winner)
+        reason = (f"{', '.join(map(str, leaders))} tied with {top} tricks; {winner} reached {top} first, at trick "
+                  f"{reached[winner] + 1} ({others})")
+    reason += f", so {winner.team} scores {points}."
+    if made:
+        first = outs.index(winner)
+        reason += (f" Mordienne: {winner} won tricks {first + 1}-9 in an unbroken run after not winning "
+                   f"trick{'s 1-' + str(first) if first > 1 else ' 1'}.")
+    return DealScore(outs, count_pairs, winner, winner.team, points, made, tie, reached[winner] + 1, reason)

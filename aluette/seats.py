@@ -1,0 +1,106 @@
+"""Seats, direction of play and partnerships.
+
+Rule source: pagat.com's Aluette page and the seeds' "gameplay" section: play, the deal and the turn to deal all go
+clockwise. With seats N, E, S, W that is N→E→S→W, so the player to a seat's *left* is the next seat (left of N is E)
+and to its *right* the previous one (right of N is W). Partners sit opposite (seeds, "setup": "partners sit
+opposite each other"): N–S against E–W.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from .errors import UnknownSeatError
+
+__all__ = ["Seat", "Team", "SEATS"]
+
+
+class Seat(str, enum.Enum):
+    """A seat at the table. Compares equal to its letter (``Seat.N == "N"``)."""
+
+    N = "N"
+    E = "E"
+    S = "S"
+    W = "W"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Seat.{self.value}"
+
+    @property
+    def left(self) -> "Seat":
+        """The next seat clockwise: the player to this seat's left plays after it."""
+        return _LEFT[self]
+
+    @property
+    def right(self) -> "Seat":
+        """The previous seat clockwise: the player to this seat's right (the dealer's right cuts)."""
+        return _RIGHT[self]
+
+    @property
+    def partner(self) -> "Seat":
+        """The seat opposite: N–S and E–W are partners."""
+        return _LEFT[_LEFT[self]]
+
+    @property
+    def team(self) -> "Team":
+        """The partnership of this seat."""
+        return Team.NS if self in (Seat.N, Seat.S) else Team.EW
+
+    @property
+    def full_name(self) -> str:
+        """``"North"``, ``"East"``, ``"South"`` or ``"West"``."""
+        return {"N": "North", "E": "East", "S": "South", "W": "West"}[self.value]
+
+    def clockwise_from(self) -> tuple["Seat", "Seat", "Seat", "Seat"]:
+        """The four seats in play order starting with this one."""
+        return (self, self.left, self.left.left, self.right)
+
+    @classmethod
+    def parse(cls, text) -> "Seat":
+        """Read a seat: a :class:`Seat`, ``"N"``/``"e"``..., or ``"north"``/``"East"``...
+
+        Raises:
+            UnknownSeatError: anything else (the message quotes it).
+        """
+        if isinstance(text, Seat):
+            return text
+        if isinstance(text, str):
+            key = text.strip().upper()
+            if key in ("N", "E", "S", "W"):
+                return Seat(key)
+            for seat in Seat:
+                if key == seat.full_name.upper():
+                    return seat
+        raise UnknownSeatError(f"unknown seat {text!r}: expected N, E, S or W (or North, East, South, West)")
+
+
+#: The seats in clockwise order starting at North.
+SEATS: tuple[Seat, ...] = (Seat.N, Seat.E, Seat.S, Seat.W)
+_LEFT = {SEATS[i]: SEATS[(i + 1) % 4] for i in range(4)}
+_RIGHT = {SEATS[i]: SEATS[(i - 1) % 4] for i in range(4)}
+
+
+class Team(str, enum.Enum):
+    """A partnership. Compares equal to its letters (``Team.NS == "NS"``)."""
+
+    NS = "NS"
+    EW = "EW"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Team.{self.value}"
+
+    @property
+    def seats(self) -> tuple[Seat, Seat]:
+        """The two seats of the partnership."""
+        return (Seat.N, Seat.S) if self is Team.NS else (Seat.E, Seat.W)
+
+    @property
+    def other(self) -> "Team":
+        """The opposing partnership."""
+        return Team.EW if self is Team.NS else Team.NS

@@ -1,0 +1,61 @@
+"""Who wins a trick.
+
+Rule source: seeds, "gameplay" — the highest-ranking card played wins; "a tie for the highest card in a trick means
+the trick is considered spoiled. No player wins this trick and the original leader of the trick will lead again."
+pagat.com agrees (a spoiled trick, *pourrie*). Any card may be played: there is no duty to follow suit.
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+from .cards import Card, CardLike
+from .errors import AluetteError
+
+__all__ = ["trick_winner", "explain_trick"]
+
+
+def _cards(cards: Sequence[CardLike]) -> tuple[Card, ...]:
+    parsed = tuple(Card.parse(c) for c in cards)
+    if not 2 <= len(parsed) <= 4:
+        raise AluetteError(f"a trick has 2 to 4 cards, got {len(parsed)}: {' '.join(map(str, parsed)) or 'none'}")
+    if len(set(parsed)) != len(parsed):
+        dup = sorted({str(c) for c in parsed if parsed.count(c) > 1})
+        raise AluetteError(f"a card appears twice in the trick: {', '.join(dup)}")
+    return parsed
+
+
+def trick_winner(cards: Sequence[CardLike]) -> Optional[int]:
+    """Index of the winning card among two to four distinct cards in play order, or ``None`` if the trick is spoiled
+    (the highest ranking class was played more than once).
+
+    >>> trick_winner(["1O", "3O", "12E", "4C"])   # Monsieur wins
+    1
+    >>> trick_winner(["1O", "1E", "12E"]) is None  # two aces tie for best: spoiled
+    True
+
+    Raises:
+        UnknownCardError: an item is not a card.
+        AluetteError: fewer than two or more than four cards, or a card given twice.
+    """
+    parsed = _cards(cards)
+    best = max(c.strength for c in parsed)
+    winners = [i for i, c in enumerate(parsed) if c.strength == best]
+    return winners[0] if len(winners) == 1 else None
+
+
+def explain_trick(cards: Sequence[CardLike]) -> str:
+    """One sentence saying which card wins and why, or why the trick is spoiled (for notebooks and widgets)."""
+    parsed = _cards(cards)
+    winner = trick_winner(parsed)
+    if winner is None:
+        best = max(c.strength for c in parsed)
+        tied = [c for c in parsed if c.strength == best]
+        return (f"Spoiled: {' and '.join(map(str, tied))} are both {tied[0].class_name}, equal whatever their suit; "
+                f"nobody wins and the leader leads again.")
+    card = parsed[winner]
+    label = f"{card} ({card.nickname})" if card.nickname else f"{card} ({card.name})"
+    others = [c for i, c in enumerate(parsed) if i != winner]
+    second = max(others, key=lambda c: c.strength)
+    return (f"Card {winner + 1}, {label}, wins: class {card.class_name} (strength {card.strength}) beats "
+            f"{second.class_name} (strength {second.strength}).")
