@@ -1,0 +1,118 @@
+"""Cards, the deck and the ranking.
+
+Source of the ranking oracle below: the seeds' "card rankings" section (GameRules.com, all five translations agree)
+and pagat.com's Aluette page, typed here from the text, high to low; cards of one group are equal.
+"""
+
+import copy
+import pickle
+
+import pytest
+
+from aluette import DECK, NICKNAMED, RANKING, TOP_FOUR, Card, Suit, UnknownCardError, parse_cards, ranking_table
+
+SEEDS_RANKING = [
+    "3O", "3C", "2O", "2C", "9C", "9O", "2B", "2E",
+    "1O 1C 1B 1E", "12O 12C 12B 12E", "11O 11C 11B 11E", "10O 10C 10B 10E",
+    "9E 9B", "8O 8C 8B 8E", "7O 7C 7B 7E", "6O 6C 6B 6E", "5O 5C 5B 5E", "4O 4C 4B 4E", "3E 3B",
+]
+GROUP = {code: i for i, group in enumerate(SEEDS_RANKING) for code in group.split()}
+
+
+class TestDeck:
+    def test_48_distinct_cards_four_suits_twelve_ranks(self):
+        # pagat/seeds: a 48-card Spanish deck, suits coins, cups, batons, swords, ranks 1-12
+        assert len(DECK) == 48 and len(set(DECK)) == 48
+        assert {c.suit for c in DECK} == set(Suit)
+        assert sorted({c.rank for c in DECK}) == list(range(1, 13))
+        assert [c.index for c in DECK] == list(range(48))
+
+    def test_cards_are_canonical_and_immutable(self):
+        assert Card(3, Suit.COINS) is Card.parse("3O") is Card(3, "o")
+        assert pickle.loads(pickle.dumps(DECK[5])) is DECK[5]
+        assert copy.deepcopy(DECK[7]) is DECK[7]
+        with pytest.raises(AttributeError):
+            DECK[0].rank = 5
+
+    def test_str_is_code_and_repr_pastes_back(self):
+        card = Card.parse("king of swords")
+        assert str(card) == "12E"
+        assert eval(repr(card), {"Card": Card}) is card
+
+
+class TestRanking:
+    def test_19_classes_strength_19_to_1(self):
+        assert len(RANKING) == 19
+        assert Card.parse("3O").strength == 19 and Card.parse("3E").strength == 1 == Card.parse("3B").strength
+
+    @pytest.mark.parametrize("a", DECK, ids=str)
+    def test_every_pair_against_the_seeds_table(self, a):
+        # 48 x 48 pairs: higher group beats, same group ties, whatever the suits
+        for b in DECK:
+            assert a.beats(b) == (GROUP[a.code] < GROUP[b.code])
+            assert a.ties(b) == (GROUP[a.code] == GROUP[b.code])
+
+    def test_nicknames_of_the_top_eight(self):
+        # seeds "card rankings": the traditional names
+        names = {"3O": "Monsieur", "3C": "Madame", "2O": "le Borgne", "2C": "la Vache", "9C": "Grand-neuf",
+                 "9O": "Petit-neuf", "2B": "Deux de chêne", "2E": "Deux d'écrit"}
+        assert {str(c): c.nickname for c in NICKNAMED} == names
+        assert all(c.nickname is None for c in DECK if c.code not in names)
+        assert [str(c) for c in TOP_FOUR] == ["3O", "3C", "2O", "2C"]
+
+    def test_ranking_table_is_a_dataframe_of_the_classes(self):
+        table = ranking_table()
+        assert list(table["strength"]) == list(range(19, 0, -1))
+        assert table["count"].sum() == 48
+        assert list(table["cards"]) == SEEDS_RANKING
+
+
+class TestParse:
+    @pytest.mark.parametrize("text,code", [
+        ("3O", "3O"), ("3c", "3C"), ("12E", "12E"), ("10 b", "10B"), (" 1o ", "1O"),
+        ("3 of coins", "3O"), ("King of Swords", "12E"), ("cavalier of cups", "11C"), ("jack of batons", "10B"),
+        ("ace of coins", "1O"), ("three of cups", "3C"), ("rey de espadas", "12E"), ("sota de oros", "10O"),
+        ("Monsieur", "3O"), ("MADAME", "3C"), ("le borgne", "2O"), ("borgne", "2O"), ("la vache", "2C"),
+        ("Vache", "2C"), ("grand-neuf", "9C"), ("Petit neuf", "9O"), ("deux de chêne", "2B"),
+        ("Deux de chene", "2B"), ("deux d'ecrit", "2E"), ("Deux d’écrit", "2E"), ("deux ďécrit", "2E"),
+    ])
+    def test_accepted_forms(self, text, code):
+        # issue 2: codes, English and nicknames, any case, with or without accents
+        assert str(Card.parse(text)) == code
+
+    @pytest.mark.parametrize("text", ["", "13O", "0C", "3X", "queen of hearts", "monsieurs", "3 of", 42, None])
+    def test_unknown_card_names_the_text_and_the_forms(self, text):
+        with pytest.raises(UnknownCardError) as info:
+            Card.parse(text)
+        assert repr(text) in str(info.value)
+        assert isinstance(info.value, ValueError)
+
+    def test_message_lists_accepted_forms(self):
+        with pytest.raises(UnknownCardError, match=r"'3O'.*king of swords.*Monsieur"):
+            Card.parse("joker")
+
+    def test_constructor_validates(self):
+        with pytest.raises(UnknownCardError, match="rank"):
+            Card(13, Suit.COINS)
+        with pytest.raises(UnknownCardError, match="suit"):
+            Card(3, "Z")
+
+    def test_parse_cards_spaces_commas(self):
+        assert [str(c) for c in parse_cards("3O 2C 12E")] == ["3O", "2C", "12E"]
+        assert [str(c) for c in parse_cards("Monsieur, king of swords")] == ["3O", "12E"]
+        with pytest.raises(UnknownCardError, match="'ZZ'"):
+            parse_cards("3O ZZ")
+
+
+class TestPictures:
+    def test_card_svg_shows_index_suit_and_nickname(self):
+        svg = Card.parse("2C")._repr_svg_()
+        assert svg.startswith("<svg") and 'data-card="2C"' in svg and "la Vache" in svg and ">2<" in svg
+        assert "<title>2 of cups (la Vache)</title>" in svg
+
+    def test_plain_card_has_no_nickname_text(self):
+        svg = Card.parse("5B")._repr_svg_()
+        assert "5 of batons" in svg and "font-style" not in svg
+
+    def test_html_of_card_contains_its_svg(self):
+        assert 'data-card="12E"' in Card.parse("12E")._repr_html_()

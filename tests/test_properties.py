@@ -1,0 +1,83 @@
+"""Property tests: in any legal sequence of moves the rules' invariants hold.
+
+Sources: issue 2's list (48 cards conserved, nine cards played per seat, nine tricks, scores add up, replay equals
+the original, a seat's view never contains a card it may not see); the rules themselves are in aluette/deal.py.
+"""
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from aluette import DECK, ChantRecipients, Deal, Options, Phase, Seat, score_tricks
+
+options_strategy = st.builds(
+    lambda mordienne, chant, recipients, surrender: Options(
+        mordienne=mordienne or surrender, chant=chant, chant_recipients=recipients, surrender=surrender),
+    st.booleans(), st.booleans(), st.sampled_from(list(ChantRecipients)), st.booleans())
+
+
+def allowed_cards(deal: Deal, seat: Seat) -> set:
+    """What ``seat`` may have seen: its dealt hand, stock cards it received, and every card played."""
+    view = deal.view(None)
+    seen = set(deal.dealt_hand(seat)) | set(view.stock_received.get(seat, ()))
+    seen.update(c for _, c in deal.current_trick)
+    for trick in deal.tricks:
+        seen.update(trick.cards)
+    return seen
+
+
+def drive(seed: int, options: Options, choices: list[int], signal_every: int) -> Deal:
+    """Play a deal to the end with moves picked by ``choices`` (cycled), signalling now and then, checking views."""
+    deal = Deal.from_seed(seed, options=options)
+    step = 0
+    while not deal.is_over:
+        pick = choices[step % len(choices)]
+        if signal_every and step % signal_every == 0:
+            seat = Seat("NESW"[pick % 4])
+            keys = deal.legal_signals(seat)
+            if keys:
+                deal.signal(seat, keys[pick % len(keys)])
+        if deal.phase is Phase.DISCARD:
+            hand = deal.hand(deal.to_move)
+            start = pick % 10
+            deal.discard(deal.to_move, hand[start:start + 6])
+        else:
+            moves = deal.legal_moves()
+            deal.apply(moves[pick % len(moves)])
+        if step % 7 == 0:
+            for seat in Seat:
+                assert deal.view(seat).visible_cards() <= allowed_cards(deal, seat)
+        step += 1
+    return deal
+
+
+@given(seed=st.integers(0, 2**32), options=options_strategy,
+       choices=st.lists(st.integers(0, 10**6), min_size=1, max_size=40), signal_every=st.integers(0, 9))
+def test_invariants_of_any_legal_sequence(seed, options, choices, signal_every):
+    deal = drive(seed, options, choices, signal_every)
+    result = deal.result
+    played = [c for trick in deal.tricks for c in trick.cards]
+    discarded = [c for cards in deal.view(None).discards.values() for c in cards]
+    held = [c for seat in Seat for c in deal.hand(seat)]
+    unused = list(deal.view(None).stock or ())
+    # the 48 cards are conserved, none twice
+    assert sorted(played + discarded + held + unused, key=lambda c: c.index) == list(DECK)
+    if result.score is None:  # surrender accepted: no trick played
+        assert deal.tricks == () and sum(result.points.values()) == 1
+    else:
+        assert len(deal.tricks) == 9
+        for seat in Seat:  # every seat plays exactly nine cards, one per trick
+            assert [s for t in deal.tricks for s, _ in t.plays].count(seat) == 9
+        assert held == []
+        assert result.score == score_tricks(deal.notation, mordienne=options.mordienne)
+        assert sum(result.points.values()) in (0, 1, 2)
+    # replay from the history and from the saved file equals the original
+    assert Deal.from_json(deal.to_json()).to_dict() == deal.to_dict()
+    replayed = Deal.from_deck(deal.deck, dealer=deal.dealer, options=options)
+    for move in deal.moves:
+        replayed.apply(move)
+    assert replayed.result == deal.result and replayed.tricks == deal.tricks
+
+
+@given(seed=st.integers(0, 2**32))
+def test_same_seed_same_deal(seed):
+    assert Deal.from_seed(seed).deck == Deal.from_seed(seed).deck

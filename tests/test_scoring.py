@@ -1,0 +1,102 @@
+"""Scoring a deal from its nine trick outcomes.
+
+Sources: seeds "scoring" (most tricks scores 1 for the partnership; a tie for most goes to whoever reached that number
+first; mordienne scores 2) and pagat.com's examples in its notation (one letter per trick: the seat that won it,
+X = spoiled). Decisions of this project (issue 2): all nine spoiled → nobody scores; a spoiled trick breaks a run;
+an earlier spoiled or lost trick counts as "before" the run.
+"""
+
+import pytest
+
+from aluette import NotationError, Seat, Team, parse_outcomes, score_tricks
+
+
+class TestPagatExamples:
+    def test_everyone_two_first_to_reach(self):
+        # pagat: SENWSEXNW -> S scores 1 for N-S (everyone has two; S got there first, at trick 5)
+        score = score_tricks("SENWSEXNW")
+        assert (score.winner, score.team, score.points, score.mordienne) == (Seat.S, Team.NS, 1, False)
+        assert score.reached_first and score.reached_at == 5
+        assert all(score.count(s) == 2 for s in "NESW")
+
+    def test_not_mordienne_when_winner_also_won_earlier(self):
+        # pagat: XSENXWSSS -> S scores 1, not mordienne, because S also won the second trick
+        score = score_tricks("XSENXWSSS")
+        assert (score.winner, score.points, score.mordienne) == (Seat.S, 1, False)
+
+
+class TestMostTricks:
+    def test_partners_do_not_pool(self):
+        # seeds overview: partners do not combine tricks; N 3 + S 3 = 6 for N-S, but E's 4 is the single best
+        score = score_tricks("NNNSEEEES")
+        assert (score.winner, score.team) == (Seat.E, Team.EW)
+        assert score.count("N") + score.count("S") == 5 > score.count("E") == 4
+
+    def test_tie_goes_to_first_to_reach(self):
+        # seeds: a tie for most goes to whoever got that number first
+        score = score_tricks("WWWSSSXXX")
+        assert (score.winner, score.team, score.reached_first) == (Seat.W, Team.EW, True)
+        score = score_tricks("SSWWWXXSX")
+        assert score.winner is Seat.W  # W reached 3 at trick 5, S only at trick 8
+
+    def test_all_spoiled_nobody_scores(self):
+        # decision of this project
+        score = score_tricks("XXXXXXXXX")
+        assert (score.winner, score.team, score.points) == (None, None, 0)
+        assert score.team_points == {Team.NS: 0, Team.EW: 0}
+
+
+class TestMordienne:
+    def test_lose_first_four_win_last_five(self):
+        # seeds' example: lost the first four tricks, won the last five in a row -> mordienne, 2 points
+        score = score_tricks("NEWNSSSSS")
+        assert score.count("S") == 5
+        assert (score.winner, score.points, score.mordienne) == (Seat.S, 2, True)
+
+    def test_run_must_end_with_ninth(self):
+        score = score_tricks("NEWSSSSSE")
+        assert (score.winner, score.mordienne, score.points) == (Seat.S, False, 1)
+
+    def test_spoiled_trick_breaks_the_run(self):
+        # decision: a spoiled trick inside the run breaks it
+        score = score_tricks("NEWSSSXSS")
+        assert score.winner is Seat.S and not score.mordienne
+
+    def test_earlier_spoiled_trick_counts_as_before(self):
+        # decision: an earlier spoiled trick counts as "before" the run
+        score = score_tricks("XXXXXSSSS")
+        assert (score.winner, score.mordienne, score.points) == (Seat.S, True, 2)
+
+    def test_winning_all_nine_is_not_mordienne(self):
+        # nothing came before the run
+        assert score_tricks("NNNNNNNNN").mordienne is False
+
+    def test_run_by_a_seat_that_does_not_win_the_deal(self):
+        # the mordienne player must win the deal: W's run 7-9 (3) loses to S's four, reached at trick 4
+        score = score_tricks("SSSSENWWW")
+        assert (score.winner, score.mordienne) == (Seat.S, False)
+
+    def test_tie_where_run_player_reaches_last(self):
+        # S won 1-3, W won 7-9: both 3; S got there first, W's run does not count
+        score = score_tricks("SSSENXWWW")
+        assert (score.winner, score.mordienne) == (Seat.S, False)
+
+    def test_option_off(self):
+        # mordienne is an optional rule (seeds)
+        score = score_tricks("XXXXXSSSS", mordienne=False)
+        assert (score.points, score.mordienne) == (1, False)
+
+
+class TestNotation:
+    def test_sequence_forms(self):
+        assert parse_outcomes([Seat.S, "e", None, "X", "n", "W", "S", "S", "S"])[2:4] == (None, None)
+        assert score_tricks(["S", "E", "N", "W", "S", "E", None, "N", "W"]).winner is Seat.S
+
+    @pytest.mark.parametrize("text,match", [("SENWSEXN", "nine tricks, got 8"), ("SENWSEXNWW", "got 10"),
+                                            ("SENWSEXNQ", "trick 9: 'Q'"), ("", "got 0")])
+    def test_bad_notation(self, text, match):
+        with pytest.raises(NotationError, match=match):
+            score_tricks(text)
+
+    def test_reason_mentions_first_to_reach(self):
+        assert "reached 2 first" in score_tricks("SENWSEXNW").reason
