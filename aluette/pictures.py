@@ -56,11 +56,12 @@ def card_svg(card: Card, width: int = 72) -> str:
         f'<text x="6" y="29" font-family="sans-serif" font-size="10" fill="{colour}">{card.suit.value}</text>',
         f'<g transform="rotate(180 {w / 2} {h / 2})"><text x="6" y="17" font-family="sans-serif" font-size="15" '
         f'font-weight="bold" fill="{colour}">{index}</text></g>',
-        _symbol(card.suit, w / 2, h / 2 - (8 if card.nickname else 0), 1.6),
+        _symbol(card.suit, w / 2, h / 2 - (12 if card.nickname else 0), 1.6),
     ]
     if card.nickname:
-        size = 9 if len(card.nickname) <= 11 else 7.5
-        parts.append(f'<text x="{w / 2}" y="{h - 16}" text-anchor="middle" font-family="serif" font-style="italic" '
+        # above the bottom corner index, so the two never overlap
+        size = 10 if len(card.nickname) <= 10 else 8.5
+        parts.append(f'<text x="{w / 2}" y="{h - 27}" text-anchor="middle" font-family="serif" font-style="italic" '
                      f'font-size="{size}" fill="{COLOURS["nickname"]}">{escape(card.nickname)}</text>')
     parts.append("</svg>")
     return "".join(parts)
