@@ -276,18 +276,18 @@ class ChantDemo(w.VBox):
         first, second = deal.chant_recipients()
         answered = dict(view.chant_answers)
         for k, seat in enumerate(self.asking_order):
-            role = (" (dealer's left)" if seat == deal.dealer.left else " (dealer)" if seat == deal.dealer
-                    else "")
-            who = f"{seat}{role}{' — you' if seat == you else ''}"
+            roles = [r for r, who in (("dealer's left", deal.dealer.left), ("dealer", deal.dealer), ("you", you))
+                     if seat == who]
             if seat in answered:
                 state = "agrees" if answered[seat] else "declines"
             elif view.phase is Phase.CHANT and view.to_move == seat:
-                state = "is asked now"
+                state = "asked now"
             elif view.chant_agreed is False:
-                state = "is not asked: the chant is already off"
+                state = "not asked: the chant is already off"
             else:
                 state = "waits to be asked"
-            self._answer_labels[k].value = f"{escape(who)} {state}"
+            label = f"{seat} ({', '.join(roles)})" if roles else str(seat)
+            self._answer_labels[k].value = f"<b>{escape(label)}</b>: {state}"
             self._answers[k].disabled = not (view.phase is Phase.CHANT and view.to_move == seat)
 
         if view.chant_agreed is None:

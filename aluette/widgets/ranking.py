@@ -119,11 +119,11 @@ class TrickComparer(w.VBox):
                 picker.value = cards[i] if i < len(cards) else None
         finally:
             self._quiet = False
-        self._compare()
+        self._show_trick()
 
     def _on_pick(self, change) -> None:
         if not self._quiet:
-            self._compare()
+            self._show_trick()
 
     @friendly()
     def _use_text(self) -> None:
@@ -137,7 +137,7 @@ class TrickComparer(w.VBox):
         explain_trick(cards)  # refuses a repeated card before anything changes
         self._set_cards(cards)
 
-    def _compare(self) -> None:
+    def _show_trick(self) -> None:
         cards = tuple(p.value for p in self._pickers if p.value is not None)
         try:
             self._explanation = explain_trick(cards)
