@@ -166,6 +166,9 @@ class OrderingExercise(w.VBox):
 
     Read-only for tests: :attr:`cards` (the dealt cards), :attr:`correct` (``True``/``False`` after a check, else
     ``None``), :attr:`feedback`.
+
+    Raises:
+        AluetteError: ``size`` outside 2-12.
     """
 
     def __init__(self, seed: int = 1, size: int = 5):

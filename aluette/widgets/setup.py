@@ -66,6 +66,10 @@ class PartnershipDraw(w.VBox):
 
     Read-only for tests: :attr:`draw` (the engine's :class:`~aluette.draw.DrawResult`), :attr:`shown` (face-up
     cards shown so far), :attr:`finished`.
+
+    Raises:
+        AluetteError: the initial ``names`` are not four distinct non-empty names (later bad names typed into the
+            boxes only show a message).
     """
 
     def __init__(self, names: Sequence[str] = ("Anne", "Bruno", "Chantal", "Denis"), seed: int = 1):
