@@ -24,7 +24,8 @@ from .cards import DECK, Card, CardLike, parse_cards
 from .errors import AluetteError
 from .seats import Seat
 
-__all__ = ["as_generator", "shuffled_deck", "cut_deck", "deal_from_deck", "deck_from_hands", "SeedLike"]
+__all__ = ["as_generator", "shuffled_deck", "cut_deck", "deal_from_deck", "deal_steps", "stock_steps", "deck_from_hands",
+           "SeedLike"]
 
 SeedLike = Union[int, np.random.Generator, np.random.SeedSequence]
 
@@ -86,6 +87,42 @@ def deal_from_deck(deck: Sequence[Card], dealer: Seat) -> tuple[dict[Seat, tuple
     hands = {seat: tuple(deck[_deal_position(r, p, c)] for r in range(3) for c in range(3))
              for p, seat in enumerate(seats)}
     return hands, deck[36:]
+
+
+def deal_steps(deck: Sequence[Card], dealer: Seat) -> tuple[tuple[Seat, tuple[Card, Card, Card]], ...]:
+    """The deal of :func:`deal_from_deck` step by step, for showing it: the twelve packets of three cards in the order
+    they leave the cut deck, as ``(seat, (card, card, card))``. Three rounds, each going clockwise from the dealer's
+    left; the 37th to 48th cards are the stock (``deck[36:]``), not part of any step.
+
+    Joining the packets of one seat gives that seat's hand from :func:`deal_from_deck`, in the same order.
+
+    Raises:
+        AluetteError: the deck is not the 48 distinct cards.
+    """
+    deck = tuple(deck)
+    if len(deck) != 48 or set(deck) != set(DECK):
+        raise AluetteError("a deck must hold each of the 48 cards exactly once")
+    seats = Seat(dealer).left.clockwise_from()
+    return tuple((seat, tuple(deck[_deal_position(r, p, c)] for c in range(3)))
+                 for r in range(3) for p, seat in enumerate(seats))
+
+
+def stock_steps(stock: Sequence[Card], first: Seat, second: Seat) -> tuple[tuple[Seat, Card], ...]:
+    """The chant's deal of the stock, card by card: ``((seat, card), ...)`` in stock order, alternately to ``first``
+    (the dealer's left) and ``second`` (the dealer, or the dealer's partner in the variant), starting with ``first``;
+    so each receives six of the twelve. Source: seeds, "setup" (the twelve cards go alternately to the player at the
+    dealer's left and the dealer until all are dealt); pagat.com.
+
+    Raises:
+        AluetteError: ``stock`` is not twelve distinct cards, or ``first`` is ``second``.
+    """
+    stock = tuple(stock)
+    if len(stock) != 12 or len(set(stock)) != 12:
+        raise AluetteError(f"the stock is twelve distinct cards, got {len(stock)}")
+    first, second = Seat(first), Seat(second)
+    if first is second:
+        raise AluetteError(f"the stock goes to two different seats, got {first} twice")
+    return tuple(((first, second)[i % 2], card) for i, card in enumerate(stock))
 
 
 def deck_from_hands(hands: Mapping[Union[Seat, str], Union[str, Sequence[CardLike]]], dealer: Seat,

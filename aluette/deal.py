@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
 from .cards import DECK, STRENGTH, Card, CardLike, parse_cards
-from .chance import SeedLike, as_generator, cut_deck, deal_from_deck, deck_from_hands, shuffled_deck
+from .chance import SeedLike, as_generator, cut_deck, deal_from_deck, deck_from_hands, shuffled_deck, stock_steps
 from .errors import (AluetteError, BadDiscardError, BadSignalError, CardNotInHandError, DealOverError,
                      IllegalMoveError, MalformedSaveError, NotYourTurnError, WrongPhaseError)
 from .moves import ChantAnswer, Discard, Move, Play, Signal, SurrenderAnswer, SurrenderOffer, move_from_json
@@ -539,7 +539,8 @@ class Deal:
             self._to_move = move.seat.left
         else:
             first, second = self.chant_recipients()
-            self._received = {first: self._stock[0::2], second: self._stock[1::2]}
+            steps = stock_steps(self._stock, first, second)
+            self._received = {seat: tuple(c for s, c in steps if s is seat) for seat in (first, second)}
             for seat, cards in self._received.items():
                 self._hands[seat].update(cards)
             self._pending_discards = [first, second]

@@ -8,9 +8,10 @@ from typing import Callable
 
 import ipywidgets as w
 
+from ..cards import Card
 from ..errors import AluetteError
 
-__all__ = ["MessageArea", "friendly"]
+__all__ = ["MessageArea", "friendly", "card_label"]
 
 
 class MessageArea(w.HTML):
@@ -52,3 +53,9 @@ def friendly(message_attr: str = "message") -> Callable:
         return inner
 
     return wrap
+
+
+def card_label(card: Card) -> str:
+    """The label a control shows for a card: its code and its traditional nickname or English name, e.g.
+    ``"3O — Monsieur"``, ``"12E — king of swords"``."""
+    return f"{card.code} — {card.nickname or card.name}"

@@ -1,0 +1,362 @@
+"""Widget for the chant notebook (03): agree or decline, the stock dealt to two players, and the discard of six.
+
+Rule sources (all applied by :class:`aluette.Deal`, never here): seeds, "setup", and pagat.com — every player is asked,
+from the dealer's left; the chant happens only if all four agree (decision of this project: asking stops at the first
+refusal); then the twelve stock cards go alternately to the dealer's left and the dealer (variant: the dealer's
+partner, :class:`~aluette.options.ChantRecipients`), six each, and each discards six face down, keeping nine. If
+anyone declines, the stock stays unused and unseen.
+
+The reader sits at one seat and sees only what that seat may see (:meth:`aluette.Deal.view`): other hands, the other
+recipient's cards and every discard are drawn as card backs and never reach the browser.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Optional
+
+import ipywidgets as w
+
+from ..cards import parse_cards
+from ..chance import stock_steps
+from ..deal import Deal, Phase
+from ..errors import AluetteError
+from ..options import ChantRecipients, Options
+from ..pictures import back_svg, cards_html
+from ..seats import SEATS, Seat
+from .common import MessageArea, card_label, friendly
+from .setup import round_table_html
+
+__all__ = ["ChantDemo"]
+
+_RECIPIENTS = [("the dealer's left and the dealer (seeds, pagat)", ChantRecipients.LEFT_AND_DEALER),
+               ("the dealer's left and the dealer's partner (variant)", ChantRecipients.LEFT_AND_PARTNER)]
+
+
+class ChantDemo(w.VBox):
+    """One real deal from a seed, through the chant.
+
+    Controls: seed, dealer, who receives the stock (:class:`~aluette.options.ChantRecipients`), the seat you sit
+    at, a New deal button; four agree/decline toggles in asking order (the dealer's left first; only the seat being
+    asked can answer, and asking stops at the first refusal, as the engine decides); when you receive six stock
+    cards, a discard picker: toggle six of your fifteen cards (or type them) and press Discard; "Choose the highest
+    nine" selects :meth:`Deal.suggested_discard <aluette.Deal.suggested_discard>`. The other seats answer with the
+    toggles too; another recipient's discard is made for it by keeping its highest nine.
+
+    Bad input (not six cards, a card you do not hold, an unknown card, an answer out of turn) shows a message and
+    leaves the deal as it was.
+
+    Read-only for tests: :attr:`deal` (the engine's :class:`~aluette.Deal`), :attr:`you`.
+    """
+
+    def __init__(self, seed: int = 1, dealer: Seat = Seat.N, you: Optional[Seat] = None,
+                 recipients: ChantRecipients = ChantRecipients.LEFT_AND_DEALER):
+        super().__init__()
+        dealer = Seat.parse(dealer)
+        self._seed = w.BoundedIntText(value=seed, min=0, max=2**32 - 1, description="Seed",
+                                      layout=w.Layout(width="180px"))
+        self._seed.add_class("aluette-chant-seed")
+        self._dealer = w.Dropdown(options=[(f"{s} ({s.full_name})", s) for s in SEATS], value=dealer,
+                                  description="Dealer", layout=w.Layout(width="200px"))
+        self._dealer.add_class("aluette-chant-dealer")
+        self._you = w.Dropdown(options=[(f"{s} ({s.full_name})", s) for s in SEATS],
+                               value=Seat.parse(you) if you is not None else dealer.left, description="You sit at",
+                               layout=w.Layout(width="220px"))
+        self._you.add_class("aluette-chant-you")
+        self._recipients = w.Dropdown(options=_RECIPIENTS, value=ChantRecipients(recipients),
+                                      description="Stock to", layout=w.Layout(width="470px"))
+        self._recipients.add_class("aluette-chant-recipients")
+        self._new = w.Button(description="New deal")
+        self._new.add_class("aluette-chant-new")
+        self._new.on_click(lambda _: setattr(self._seed, "value", self._seed.value + 1))
+        for control in (self._seed, self._dealer, self._you, self._recipients):
+            control.observe(lambda change: self._restart(), names="value")
+
+        self._answers = []
+        self._answer_labels = []
+        for k in range(4):
+            toggle = w.ToggleButtons(options=[("agree", True), ("decline", False)], value=None,
+                                     style={"button_width": "80px"})
+            toggle.add_class("aluette-chant-answer")
+            toggle.add_class(f"aluette-chant-answer-{k + 1}")
+            toggle.observe(lambda change, k=k: self._on_answer(k, change), names="value")
+            self._answers.append(toggle)
+            self._answer_labels.append(w.HTML(layout=w.Layout(width="330px")))
+
+        self._picks = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self._count = w.HTML()
+        self._count.add_class("aluette-chant-count")
+        self._suggestion = w.HTML()
+        self._suggestion.add_class("aluette-chant-suggestion")
+        self._suggest = w.Button(description="Choose the highest nine", layout=w.Layout(width="200px"))
+        self._suggest.add_class("aluette-chant-suggest")
+        self._suggest.on_click(lambda _: self._on_suggest())
+        self._discard = w.Button(description="Discard these six", button_style="primary",
+                                 layout=w.Layout(width="160px"))
+        self._discard.add_class("aluette-chant-discard")
+        self._discard.on_click(lambda _: self._on_discard_picked())
+        self._typed = w.Text(placeholder="or type six card codes, separated by spaces", layout=w.Layout(width="300px"))
+        self._typed.add_class("aluette-chant-typed")
+        self._typed_button = w.Button(description="Discard typed cards", layout=w.Layout(width="160px"))
+        self._typed_button.add_class("aluette-chant-discard-typed")
+        self._typed_button.on_click(lambda _: self._on_discard_typed())
+        self._picker = w.VBox([w.HTML("<b>Your discard:</b> choose the six cards to put face down."), self._picks,
+                               self._count, self._suggestion,
+                               w.HBox([self._suggest, self._discard]), w.HBox([self._typed, self._typed_button])])
+        self._picker.add_class("aluette-chant-picker")
+
+        self._table = w.HTML()
+        self._table.add_class("aluette-chant-table")
+        self._result = w.HTML()
+        self._result.add_class("aluette-chant-result")
+        self._events = w.HTML()
+        self._events.add_class("aluette-chant-events")
+        self.message = MessageArea()
+        self.message.add_class("aluette-chant-message")
+        self._quiet = False
+        self.children = [w.HBox([self._seed, self._dealer, self._you, self._new]), self._recipients,
+                         w.HTML("<b>The chant:</b> each player is asked in turn, from the dealer's left."),
+                         *[w.HBox([label, toggle]) for label, toggle in zip(self._answer_labels, self._answers)],
+                         self.message, self._result, self._picker, self._table, self._events]
+        self.add_class("aluette-chant")
+        self._restart()
+
+    # ------------------------------------------------------------- read-only state and controls
+    @property
+    def deal(self) -> Deal:
+        """The engine's deal (Python side only; the browser gets only what :attr:`you` may see)."""
+        return self._deal
+
+    @property
+    def you(self) -> Seat:
+        return self._you.value
+
+    @property
+    def asking_order(self) -> tuple[Seat, ...]:
+        """The seats in the order they are asked: the dealer's left first."""
+        return self._deal.dealer.left.clockwise_from()
+
+    @property
+    def answer_toggles(self) -> tuple[w.ToggleButtons, ...]:
+        """The agree/decline toggles in asking order."""
+        return tuple(self._answers)
+
+    @property
+    def pick_buttons(self) -> tuple[w.ToggleButton, ...]:
+        """One toggle per card of your hand while you have a discard to make (else empty)."""
+        return tuple(self._picks.children)
+
+    @property
+    def chosen(self) -> tuple:
+        """The cards currently toggled for the discard."""
+        return tuple(self._pick_cards[i] for i, b in enumerate(self._picks.children) if b.value)
+
+    @property
+    def seed(self) -> w.BoundedIntText:
+        return self._seed
+
+    @property
+    def dealer(self) -> w.Dropdown:
+        return self._dealer
+
+    @property
+    def seat(self) -> w.Dropdown:
+        """The "You sit at" control."""
+        return self._you
+
+    @property
+    def recipients(self) -> w.Dropdown:
+        return self._recipients
+
+    @property
+    def new_button(self) -> w.Button:
+        return self._new
+
+    @property
+    def discard_button(self) -> w.Button:
+        return self._discard
+
+    @property
+    def suggest_button(self) -> w.Button:
+        return self._suggest
+
+    @property
+    def typed(self) -> w.Text:
+        return self._typed
+
+    @property
+    def typed_button(self) -> w.Button:
+        return self._typed_button
+
+    @property
+    def picker(self) -> w.VBox:
+        """The discard picker (shown only while you have a discard to make)."""
+        return self._picker
+
+    @property
+    def table(self) -> w.HTML:
+        return self._table
+
+    @property
+    def result(self) -> w.HTML:
+        return self._result
+
+    @property
+    def events(self) -> w.HTML:
+        return self._events
+
+    # ------------------------------------------------------------- callbacks
+    def _restart(self) -> None:
+        options = Options(chant_recipients=self._recipients.value)
+        self._deal = Deal.from_seed(int(self._seed.value), dealer=self._dealer.value, options=options)
+        self._pick_cards: tuple = ()
+        self._quiet = True
+        try:
+            for toggle in self._answers:
+                toggle.value = None
+        finally:
+            self._quiet = False
+        self._typed.value = ""
+        self.message.clear()
+        self._render()
+
+    def _on_answer(self, k: int, change) -> None:
+        if not self._quiet and change["new"] is not None:
+            self._answer(k, change["new"])
+
+    @friendly()
+    def _answer(self, k: int, agree: bool) -> None:
+        try:
+            self._deal.answer_chant(self.asking_order[k], agree)
+        except AluetteError:
+            self._quiet = True
+            try:
+                self._answers[k].value = None  # the refused answer is not shown as given
+            finally:
+                self._quiet = False
+            raise
+        self.message.clear()
+        self._others_discard()
+        self._render()
+
+    def _others_discard(self) -> None:
+        # a recipient other than you keeps its highest nine (a simple player, not a rule)
+        deal = self._deal
+        while deal.phase is Phase.DISCARD and deal.to_move is not self.you:
+            deal.discard(deal.to_move, deal.suggested_discard(deal.to_move))
+
+    @friendly()
+    def _discard_cards(self, cards) -> None:
+        self._deal.discard(self.you, cards)
+        self._typed.value = ""
+        self.message.ok(f"You discarded {' '.join(map(str, cards))} face down; you hold nine cards again.")
+        self._others_discard()
+        self._render()
+
+    def _on_discard_picked(self) -> None:
+        self._discard_cards(self.chosen)
+
+    @friendly()
+    def _on_discard_typed(self) -> None:
+        self._discard_cards(parse_cards(self._typed.value))
+
+    @friendly()
+    def _on_suggest(self) -> None:
+        lowest = set(self._deal.suggested_discard(self.you))
+        for card, button in zip(self._pick_cards, self._picks.children):
+            button.value = card in lowest
+
+    def _on_pick(self, change) -> None:
+        self._count.value = f"{len(self.chosen)} of 6 chosen: {' '.join(map(str, self.chosen)) or '—'}"
+
+    # ------------------------------------------------------------- drawing (only what `you` may see)
+    def _render(self) -> None:
+        deal, you = self._deal, self.you
+        view = deal.view(you)
+        first, second = deal.chant_recipients()
+        answered = dict(view.chant_answers)
+        for k, seat in enumerate(self.asking_order):
+            roles = [r for r, who in (("dealer's left", deal.dealer.left), ("dealer", deal.dealer), ("you", you))
+                     if seat == who]
+            if seat in answered:
+                state = "agrees" if answered[seat] else "declines"
+            elif view.phase is Phase.CHANT and view.to_move == seat:
+                state = "asked now"
+            elif view.chant_agreed is False:
+                state = "not asked: the chant is already off"
+            else:
+                state = "waits to be asked"
+            label = f"{seat} ({', '.join(roles)})" if roles else str(seat)
+            self._answer_labels[k].value = f"<b>{escape(label)}</b>: {state}"
+            self._answers[k].disabled = not (view.phase is Phase.CHANT and view.to_move == seat)
+
+        if view.chant_agreed is None:
+            self._result.value = (f"If all four agree, the twelve stock cards go alternately to {first} and "
+                                  f"{second}, six each; each then discards six face down.")
+        elif view.chant_agreed is False:
+            decliner = next(s for s, a in view.chant_answers if not a)
+            self._result.value = (f"<b>{decliner} declines, so the chant is off.</b> The stock stays unused and "
+                                  f"unseen, every hand keeps its nine cards, and {deal.dealer.left} (the dealer's "
+                                  f"left) leads the first trick.")
+        elif view.phase is Phase.DISCARD:
+            self._result.value = (f"<b>All four agree.</b> The stock went alternately to {first} and {second}; "
+                                  f"{deal.to_move} must now discard six.")
+        else:
+            self._result.value = (f"<b>All four agreed; {first} and {second} each took six and discarded six face "
+                                  f"down.</b> Each holds nine again; the discards stay out of this deal. "
+                                  f"{deal.leader} leads the first trick.")
+
+        picking = view.phase is Phase.DISCARD and view.to_move == you
+        self._picker.layout.display = None if picking else "none"
+        if picking:
+            hand = view.hand
+            if tuple(hand) != self._pick_cards:
+                self._pick_cards = tuple(hand)
+                buttons = []
+                for card in hand:
+                    button = w.ToggleButton(value=False, description=card_label(card), layout=w.Layout(width="auto"))
+                    button.add_class("aluette-chant-pick")
+                    button.observe(self._on_pick, names="value")
+                    buttons.append(button)
+                self._picks.children = buttons
+            lowest = deal.suggested_discard(you)
+            self._suggestion.value = cards_html(lowest, width=36, caption="Keeping the highest nine means "
+                                                                          "discarding these six:")
+            self._on_pick(None)
+        else:
+            self._pick_cards = ()
+            self._picks.children = ()
+            self._suggestion.value = ""
+            self._count.value = ""
+
+        cells = {}
+        for seat in SEATS:
+            role = " — dealer" if seat == deal.dealer else ""
+            head = f"<div><b>{seat}</b>{role}{' — you' if seat == you else ''} ({view.hand_sizes[seat]} cards)</div>"
+            if seat in view.hands:
+                body = cards_html(view.hands[seat], width=32)
+            else:
+                body = "".join(back_svg(18) for _ in range(view.hand_sizes[seat]))
+            discarded = view.discards.get(seat)
+            if discarded:
+                body += cards_html(discarded, width=22, caption="your discard, face down")
+            elif seat in (first, second) and view.chant_agreed and seat not in view.hands:
+                body += "<div><i>took six from the stock</i></div>"
+            cells[seat] = head + body
+        self._table.value = round_table_html(cells, centre=self._stock_html(view, first, second),
+                                             css_class="aluette-table aluette-chant-seats")
+        self._events.value = ("<details><summary>What happened (as you saw it)</summary><ul>"
+                              + "".join(f"<li>{escape(e)}</li>" for e in view.events) + "</ul></details>")
+
+    def _stock_html(self, view, first: Seat, second: Seat) -> str:
+        if not view.chant_agreed:
+            note = "unused and unseen" if view.chant_agreed is False else "face down"
+            return f"<div><b>The stock</b> (12 cards, {note})</div>" + "".join(back_svg(16) for _ in range(12))
+        # the stock as dealt, card by card; only your own cards are drawn face up
+        mine = set(view.stock_received.get(view.seat, ()))
+        cells = []
+        for number, (seat, card) in enumerate(stock_steps(self._deal.stock, first, second), start=1):
+            face = cards_html([card], width=26) if card in mine else back_svg(26)
+            cells.append(f'<div style="display:inline-block;text-align:center;margin:1px">{face}'
+                         f'<div style="font-size:80%">{number}→{seat}</div></div>')
+        return "<div><b>The stock, dealt alternately</b></div>" + "".join(cells)

@@ -1,0 +1,318 @@
+"""Widgets for the ranking notebook (01): the ranking with pictures, a trick comparer and an ordering exercise.
+
+Rule sources: the ranking is :data:`aluette.cards.RANKING` (seeds, "card rankings"; pagat.com); who wins a trick is
+:func:`aluette.trick_winner` / :func:`aluette.explain_trick` (seeds, "gameplay": the highest card wins, a tie for the
+highest spoils the trick). Nothing here decides a rule: the widgets only wire controls to those functions.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Optional, Sequence
+
+import ipywidgets as w
+
+from ..cards import DECK, Card, CardLike, parse_cards
+from ..chance import shuffled_deck
+from ..deal import Hand
+from ..errors import AluetteError
+from ..pictures import cards_html, trick_html
+from ..tables import ranking_table
+from ..tricks import explain_trick, trick_winner
+from .common import MessageArea, card_label, friendly
+
+__all__ = ["ranking_html", "TrickComparer", "OrderingExercise"]
+
+_NONE = "— no card —"
+
+
+def ranking_html(width: int = 40) -> str:
+    """The 19 ranking classes, high to low, as an HTML table: order, strength, class, nickname and the class's
+    cards as pictures. Built from :func:`aluette.tables.ranking_table`."""
+    rows = []
+    for order, row in ranking_table().iterrows():
+        pictures = cards_html(parse_cards(row["cards"]), width=width)
+        rows.append(f"<tr><td>{order}</td><td>{row['strength']}</td><td>{escape(row['class'])}</td>"
+                    f"<td><i>{escape(row['nickname'])}</i></td><td>{pictures}</td></tr>")
+    head = "<tr><th>order</th><th>strength</th><th>class</th><th>nickname</th><th>cards</th></tr>"
+    return f'<table class="aluette-ranking">{head}{"".join(rows)}</table>'
+
+
+class TrickComparer(w.VBox):
+    """Pick two to four cards in play order and see which wins, or why the trick is spoiled.
+
+    Controls: four dropdowns over :data:`~aluette.cards.DECK` (cards 3 and 4 may be left empty), or a text box taking
+    two to four cards in any :meth:`Card.parse <aluette.cards.Card.parse>` form separated by commas (or spaces for
+    codes), applied with Enter or the "Compare typed cards" button. Bad input (an unknown card, a card twice, one or
+    five cards) shows a message; the picked cards stay as they were.
+
+    Read-only results for tests: :attr:`cards`, :attr:`winner` (index or ``None`` when spoiled), :attr:`explanation`.
+    """
+
+    def __init__(self, cards: Sequence[CardLike] = ("3O", "12E")):
+        super().__init__()
+        options = [(card_label(c), c) for c in DECK]
+        self._pickers = []
+        for i in range(4):
+            picker = w.Dropdown(options=options if i < 2 else [(_NONE, None)] + options, description=f"Card {i + 1}",
+                                layout=w.Layout(width="330px"))
+            picker.add_class("aluette-compare-card")
+            picker.add_class(f"aluette-compare-card-{i + 1}")
+            picker.observe(self._on_pick, names="value")
+            self._pickers.append(picker)
+        self._text = w.Text(placeholder="or type 2-4 cards: Monsieur, 1E, king of swords", continuous_update=False,
+                            layout=w.Layout(width="420px"))
+        self._text.add_class("aluette-compare-text")
+        self._text.observe(lambda change: self._use_text(), names="value")
+        self._go = w.Button(description="Compare typed cards")
+        self._go.add_class("aluette-compare-go")
+        self._go.on_click(lambda _: self._use_text())
+        self._result = w.HTML()
+        self._result.add_class("aluette-compare-result")
+        self.message = MessageArea()
+        self.message.add_class("aluette-compare-message")
+        self._cards: tuple[Card, ...] = ()
+        self._winner: Optional[int] = None
+        self._explanation = ""
+        self._quiet = False
+        self.children = [w.HBox(self._pickers[:2]), w.HBox(self._pickers[2:]), w.HBox([self._text, self._go]),
+                         self.message, self._result]
+        self.add_class("aluette-compare")
+        self._set_cards(parse_cards(cards))
+
+    # ------------------------------------------------------------- read-only results
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards compared last (empty if the current pick is not a trick)."""
+        return self._cards
+
+    @property
+    def winner(self) -> Optional[int]:
+        """Index in :attr:`cards` of the winning card, or ``None`` when the trick is spoiled or not valid."""
+        return self._winner
+
+    @property
+    def explanation(self) -> str:
+        """The sentence shown: who wins and why, or why the trick is spoiled."""
+        return self._explanation
+
+    @property
+    def pickers(self) -> tuple[w.Dropdown, ...]:
+        """The four card dropdowns (cards 3 and 4 may be ``None``)."""
+        return tuple(self._pickers)
+
+    @property
+    def text(self) -> w.Text:
+        """The text box for typed cards."""
+        return self._text
+
+    @property
+    def compare_button(self) -> w.Button:
+        """The button that applies the typed cards."""
+        return self._go
+
+    # ------------------------------------------------------------- callbacks
+    def _set_cards(self, cards: Sequence[Card]) -> None:
+        self._quiet = True
+        try:
+            for i, picker in enumerate(self._pickers):
+                picker.value = cards[i] if i < len(cards) else None
+        finally:
+            self._quiet = False
+        self._show_trick()
+
+    def _on_pick(self, change) -> None:
+        if not self._quiet:
+            self._show_trick()
+
+    @friendly()
+    def _use_text(self) -> None:
+        text = self._text.value.strip()
+        if not text:
+            self.message.error("type two to four cards first, e.g. 'Monsieur, 1E' or '3O 12E'")
+            return
+        cards = parse_cards(text)
+        if not 2 <= len(cards) <= 4:
+            raise AluetteError(f"a trick has 2 to 4 cards; you typed {len(cards)}: {' '.join(map(str, cards))}")
+        explain_trick(cards)  # refuses a repeated card before anything changes
+        self._set_cards(cards)
+
+    def _show_trick(self) -> None:
+        cards = tuple(p.value for p in self._pickers if p.value is not None)
+        try:
+            self._explanation = explain_trick(cards)
+            self._winner = trick_winner(cards)
+        except AluetteError as error:
+            self._cards, self._winner, self._explanation = (), None, ""
+            self._result.value = ""
+            self.message.error(str(error))
+            return
+        self._cards = cards
+        self.message.clear()
+        plays = [(f"card {i + 1}", c) for i, c in enumerate(cards)]
+        winner = None if self._winner is None else plays[self._winner][0]
+        picture = trick_html(plays, title="The trick", winner=winner, spoiled=self._winner is None)
+        self._result.value = f"{picture}<p><b>{escape(self._explanation)}</b></p>"
+
+
+class OrderingExercise(w.VBox):
+    """"Put these cards in order": a seeded deal of a few cards; the reader gives them from highest to lowest and
+    a Check button says right or wrong, and why.
+
+    The cards are the top ``size`` cards of :func:`aluette.chance.shuffled_deck` for the seed in the seed box ("New
+    cards" adds one to the seed). The reader clicks the card buttons in order (each click adds the card to the
+    answer) or types the cards into the answer box. An answer is right when each card is at least as strong as the
+    next; cards of one class are equal, so either order of them is right (seeds, "card rankings").
+
+    Read-only for tests: :attr:`cards` (the dealt cards), :attr:`correct` (``True``/``False`` after a check, else
+    ``None``), :attr:`feedback`.
+
+    Raises:
+        AluetteError: ``size`` outside 2-12.
+    """
+
+    def __init__(self, seed: int = 1, size: int = 5):
+        super().__init__()
+        if not 2 <= size <= 12:
+            raise AluetteError(f"the exercise deals 2 to 12 cards, got {size}")
+        self._size = size
+        self._seed = w.BoundedIntText(value=seed, min=0, max=2**32 - 1, description="Seed",
+                                      layout=w.Layout(width="180px"))
+        self._seed.add_class("aluette-order-seed")
+        self._seed.observe(lambda change: self._deal(), names="value")
+        self._new = w.Button(description="New cards")
+        self._new.add_class("aluette-order-new")
+        self._new.on_click(lambda _: setattr(self._seed, "value", self._seed.value + 1))
+        self._pictures = w.HTML()
+        self._pictures.add_class("aluette-order-cards")
+        self._picks = w.HBox()
+        self._answer = w.Text(description="Your order", placeholder="highest first, e.g. 3O 1E 12B 7C 4O",
+                              layout=w.Layout(width="420px"))
+        self._answer.add_class("aluette-order-answer")
+        self._clear = w.Button(description="Clear")
+        self._clear.add_class("aluette-order-clear")
+        self._clear.on_click(lambda _: self._reset_answer())
+        self._check = w.Button(description="Check", button_style="primary")
+        self._check.add_class("aluette-order-check")
+        self._check.on_click(lambda _: self._on_check())
+        self._show = w.Button(description="Show the answer")
+        self._show.add_class("aluette-order-show")
+        self._show.on_click(lambda _: self._on_show())
+        self.message = MessageArea()
+        self.message.add_class("aluette-order-result")
+        self._cards: tuple[Card, ...] = ()
+        self._correct: Optional[bool] = None
+        self.children = [w.HBox([self._seed, self._new]), self._pictures,
+                         w.HTML("Click the cards from highest to lowest, or type them:"), self._picks,
+                         w.HBox([self._answer, self._clear, self._check, self._show]), self.message]
+        self.add_class("aluette-order")
+        self._deal()
+
+    # ------------------------------------------------------------- read-only state
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The dealt cards, in the order dealt."""
+        return self._cards
+
+    @property
+    def correct(self) -> Optional[bool]:
+        """The verdict of the last check, or ``None`` before any check of the current answer."""
+        return self._correct
+
+    @property
+    def feedback(self) -> str:
+        """The last message shown (text without markup)."""
+        return self.message.last_error or self._feedback
+
+    @property
+    def seed(self) -> w.BoundedIntText:
+        return self._seed
+
+    @property
+    def answer(self) -> w.Text:
+        return self._answer
+
+    @property
+    def pick_buttons(self) -> tuple[w.Button, ...]:
+        """One button per dealt card; a click adds that card to the answer."""
+        return tuple(self._picks.children)
+
+    @property
+    def new_button(self) -> w.Button:
+        return self._new
+
+    @property
+    def check_button(self) -> w.Button:
+        return self._check
+
+    @property
+    def show_button(self) -> w.Button:
+        return self._show
+
+    @property
+    def clear_button(self) -> w.Button:
+        return self._clear
+
+    # ------------------------------------------------------------- callbacks
+    def _say(self, text: str, ok: bool = True) -> None:
+        self._feedback = text
+        if ok:
+            self.message.ok(text)
+        else:
+            self.message.error(text)
+
+    def _deal(self) -> None:
+        order, _ = shuffled_deck(int(self._seed.value))
+        self._cards = tuple(order[:self._size])
+        self._pictures.value = cards_html(self._cards, width=64,
+                                          caption=f"Seed {self._seed.value}: put these {self._size} cards in order")
+        buttons = []
+        for card in self._cards:
+            button = w.Button(description=card_label(card), layout=w.Layout(width="auto"))
+            button.add_class("aluette-order-pick")
+            button.on_click(lambda _, c=card: self._append(c))
+            buttons.append(button)
+        self._picks.children = buttons
+        self._reset_answer()
+
+    def _reset_answer(self) -> None:
+        self._answer.value = ""
+        self._correct = None
+        self._feedback = ""
+        self.message.clear()
+
+    def _append(self, card: Card) -> None:
+        self._answer.value = " ".join(filter(None, [self._answer.value.strip(), card.code]))
+        self._correct = None
+
+    @friendly()
+    def _on_check(self) -> None:
+        self._correct = None
+        answer = parse_cards(self._answer.value)
+        dealt = set(self._cards)
+        repeated = sorted({c.code for c in answer if answer.count(c) > 1})
+        extra = [c.code for c in answer if c not in dealt]
+        missing = [c.code for c in self._cards if c not in answer]
+        if repeated or extra or missing or len(answer) != len(self._cards):
+            problems = ([f"given twice: {', '.join(repeated)}"] if repeated else []) + \
+                       ([f"not dealt here: {', '.join(extra)}"] if extra else []) + \
+                       ([f"missing: {', '.join(missing)}"] if missing else [])
+            raise AluetteError(f"give each of the {len(self._cards)} dealt cards exactly once ("
+                               f"{'; '.join(problems)})")
+        wrong = next(((a, b) for a, b in zip(answer, answer[1:]) if b.beats(a)), None)
+        if wrong is None:
+            self._correct = True
+            ties = [(a, b) for a, b in zip(answer, answer[1:]) if a.ties(b)]
+            note = "".join(f" {a} and {b} are both {a.class_name}: equal, so either order is right."
+                           for a, b in ties)
+            self._say(f"Right! {' > '.join(c.code for c in answer)}.{note}")
+        else:
+            a, b = wrong
+            self._correct = False
+            self._say(f"Not yet: you put {card_label(a)} before {card_label(b)}, but {b} ({b.class_name}, strength "
+                      f"{b.strength}) beats {a} ({a.class_name}, strength {a.strength}).", ok=False)
+
+    def _on_show(self) -> None:
+        best = Hand(self._cards)  # the engine's order: strongest first
+        self._correct = None
+        self._say(f"Highest to lowest: {' > '.join(card_label(c) for c in best)}.")

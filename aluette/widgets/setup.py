@@ -1,0 +1,354 @@
+"""Widgets for the setup notebook (02): the partnership draw and the deal, stepped card by card.
+
+Rule sources (all decided by the engine, never here): :func:`aluette.partnership_draw` (seeds, "setup"; pagat.com;
+decisions of this project: the first name deals the face-up cards, Madame's holder sits at N and deals first) and
+:mod:`aluette.chance` (the dealer shuffles, the dealer's right cuts, nine cards each in threes from the dealer's left;
+twelve left over). Everything here is a teaching view: the draw is face up anyway, and the deal is shown face up so
+the reader can follow each card.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Mapping, Optional, Sequence
+
+import ipywidgets as w
+
+from ..cards import Card
+from ..chance import cut_deck, deal_steps, shuffled_deck
+from ..draw import DrawResult, partnership_draw
+from ..pictures import cards_html
+from ..seats import SEATS, Seat, Team
+from .common import MessageArea, card_label, friendly
+
+__all__ = ["round_table_html", "seating_html", "PartnershipDraw", "DealStepper"]
+
+_TEAM_COLOUR = {Team.NS: "#1f4e9c", Team.EW: "#b03a2e"}
+_GRID = {Seat.N: "1 / 2", Seat.W: "2 / 1", Seat.E: "2 / 3", Seat.S: "3 / 2"}  # grid row / column
+
+
+def round_table_html(cells: Mapping[Seat, str], centre: str = "", css_class: str = "aluette-table") -> str:
+    """Four HTML snippets placed round a table seen from above: N at the top, S at the bottom, E on the right, W on
+    the left, so clockwise on the screen is N → E → S → W, the direction of play and of the deal (seeds; pagat.com).
+    ``cells`` maps seats to HTML (already escaped); ``centre`` goes on the table itself."""
+    parts = []
+    for seat in SEATS:
+        row, col = _GRID[seat].split(" / ")
+        parts.append(f'<div class="aluette-seat aluette-seat-{seat}" style="grid-row:{row};grid-column:{col};'
+                     f'text-align:center;padding:4px">{cells.get(seat, "")}</div>')
+    felt = (f'<div style="grid-row:2;grid-column:2;background:#2e6b3f;color:#fff;border-radius:18px;'
+            f'padding:10px;text-align:center;min-width:150px">{centre}'
+            f'<div style="font-size:90%;opacity:.9">clockwise: N → E → S → W ↻</div></div>')
+    return (f'<div class="{css_class}" style="display:grid;grid-template-columns:auto auto auto;'
+            f'align-items:center;justify-items:center;gap:6px">{"".join(parts)}{felt}</div>')
+
+
+def seating_html(seating: Mapping[Seat, str], dealer: Optional[Seat] = None) -> str:
+    """Who sits where, drawn round a table: each seat's letter and name in its partnership's colour, partners
+    opposite (N–S against E–W), the dealer marked."""
+    cells = {}
+    for seat in SEATS:
+        colour = _TEAM_COLOUR[seat.team]
+        mark = " <i>(deals)</i>" if seat == dealer else ""
+        cells[seat] = (f'<div style="border:2px solid {colour};border-radius:8px;padding:4px 10px;color:{colour}">'
+                       f'<b>{seat}</b> {escape(seating[seat])}{mark}</div>')
+    return round_table_html(cells, centre="<b>the table</b>", css_class="aluette-table aluette-seating")
+
+
+class PartnershipDraw(w.VBox):
+    """The partnership draw, card by card.
+
+    Four name boxes (clockwise round the table; the first name deals the face-up cards, starting with the second),
+    a seed box, and buttons Next (one more face-up card), Run to end and New shuffle (the next seed). Each player's
+    cards so far are shown, a player stops receiving cards once they hold one of the top four; at the end the
+    partnerships, the new seating round a table and the first dealer are shown. Changing a name or the seed starts
+    the draw again; names that are empty or the same show a message and leave the draw as it was.
+
+    Read-only for tests: :attr:`draw` (the engine's :class:`~aluette.draw.DrawResult`), :attr:`shown` (face-up
+    cards shown so far), :attr:`finished`.
+
+    Raises:
+        AluetteError: the initial ``names`` are not four distinct non-empty names (later bad names typed into the
+            boxes only show a message).
+    """
+
+    def __init__(self, names: Sequence[str] = ("Anne", "Bruno", "Chantal", "Denis"), seed: int = 1):
+        super().__init__()
+        self._names = []
+        for i, name in enumerate(names):
+            box = w.Text(value=name, description=("1st (deals)", "2nd", "3rd", "4th")[i], continuous_update=False,
+                         layout=w.Layout(width="210px"))
+            box.add_class("aluette-draw-name")
+            box.add_class(f"aluette-draw-name-{i + 1}")
+            box.observe(lambda change: self._restart(), names="value")
+            self._names.append(box)
+        self._seed = w.BoundedIntText(value=seed, min=0, max=2**32 - 1, description="Seed",
+                                      layout=w.Layout(width="180px"))
+        self._seed.add_class("aluette-draw-seed")
+        self._seed.observe(lambda change: self._restart(), names="value")
+        self._next = w.Button(description="Next card", button_style="primary")
+        self._next.add_class("aluette-draw-next")
+        self._next.on_click(lambda _: self._step(1))
+        self._run = w.Button(description="Run to end")
+        self._run.add_class("aluette-draw-run")
+        self._run.on_click(lambda _: self._step(None))
+        self._new = w.Button(description="New shuffle")
+        self._new.add_class("aluette-draw-new")
+        self._new.on_click(lambda _: setattr(self._seed, "value", self._seed.value + 1))
+        self._status = w.HTML()
+        self._status.add_class("aluette-draw-status")
+        self._cards = w.HTML()
+        self._cards.add_class("aluette-draw-cards")
+        self._result = w.HTML()
+        self._result.add_class("aluette-draw-result")
+        self.message = MessageArea()
+        self.message.add_class("aluette-draw-message")
+        self._draw: DrawResult = partnership_draw(names, seed)  # bad initial names raise here
+        self._shown = 0
+        self.children = [w.HBox(self._names[:2]), w.HBox(self._names[2:]),
+                         w.HBox([self._seed, self._next, self._run, self._new]), self.message, self._status,
+                         self._cards, self._result]
+        self.add_class("aluette-draw")
+        self._restart()
+
+    # ------------------------------------------------------------- read-only state and controls
+    @property
+    def draw(self) -> DrawResult:
+        """The engine's result for the current names and seed (the whole draw, shown or not)."""
+        return self._draw
+
+    @property
+    def shown(self) -> int:
+        """How many face-up cards are shown so far."""
+        return self._shown
+
+    @property
+    def finished(self) -> bool:
+        """True once every face-up card of the draw is shown."""
+        return self._shown == len(self._draw.steps)
+
+    @property
+    def name_boxes(self) -> tuple[w.Text, ...]:
+        return tuple(self._names)
+
+    @property
+    def seed(self) -> w.BoundedIntText:
+        return self._seed
+
+    @property
+    def next_button(self) -> w.Button:
+        return self._next
+
+    @property
+    def run_button(self) -> w.Button:
+        return self._run
+
+    @property
+    def new_button(self) -> w.Button:
+        return self._new
+
+    @property
+    def status(self) -> w.HTML:
+        """One sentence about the last card shown."""
+        return self._status
+
+    @property
+    def result(self) -> w.HTML:
+        """Partnerships, seating and first dealer, once the draw is over (empty before)."""
+        return self._result
+
+    # ------------------------------------------------------------- callbacks
+    @friendly()
+    def _restart(self) -> None:
+        draw = partnership_draw([box.value for box in self._names], int(self._seed.value))
+        self._draw, self._shown = draw, 0
+        self.message.clear()
+        self._render()
+
+    def _step(self, count: Optional[int]) -> None:
+        if self.finished:
+            self.message.error("the draw is over: all four top cards are out. Press New shuffle for another draw.")
+            return
+        total = len(self._draw.steps)
+        self._shown = total if count is None else min(total, self._shown + count)
+        self.message.clear()
+        self._render()
+
+    def _render(self) -> None:
+        draw = self._draw
+        shown = draw.steps[:self._shown]
+        top = {c for _, c in draw.top_card.items()}
+        rows = []
+        for name in draw.names:
+            got = [c for n, c in shown if n == name]
+            stopped = next((c for c in got if c in top), None)
+            note = f" — holds {card_label(stopped)}, no more cards" if stopped else ""
+            rows.append(f'<tr><td style="vertical-align:middle;padding-right:8px"><b>{escape(name)}</b>'
+                        f'{escape(note)}</td><td>{cards_html(got, width=34)}</td></tr>')
+        self._cards.value = f'<table>{"".join(rows)}</table>'
+        if self._shown == 0:
+            self._status.value = (f"{escape(draw.names[0])} shuffles (seed {self._seed.value}) and deals face up, "
+                                  f"one card at a time, starting with {escape(draw.names[1])}. Press Next card.")
+        else:
+            name, card = shown[-1]
+            extra = (f": one of the top four, so {escape(name)} gets no more cards" if card in top else "")
+            self._status.value = (f"Card {self._shown} of {len(draw.steps)}: {escape(card_label(card))} to "
+                                  f"{escape(name)}{extra}.")
+        if not self.finished:
+            self._result.value = ""
+            return
+        (monsieur, madame), (borgne, vache) = draw.pairs
+        self._result.value = (
+            f"<p><b>Partners:</b> {escape(monsieur)} (Monsieur) with {escape(madame)} (Madame), against "
+            f"{escape(borgne)} (le Borgne) with {escape(vache)} (la Vache).</p>"
+            f"<p><b>New seating:</b> partners sit opposite; Madame's holder {escape(madame)} takes N and deals "
+            f"first.</p>{seating_html(draw.seating, draw.first_dealer)}")
+
+
+class DealStepper(w.VBox):
+    """Shuffle, cut and the 3-3-3 deal, one step at a time, driven by :mod:`aluette.chance`.
+
+    Controls: a seed box, the dealer's seat, and buttons Next (one step), Run to end and New shuffle (next seed).
+    The steps: the shuffled deck; the cut by the dealer's right; the twelve packets of three given clockwise from
+    the dealer's left (three rounds); the twelve cards left over, the stock. Every card is shown face up (a teaching
+    view). The hands built here are exactly ``Deal.from_seed(seed, dealer=dealer)``'s.
+
+    Read-only for tests: :attr:`step` (0 shuffled, 1 cut, 2-13 packets, 14 stock), :attr:`hands` (cards received so
+    far per seat), :attr:`stock` (the twelve once shown, else ``()``), :attr:`cut`.
+    """
+
+    LAST_STEP = 14
+
+    def __init__(self, seed: int = 1, dealer: Seat = Seat.N):
+        super().__init__()
+        self._seed = w.BoundedIntText(value=seed, min=0, max=2**32 - 1, description="Seed",
+                                      layout=w.Layout(width="180px"))
+        self._seed.add_class("aluette-deal-seed")
+        self._seed.observe(lambda change: self._restart(), names="value")
+        self._dealer = w.Dropdown(options=[(f"{s} ({s.full_name})", s) for s in SEATS], value=Seat.parse(dealer),
+                                  description="Dealer", layout=w.Layout(width="200px"))
+        self._dealer.add_class("aluette-deal-dealer")
+        self._dealer.observe(lambda change: self._restart(), names="value")
+        self._next = w.Button(description="Next step", button_style="primary")
+        self._next.add_class("aluette-deal-next")
+        self._next.on_click(lambda _: self._go(1))
+        self._run = w.Button(description="Run to end")
+        self._run.add_class("aluette-deal-run")
+        self._run.on_click(lambda _: self._go(None))
+        self._new = w.Button(description="New shuffle")
+        self._new.add_class("aluette-deal-new")
+        self._new.on_click(lambda _: setattr(self._seed, "value", self._seed.value + 1))
+        self._status = w.HTML()
+        self._status.add_class("aluette-deal-status")
+        self._table = w.HTML()
+        self._table.add_class("aluette-deal-table")
+        self.message = MessageArea()
+        self.message.add_class("aluette-deal-message")
+        self.children = [w.HBox([self._seed, self._dealer, self._next, self._run, self._new]), self.message,
+                         self._status, self._table]
+        self.add_class("aluette-deal")
+        self._restart()
+
+    # ------------------------------------------------------------- read-only state and controls
+    @property
+    def step(self) -> int:
+        return self._step
+
+    @property
+    def finished(self) -> bool:
+        return self._step == self.LAST_STEP
+
+    @property
+    def cut(self) -> int:
+        """Cards lifted by the dealer's right."""
+        return self._cut
+
+    @property
+    def hands(self) -> dict[Seat, tuple[Card, ...]]:
+        """Cards each seat has received so far, in the order received."""
+        packets = self._packets[:max(0, self._step - 1)]
+        return {seat: tuple(c for s, cards in packets if s is seat for c in cards) for seat in SEATS}
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The twelve cards left over, once the last step is shown."""
+        return self._deck[36:] if self.finished else ()
+
+    @property
+    def seed(self) -> w.BoundedIntText:
+        return self._seed
+
+    @property
+    def dealer(self) -> w.Dropdown:
+        return self._dealer
+
+    @property
+    def next_button(self) -> w.Button:
+        return self._next
+
+    @property
+    def run_button(self) -> w.Button:
+        return self._run
+
+    @property
+    def new_button(self) -> w.Button:
+        return self._new
+
+    @property
+    def status(self) -> w.HTML:
+        return self._status
+
+    @property
+    def table(self) -> w.HTML:
+        return self._table
+
+    # ------------------------------------------------------------- callbacks
+    def _restart(self) -> None:
+        self._order, self._cut = shuffled_deck(int(self._seed.value))
+        self._deck = cut_deck(self._order, self._cut)
+        self._packets = deal_steps(self._deck, self._dealer.value)
+        self._step = 0
+        self.message.clear()
+        self._render()
+
+    def _go(self, count: Optional[int]) -> None:
+        if self.finished:
+            self.message.error("the deal is done: nine cards each and twelve in the stock. Press New shuffle.")
+            return
+        self._step = self.LAST_STEP if count is None else min(self.LAST_STEP, self._step + count)
+        self.message.clear()
+        self._render()
+
+    def _render(self) -> None:
+        dealer: Seat = self._dealer.value
+        step = self._step
+        if step == 0:
+            pile = self._order
+            self._status.value = (f"Step 0: {dealer} (the dealer) shuffles (seed {self._seed.value}). The deck, "
+                                  f"top card first:")
+        elif step == 1:
+            pile = self._deck
+            self._status.value = (f"Step 1: {dealer.right}, at the dealer's right, cuts: lifts the top {self._cut} "
+                                  f"cards and puts them underneath. The deck is now, top card first:")
+        elif step <= 13:
+            seat, cards = self._packets[step - 2]
+            pile = self._deck[3 * (step - 1):]
+            first = " (the dealer's left: the deal starts here)" if seat == dealer.left and step == 2 else ""
+            self._status.value = (f"Step {step}: round {(step - 2) // 4 + 1} of 3, {seat}{first} receives "
+                                  f"{' '.join(map(str, cards))}.")
+        else:
+            pile = self._deck[36:]
+            self._status.value = ("Step 14: everyone holds nine cards; the twelve left over are the stock, used only "
+                                  "if all four agree to the chant.")
+        hands = self.hands
+        cells = {}
+        for seat in SEATS:
+            role = (" — dealer" if seat == dealer else " — cuts" if seat == dealer.right
+                    else " — first card" if seat == dealer.left else "")
+            cells[seat] = (f"<div><b>{seat}</b>{role} ({len(hands[seat])} cards)</div>"
+                           f"{cards_html(hands[seat], width=30)}")
+        label = "the stock" if step == self.LAST_STEP else "the deck"
+        centre = f"<b>{label}: {len(pile)} cards</b>"
+        pile_html = cards_html(pile, width=26, caption=f"{label.capitalize()} ({len(pile)} cards, top first)")
+        self._table.value = (round_table_html(cells, centre=centre, css_class="aluette-table aluette-deal-seats")
+                             + pile_html)

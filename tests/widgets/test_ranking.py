@@ -1,0 +1,203 @@
+"""Widget callbacks of the ranking notebook (01), driven without a browser.
+
+Rule sources: seeds, "card rankings" (the order of the 19 classes) and "gameplay" (the highest card wins; a tie for
+the highest spoils the trick); pagat.com agrees. Cards of one class are equal whatever their suit."""
+
+import pytest
+
+from aluette import DECK, Card, ranking_table
+from aluette.widgets.common import card_label
+from aluette.widgets.ranking import OrderingExercise, TrickComparer, ranking_html
+
+C = Card.parse
+
+
+class TestRankingHtml:
+    def test_shows_every_card_once_in_ranking_order(self):
+        # seeds "card rankings": 19 classes covering the 48 cards
+        html = ranking_html()
+        codes = [code for codes in ranking_table()["cards"] for code in codes.split()]
+        assert len(codes) == 48
+        positions = [html.index(f'data-card="{code}"') for code in codes]
+        assert positions == sorted(positions)
+        assert html.count("<tr>") == 20  # header + 19 classes
+
+
+class TestTrickComparer:
+    def test_labels_use_nicknames_and_english_names(self):
+        picker = TrickComparer().pickers[0]
+        labels = [label for label, _ in picker.options]
+        assert "3O — Monsieur" in labels and "12E — king of swords" in labels
+        assert len(labels) == 48
+
+    def test_monsieur_beats_a_king(self):
+        # seeds "card rankings": Monsieur (3 of coins) is the highest card
+        widget = TrickComparer(["12E", "3O"])
+        assert widget.winner == 1
+        assert "3O (Monsieur)" in widget.explanation
+        assert "wins" in widget._result.value and "won by card 2" in widget._result.value
+
+    def test_two_aces_spoil_the_trick(self):
+        # seeds "gameplay": a tie for the highest card spoils the trick; aces are one class whatever the suit
+        widget = TrickComparer()
+        widget.pickers[0].value = C("1O")
+        widget.pickers[1].value = C("1E")
+        widget.pickers[2].value = C("12B")
+        assert widget.winner is None
+        assert widget.explanation.startswith("Spoiled")
+        assert "spoiled" in widget._result.value
+
+    def test_a_lower_tie_does_not_spoil(self):
+        # seeds "gameplay": only a tie for the *highest* card spoils; two fours under a king do not
+        widget = TrickComparer(["4O", "4C", "12E"])
+        assert widget.winner == 2
+
+    def test_suits_do_not_matter(self):
+        # seeds "gameplay": no duty to follow suit and no trump: a king of another suit still beats a jack
+        for king in ("12O", "12C", "12B", "12E"):
+            assert TrickComparer(["10O", king]).winner == 1
+
+    def test_fourth_card_can_be_cleared(self):
+        widget = TrickComparer(["1O", "2C", "5E", "6E"])
+        widget.pickers[3].value = None
+        assert widget.cards == (C("1O"), C("2C"), C("5E"))
+        assert widget.winner == 1  # la Vache
+
+    def test_typed_cards_in_any_form(self):
+        widget = TrickComparer()
+        widget.text.value = "la vache, ace of cups, king of swords"
+        assert widget.cards == (C("2C"), C("1C"), C("12E"))
+        assert widget.winner == 0
+        assert [p.value for p in widget.pickers] == [C("2C"), C("1C"), C("12E"), None]
+
+    def test_typed_codes_with_button(self):
+        widget = TrickComparer()
+        widget.text.value = "9C 9O"
+        widget.text.value = "9O 9C"
+        widget.compare_button.click()  # same text again through the button
+        assert widget.cards == (C("9O"), C("9C")) and widget.winner == 1  # Grand-neuf beats Petit-neuf
+
+    def test_unknown_card_typed_shows_message_and_keeps_cards(self):
+        widget = TrickComparer(["3O", "12E"])
+        widget.text.value = "3Q 1O"
+        assert "unknown card '3Q'" in widget.message.last_error
+        assert widget.cards == (C("3O"), C("12E")) and widget.winner == 0
+        widget.text.value = "1O 1E"  # still works afterwards
+        assert widget.winner is None and widget.message.last_error is None
+
+    def test_wrong_number_of_typed_cards(self):
+        widget = TrickComparer(["3O", "12E"])
+        widget.text.value = "3O"
+        assert "2 to 4 cards" in widget.message.last_error
+        widget.text.value = "1O 2O 4O 5O 6O"
+        assert "2 to 4 cards" in widget.message.last_error
+        assert widget.cards == (C("3O"), C("12E"))
+
+    def test_empty_text_with_button(self):
+        widget = TrickComparer()
+        widget.compare_button.click()
+        assert "type two to four cards" in widget.message.last_error
+
+    def test_same_card_twice_in_dropdowns(self):
+        # a card exists once in the deck: a trick cannot hold it twice
+        widget = TrickComparer(["3O", "12E"])
+        widget.pickers[1].value = C("3O")
+        assert "appears twice" in widget.message.last_error
+        assert widget.cards == () and widget.winner is None
+        widget.pickers[1].value = C("3C")
+        assert widget.message.last_error is None and widget.winner == 0
+
+    def test_key_controls_have_stable_css_classes(self):
+        widget = TrickComparer()
+        assert "aluette-compare-result" in widget._result._dom_classes
+        assert "aluette-compare-text" in widget.text._dom_classes
+        assert "aluette-compare-card-1" in widget.pickers[0]._dom_classes
+
+
+class TestOrderingExercise:
+    def test_deals_five_distinct_cards_from_the_seed(self):
+        # decision of this project: all chance comes from the visible seed; the same seed gives the same cards
+        a, b = OrderingExercise(seed=5), OrderingExercise(seed=5)
+        assert a.cards == b.cards and len(set(a.cards)) == 5
+        assert [btn.description for btn in a.pick_buttons] == [card_label(c) for c in a.cards]
+
+    def test_clicking_in_strength_order_is_right(self):
+        # seeds "card rankings": stronger classes first is the right order
+        widget = OrderingExercise(seed=5)
+        for i in sorted(range(5), key=lambda i: -widget.cards[i].strength):
+            widget.pick_buttons[i].click()
+        widget.check_button.click()
+        assert widget.correct is True and widget.feedback.startswith("Right")
+
+    def test_wrong_order_says_which_card_beats_which(self):
+        widget = OrderingExercise(seed=1)
+        weakest_first = sorted(widget.cards, key=lambda c: c.strength)
+        widget.answer.value = " ".join(map(str, weakest_first))
+        widget.check_button.click()
+        assert widget.correct is False
+        a, b = weakest_first[0], weakest_first[1]
+        assert f"{b} ({b.class_name}, strength {b.strength}) beats {a}" in widget.feedback
+
+    def test_ties_are_right_in_either_order(self):
+        # seeds "card rankings": cards of one class are equal whatever their suit
+        widget = OrderingExercise(seed=0)
+        for seed in range(200):
+            widget.seed.value = seed
+            if len({c.strength for c in widget.cards}) < 5:
+                break
+        else:
+            pytest.fail("no seed below 200 deals two cards of one class")
+        ordered = sorted(widget.cards, key=lambda c: -c.strength)
+        i = next(i for i in range(4) if ordered[i].ties(ordered[i + 1]))
+        swapped = ordered[:i] + [ordered[i + 1], ordered[i]] + ordered[i + 2:]
+        for answer in (ordered, swapped):
+            widget.answer.value = " ".join(map(str, answer))
+            widget.check_button.click()
+            assert widget.correct is True
+            assert "either order is right" in widget.feedback
+
+    def test_bad_answers_show_messages_and_widget_keeps_working(self):
+        widget = OrderingExercise(seed=3)
+        dealt = " ".join(map(str, widget.cards))
+        widget.answer.value = dealt.replace(str(widget.cards[0]), "3Q")
+        widget.check_button.click()
+        assert "unknown card '3Q'" in widget.feedback and widget.correct is None
+        widget.answer.value = " ".join(map(str, widget.cards[:4]))
+        widget.check_button.click()
+        assert f"missing: {widget.cards[4]}" in widget.feedback
+        outsider = next(c for c in DECK if c not in widget.cards)
+        widget.answer.value = " ".join(map(str, widget.cards[:4] + (outsider,)))
+        widget.check_button.click()
+        assert f"not dealt here: {outsider}" in widget.feedback
+        widget.answer.value = " ".join(map(str, widget.cards[:4] + (widget.cards[0],)))
+        widget.check_button.click()
+        assert f"given twice: {widget.cards[0]}" in widget.feedback
+        widget.show_button.click()
+        widget.answer.value = " ".join(map(str, sorted(widget.cards, key=lambda c: -c.strength)))
+        widget.check_button.click()
+        assert widget.correct is True
+
+    def test_new_cards_moves_the_seed_and_clears_the_answer(self):
+        widget = OrderingExercise(seed=8)
+        before = widget.cards
+        widget.pick_buttons[0].click()
+        widget.new_button.click()
+        assert widget.seed.value == 9 and widget.cards == OrderingExercise(seed=9).cards != before
+        assert widget.answer.value == ""
+
+    def test_clear_and_show(self):
+        widget = OrderingExercise(seed=2)
+        widget.pick_buttons[1].click()
+        widget.pick_buttons[0].click()
+        assert widget.answer.value == f"{widget.cards[1]} {widget.cards[0]}"
+        widget.clear_button.click()
+        assert widget.answer.value == ""
+        widget.show_button.click()
+        strongest = max(widget.cards, key=lambda c: c.strength)
+        assert widget.feedback.startswith(f"Highest to lowest: {card_label(strongest)}")
+
+    def test_css_classes(self):
+        widget = OrderingExercise()
+        assert "aluette-order-check" in widget.check_button._dom_classes
+        assert "aluette-order-result" in widget.message._dom_classes
+        assert all("aluette-order-pick" in b._dom_classes for b in widget.pick_buttons)
