@@ -1,7 +1,9 @@
 """Keep the committed notebooks clean and deterministic.
 
 Policy (see README, "Notebooks in git"): notebooks are committed *without* outputs, execution counts or widget
-state, except the text outputs of cells marked ``# NBVAL_CHECK_OUTPUT``, which nbval compares on every run. So a
+state, except the text outputs of cells marked ``# NBVAL_CHECK_OUTPUT``, which nbval compares on every run. Those
+marked cells also keep their execution count: nbval treats a cell without one as never run and refuses its stored
+outputs ("Unrun reference cell has outputs"); ``refresh`` runs a fresh kernel, so the counts are deterministic. So a
 diff shows only what an author changed, no widget model ids or timings leak in, and nbval still proves the stable
 outputs. ``refresh`` executes each notebook in a fresh kernel (from the notebooks folder) and stores it that way.
 
@@ -25,29 +27,29 @@ def _checked(cell) -> bool:
 
 
 def clean(nb) -> None:
-    """Strip outputs (except marked cells' text), execution counts and widget state, in place."""
+    """Strip outputs and execution counts (except marked cells' text outputs and count), and widget state, in place."""
     nb.metadata.pop("widgets", None)
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
         cell.metadata.pop("collapsed", None)
         if cell.cell_type != "code":
             continue
-        cell.execution_count = None
-        if _checked(cell):
-            kept = []
-            for out in cell.outputs:
-                if out.output_type == "stream":
-                    kept.append(out)
-                elif out.output_type in ("execute_result", "display_data"):
-                    out.data = {k: v for k, v in out.data.items() if k == "text/plain"}
-                    out.metadata = {}
-                    if out.output_type == "execute_result":
-                        out.execution_count = None
-                    if out.data:
-                        kept.append(out)
-            cell.outputs = kept
-        else:
+        if not _checked(cell):
+            cell.execution_count = None
             cell.outputs = []
+            continue
+        kept = []
+        for out in cell.outputs:
+            if out.output_type == "stream":
+                kept.append(out)
+            elif out.output_type in ("execute_result", "display_data"):
+                out.data = {k: v for k, v in out.data.items() if k == "text/plain"}
+                out.metadata = {}
+                if out.output_type == "execute_result":
+                    out.execution_count = None
+                if out.data:
+                    kept.append(out)
+        cell.outputs = kept
 
 
 def problems(path: Path) -> list[str]:
@@ -59,7 +61,7 @@ def problems(path: Path) -> list[str]:
     for number, cell in enumerate(nb.cells, start=1):
         if cell.cell_type != "code":
             continue
-        if cell.execution_count is not None:
+        if cell.execution_count is not None and not _checked(cell):
             found.append(f"{path.name} cell {number}: execution count stored")
         if cell.outputs and not _checked(cell):
             found.append(f"{path.name} cell {number}: output stored in a cell not marked {MARK}")
