@@ -20,13 +20,14 @@ import ipywidgets as w
 from ..cards import DECK, Card, CardLike
 from ..deal import Deal, Phase, TrickRecord
 from ..errors import AluetteError, UnknownCardError
+from ..match import Match
 from ..moves import ChantAnswer, Discard, Move, Play, SurrenderAnswer, SurrenderOffer
 from ..options import Options
 from ..pictures import view_html
 from ..seats import SEATS, Seat
 from .common import MessageArea, friendly
 
-__all__ = ["RULES", "simple_move", "play_out", "play_one_trick", "TrickPicker", "DealStepper"]
+__all__ = ["RULES", "simple_move", "play_out", "play_out_match", "play_one_trick", "TrickPicker", "DealStepper"]
 
 #: The trivial playing rules of :func:`simple_move`: each seat plays the first (highest) or last (lowest) card of
 #: its hand as :meth:`Deal.legal_cards` lists it, high to low.
@@ -267,3 +268,18 @@ class DealStepper(w.VBox):
         over = deal.is_over
         self.next_button.disabled = over
         self.run_button.disabled = over
+
+
+def play_out_match(match: Match, rule: str = "highest") -> Match:
+    """Finish ``match`` with :func:`simple_move`, starting each next deal when the previous one is over; returns the
+    same match, changed in place. A trivial, reproducible stand-in for players (see :data:`RULES`).
+
+    Raises:
+        AluetteError: an unknown ``rule``.
+    """
+    while not match.is_over:
+        if match.awaiting_next_deal:
+            match.next_deal()
+        else:
+            match.apply(simple_move(match.current, rule))
+    return match
