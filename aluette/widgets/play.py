@@ -263,7 +263,7 @@ class DealStepper(w.VBox):
         self.counts.value = (f"<div>After {len(deal.tricks)} of 9 tricks (pagat notation <code>{notation}</code>), "
                              f"tricks won:</div><table><tr>{cells}</tr></table>")
         if deal.tricks:
-            self.counts.value += deal.tricks_table().to_html()
+            self.counts.value += deal.tricks_table().reset_index().to_html(index=False)
         self.events.value = "<pre style='white-space:pre-wrap'>" + escape("\n".join(deal.events(None))) + "</pre>"
         over = deal.is_over
         self.next_button.disabled = over

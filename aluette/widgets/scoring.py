@@ -31,6 +31,7 @@ from .play import RULES, play_out, play_out_match
 __all__ = ["running_counts", "ScoringView", "surrender_position", "SurrenderDemo", "MatchSheet", "team_label"]
 
 _CHOICES = ("N", "E", "S", "W", "X")
+_TOOLTIPS = ["won by North", "won by East", "won by South", "won by West", "spoiled"]
 
 
 def team_label(team: Optional[Team]) -> str:
@@ -89,14 +90,13 @@ class ScoringView(w.VBox):
         self.notation.add_class("aluette-scoring-input")
         self.slots = []
         for number, outcome in enumerate(outcomes_notation(start), start=1):
-            slot = w.ToggleButtons(options=_CHOICES, value=outcome, description=f"Trick {number}",
-                                   style={"button_width": "2.4em"}, tooltips=["won by North", "won by East",
-                                                                             "won by South", "won by West",
-                                                                             "spoiled"])
+            slot = w.ToggleButtons(options=_CHOICES, value=outcome, tooltips=_TOOLTIPS,
+                                   style={"button_width": "3em"})
             slot.add_class("aluette-scoring-slot")
             slot.add_class(f"aluette-scoring-slot-{number}")
             self.slots.append(slot)
-        self.mordienne = w.Checkbox(value=mordienne, description="play with mordienne (2 points)")
+        self.mordienne = w.Checkbox(value=mordienne, description="play with mordienne (2 points)", indent=False,
+                                    layout=w.Layout(width="auto", margin="0 0 0 2em"))
         self.mordienne.add_class("aluette-scoring-mordienne")
         self.counts = w.HTML()
         self.counts.add_class("aluette-scoring-counts")
@@ -110,7 +110,10 @@ class ScoringView(w.VBox):
             slot.observe(self._clicked, names="value")
         self.mordienne.observe(self._typed, names="value")
         super().__init__([w.HBox([self.notation, self.mordienne]), self.message,
-                          w.HBox([w.VBox(self.slots), self.counts]), self.result])
+                          w.HBox([w.VBox([w.HBox([w.Label(f"Trick {number}", layout=w.Layout(width="4.5em")), slot])
+                                          for number, slot in enumerate(self.slots, start=1)]),
+                                  self.counts]),
+                          self.result])
         self.add_class("aluette-scoring")
         self._typed()
 
@@ -137,7 +140,7 @@ class ScoringView(w.VBox):
     def _show(self, score: DealScore) -> None:
         self.score = score
         table = running_counts(score.outcomes)
-        self.counts.value = "<b>Tricks won so far</b>" + table.to_html()
+        self.counts.value = "<b>Tricks won so far</b>" + table.reset_index().to_html(index=False)
         if score.winner is None:
             head = "Nobody scores."
             first = "Nobody reached a count: every trick was spoiled."
@@ -184,7 +187,7 @@ class SurrenderDemo(w.VBox):
 
     def __init__(self, answer: str = "refuse", rule: str = "highest"):
         self.answer = w.ToggleButtons(options=[("N accepts", "accept"), ("N refuses", "refuse")], value=answer,
-                                      description="N–S answer")
+                                      description="N–S answer", style={"description_width": "initial"})
         self.answer.add_class("aluette-surrender-answer")
         self.rule = w.Dropdown(options=[(text, key) for key, text in RULES.items()], value=rule,
                                description="Then", layout=w.Layout(width="max-content"))
@@ -253,5 +256,5 @@ class MatchSheet(w.VBox):
             verdict = f"{team_label(match.winner)} wins the match."
         self.summary.value = (f"<div style='font-size:1.15em'><b>After {len(match.deals)} deals: N–S "
                               f"{scores[Team.NS]}, E–W {scores[Team.EW]}: {escape(verdict)}</b></div>")
-        self.sheet.value = match.score_sheet().to_html()
+        self.sheet.value = match.score_sheet().reset_index().to_html(index=False)
         self.message.clear()

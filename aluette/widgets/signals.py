@@ -86,7 +86,8 @@ class SignalQuiz(w.VBox):
 
     def __init__(self, seed: int = 1, direction: str = "gesture"):
         self.direction = w.ToggleButtons(options=[(text, key) for key, text in DIRECTIONS.items()],
-                                         value=direction, description="Quiz")
+                                         value=direction, description="Quiz",
+                                         style={"button_width": "13em", "description_width": "initial"})
         self.direction.add_class("aluette-signals-direction")
         self.seed = w.BoundedIntText(value=seed, min=0, max=2 ** 32 - 1, description="Seed")
         self.seed.add_class("aluette-signals-seed")
