@@ -8,6 +8,7 @@ next; a tie for the highest class spoils the trick and its leader leads again). 
 * :class:`DealStepper`: a deal from a seed box, stepped with Next trick / Run to end / New deal. The cards are
   played by :func:`simple_move`, a deliberately trivial rule (each seat plays its highest card, or its lowest), not
   good play: the bots of issue 4 play well. This is an omniscient teaching view: all four hands are shown.
+  :func:`play_out` and :func:`play_out_match` finish a deal or a match with that rule.
 """
 
 from __future__ import annotations
@@ -62,7 +63,13 @@ def simple_move(deal: Deal, rule: str = "highest") -> Move:
 
 def play_out(deal: Deal, rule: str = "highest", *, tricks: int | None = None) -> Deal:
     """Apply :func:`simple_move` to ``deal`` until ``tricks`` more tricks are complete (all remaining ones when
-    ``None``) or the deal is over; returns the same deal, changed in place."""
+    ``None``) or the deal is over; returns the same deal, changed in place.
+
+    Raises:
+        AluetteError: an unknown ``rule`` (before any move is made).
+    """
+    if rule not in RULES:
+        raise AluetteError(f"unknown playing rule {rule!r}; known: {', '.join(RULES)}")
     target = 9 if tricks is None else min(9, len(deal.tricks) + tricks)
     while not deal.is_over and len(deal.tricks) < target:
         deal.apply(simple_move(deal, rule))
