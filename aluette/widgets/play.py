@@ -1,0 +1,292 @@
+"""Widgets for the "Play" notebook: one trick at a time, and a whole deal stepped trick by trick.
+
+Rules come from the engine (:class:`~aluette.Deal`, seeds "gameplay": the highest class wins and its player leads
+next; a tie for the highest class spoils the trick and its leader leads again). Nothing here decides a trick.
+
+* :class:`TrickPicker`: choose the leader and each seat's card; see the winner, or the spoiled trick, and who leads
+  next. The trick is really played in a :class:`~aluette.Deal` built with :meth:`~aluette.Deal.from_hands`.
+* :class:`DealStepper`: a deal from a seed box, stepped with Next trick / Run to end / New deal. The cards are
+  played by :func:`simple_move`, a deliberately trivial rule (each seat plays its highest card, or its lowest), not
+  good play: the bots of issue 4 play well. This is an omniscient teaching view: all four hands are shown.
+  :func:`play_out` and :func:`play_out_match` finish a deal or a match with that rule.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Mapping, Union
+
+import ipywidgets as w
+
+from ..cards import DECK, Card, CardLike
+from ..deal import Deal, Phase, TrickRecord
+from ..errors import AluetteError, UnknownCardError
+from ..match import Match
+from ..moves import ChantAnswer, Discard, Move, Play, SurrenderAnswer, SurrenderOffer
+from ..options import Options
+from ..pictures import view_html
+from ..seats import SEATS, Seat
+from .common import MessageArea, friendly
+
+__all__ = ["RULES", "simple_move", "play_out", "play_out_match", "play_one_trick", "TrickPicker", "DealStepper"]
+
+#: The trivial playing rules of :func:`simple_move`: each seat plays the first (highest) or last (lowest) card of
+#: its hand as :meth:`Deal.legal_cards` lists it, high to low.
+RULES = {"highest": "each seat plays its highest card", "lowest": "each seat plays its lowest card"}
+
+_NO_CHANT = Options(chant=False)
+
+
+def simple_move(deal: Deal, rule: str = "highest") -> Move:
+    """The move a trivial player makes in ``deal`` now: declines the chant, discards the engine's suggested six (only
+    reached if a chant was agreed before), never offers or accepts a surrender, and plays its highest card
+    (``rule="highest"``) or its lowest (``rule="lowest"``). Not good play; a documented, reproducible stand-in.
+
+    Raises:
+        AluetteError: an unknown ``rule`` (known: :data:`RULES`); the deal is over.
+    """
+    if rule not in RULES:
+        raise AluetteError(f"unknown playing rule {rule!r}; known: {', '.join(RULES)}")
+    seat, phase = deal.to_move, deal.phase
+    if phase is Phase.CHANT:
+        return ChantAnswer(seat, False)
+    if phase is Phase.DISCARD:
+        return Discard(seat, deal.suggested_discard(seat))
+    if phase is Phase.SURRENDER:
+        offering = isinstance(deal.legal_moves()[0], SurrenderOffer)
+        return SurrenderOffer(seat, False) if offering else SurrenderAnswer(seat, False)
+    if phase is Phase.PLAY:
+        cards = deal.legal_cards()
+        return Play(seat, cards[0] if rule == "highest" else cards[-1])
+    raise AluetteError("the deal is over: there is no move to make")
+
+
+def play_out(deal: Deal, rule: str = "highest", *, tricks: int | None = None) -> Deal:
+    """Apply :func:`simple_move` to ``deal`` until ``tricks`` more tricks are complete (all remaining ones when
+    ``None``) or the deal is over; returns the same deal, changed in place.
+
+    Raises:
+        AluetteError: an unknown ``rule`` (before any move is made).
+    """
+    if rule not in RULES:
+        raise AluetteError(f"unknown playing rule {rule!r}; known: {', '.join(RULES)}")
+    target = 9 if tricks is None else min(9, len(deal.tricks) + tricks)
+    while not deal.is_over and len(deal.tricks) < target:
+        deal.apply(simple_move(deal, rule))
+    return deal
+
+
+def play_one_trick(leader: Union[Seat, str], cards: Mapping[Union[Seat, str], CardLike]) -> tuple[TrickRecord, Seat]:
+    """Play one trick in the engine: ``leader`` leads, each seat plays its card of ``cards`` (a card per seat).
+
+    The trick is played as the first trick of a :class:`Deal` built with :meth:`Deal.from_hands` (the leader sits at
+    the dealer's left; the rest of each hand is filler that is never played), so the winner and the next leader are
+    the engine's. Returns ``(record, next_leader)``: the :class:`TrickRecord` and the seat that leads the next trick
+    (the winner; the same leader when the trick is spoiled).
+
+    Raises:
+        UnknownSeatError / UnknownCardError: a seat or card that is not one (the message names it).
+        AluetteError: a seat without a card, or a card given to two seats.
+    """
+    leader = Seat.parse(leader)
+    chosen: dict[Seat, Card] = {}
+    for key, card in cards.items():
+        chosen[Seat.parse(key)] = Card.parse(card)
+    missing = [s.full_name for s in SEATS if s not in chosen]
+    if missing:
+        raise AluetteError(f"a trick needs a card from every seat; missing: {', '.join(missing)}")
+    seen: dict[Card, Seat] = {}
+    for seat, card in chosen.items():
+        if card in seen:
+            raise AluetteError(f"{card} is chosen twice ({seen[card].full_name} and {seat.full_name}): "
+                               f"there is one of each card in the deck")
+        seen[card] = seat
+    filler = iter(c for c in DECK if c not in seen)
+    hands = {seat: [chosen[seat]] + [next(filler) for _ in range(8)] for seat in SEATS}
+    deal = Deal.from_hands(hands, dealer=leader.right, options=_NO_CHANT)
+    record = None
+    for seat in leader.clockwise_from():
+        record = deal.play(seat, chosen[seat])
+    return record, deal.leader
+
+
+class TrickPicker(w.VBox):
+    """Choose the leader and the four cards of a trick; see the winner or why the trick is spoiled, and who leads next.
+
+    Controls (CSS classes for browser tests): ``leader`` dropdown (``aluette-play-leader``), ``card_boxes`` — one
+    combobox per seat (``aluette-play-card`` and ``aluette-play-card-N``...), accepting any card text
+    :meth:`Card.parse` reads; ``result`` (``aluette-play-trick-result``), ``message`` (``aluette-message``).
+    Read-only: ``record`` (the last valid :class:`TrickRecord`) and ``next_leader``.
+    Bad input (an unknown card, a card chosen twice, an empty box) shows a message naming it; the last valid trick
+    stays shown and the widget keeps working.
+    """
+
+    def __init__(self, leader: Union[Seat, str] = Seat.N,
+                 cards: Mapping[Union[Seat, str], str] | None = None):
+        cards = {Seat.parse(s): c for s, c in (cards or {"N": "1O", "E": "12E", "S": "3C", "W": "1B"}).items()}
+        self.leader = w.Dropdown(options=[(f"{s} ({s.full_name})", s.value) for s in SEATS],
+                                 value=Seat.parse(leader).value, description="Leader")
+        self.leader.add_class("aluette-play-leader")
+        codes = [c.code for c in DECK]
+        self.card_boxes = {}
+        for seat in SEATS:
+            box = w.Combobox(value=str(cards.get(seat, "")), options=codes, ensure_option=False,
+                             placeholder="e.g. 3O, king of swords", description=f"{seat.full_name}",
+                             continuous_update=False)
+            box.add_class("aluette-play-card")
+            box.add_class(f"aluette-play-card-{seat}")
+            self.card_boxes[seat] = box
+        self.order = w.HTML()
+        self.result = w.HTML()
+        self.result.add_class("aluette-play-trick-result")
+        self.message = MessageArea()
+        self.record: TrickRecord | None = None
+        self.next_leader: Seat | None = None
+        self.leader.observe(self._update, names="value")
+        for box in self.card_boxes.values():
+            box.observe(self._update, names="value")
+        super().__init__([self.leader, w.HBox([w.VBox(list(self.card_boxes.values()))]), self.order,
+                          self.result, self.message])
+        self.add_class("aluette-play-trick")
+        self._update()
+
+    @friendly()
+    def _update(self, change=None) -> None:
+        leader = Seat.parse(self.leader.value)
+        self.order.value = ("Play order: " + " → ".join(s.full_name for s in leader.clockwise_from())
+                            + " (clockwise from the leader).")
+        cards = {}
+        for seat, box in self.card_boxes.items():
+            text = box.value.strip()
+            if not text:
+                raise AluetteError(f"choose a card for {seat.full_name} (a code such as 3O or 12E, or a name)")
+            try:
+                cards[seat] = Card.parse(text)
+            except UnknownCardError as error:
+                raise UnknownCardError(f"{seat.full_name}'s card: {error}") from None
+        record, next_leader = play_one_trick(leader, cards)
+        self.record, self.next_leader = record, next_leader
+        if record.spoiled:
+            after = f"The trick is spoiled: {next_leader.full_name} led it and leads again."
+        else:
+            after = f"{record.winner.full_name} wins the trick and leads next."
+        self.result.value = (record._repr_html_() + f"<div>{escape(record.explain())}</div>"
+                             f"<div><b>{escape(after)}</b></div>")
+        self.message.clear()
+
+
+class DealStepper(w.VBox):
+    """A whole deal from a seed, stepped trick by trick, played by the trivial rule of :func:`simple_move`.
+
+    Controls (CSS classes): ``seed`` (``aluette-play-seed``), ``dealer`` (``aluette-play-dealer``), ``rule``
+    (``aluette-play-rule``), buttons ``next_button`` (``aluette-play-next``), ``run_button`` (``aluette-play-run``),
+    ``new_button`` (``aluette-play-new``: the next seed). Views: ``table`` (all four hands and the trick so far,
+    ``aluette-play-table``), ``last_trick`` (``aluette-play-last-trick``), ``counts`` (the running trick counts per
+    seat, ``aluette-play-counts``), ``events`` (the deal's events as text, ``aluette-play-events``), ``message``.
+    Changing the seed, the dealer or the rule starts that deal again from the beginning. The chant is declined
+    (:func:`simple_move`), so each seat plays the nine cards it was dealt. Read-only: ``deal``.
+    """
+
+    def __init__(self, seed: int = 1, dealer: Union[Seat, str] = Seat.N, rule: str = "highest"):
+        if rule not in RULES:
+            raise AluetteError(f"unknown playing rule {rule!r}; known: {', '.join(RULES)}")
+        self.seed = w.BoundedIntText(value=seed, min=0, max=2 ** 32 - 1, description="Seed")
+        self.seed.add_class("aluette-play-seed")
+        self.dealer = w.Dropdown(options=[(f"{s} ({s.full_name})", s.value) for s in SEATS],
+                                 value=Seat.parse(dealer).value, description="Dealer")
+        self.dealer.add_class("aluette-play-dealer")
+        self.rule = w.Dropdown(options=[(text, key) for key, text in RULES.items()], value=rule,
+                               description="Rule", layout=w.Layout(width="max-content"))
+        self.rule.add_class("aluette-play-rule")
+        self.next_button = w.Button(description="Next trick", icon="step-forward")
+        self.next_button.add_class("aluette-play-next")
+        self.run_button = w.Button(description="Run to end", icon="fast-forward")
+        self.run_button.add_class("aluette-play-run")
+        self.new_button = w.Button(description="New deal", icon="random", tooltip="deal the next seed")
+        self.new_button.add_class("aluette-play-new")
+        self.table = w.HTML()
+        self.table.add_class("aluette-play-table")
+        self.last_trick = w.HTML()
+        self.last_trick.add_class("aluette-play-last-trick")
+        self.counts = w.HTML()
+        self.counts.add_class("aluette-play-counts")
+        self.events = w.HTML()
+        self.events.add_class("aluette-play-events")
+        self.message = MessageArea()
+        self.deal: Deal = Deal.from_seed(seed, dealer=self.dealer.value)
+        for control in (self.seed, self.dealer, self.rule):
+            control.observe(self._restart, names="value")
+        self.next_button.on_click(self._next)
+        self.run_button.on_click(self._run)
+        self.new_button.on_click(self._new)
+        super().__init__([
+            w.HBox([self.seed, self.dealer, self.rule]),
+            w.HBox([self.next_button, self.run_button, self.new_button]),
+            self.message, self.counts, self.last_trick, self.table, self.events])
+        self.add_class("aluette-play-deal")
+        self._restart()
+
+    @friendly()
+    def _restart(self, change=None) -> None:
+        self.deal = Deal.from_seed(int(self.seed.value), dealer=self.dealer.value)
+        while self.deal.phase is not Phase.PLAY:  # the chant is declined: play can start
+            self.deal.apply(simple_move(self.deal, self.rule.value))
+        self.message.ok(f"Seed {self.seed.value}, dealer {Seat.parse(self.dealer.value).full_name}: "
+                        f"{RULES[self.rule.value]}. Press Next trick.")
+        self._show()
+
+    @friendly()
+    def _next(self, button=None) -> None:
+        if self._refuse_if_over():
+            return
+        play_out(self.deal, self.rule.value, tricks=1)
+        self.message.ok(self.deal.tricks[-1].explain())
+        self._show()
+
+    @friendly()
+    def _run(self, button=None) -> None:
+        if self._refuse_if_over():
+            return
+        play_out(self.deal, self.rule.value)
+        self.message.ok(self.deal.result.reason)
+        self._show()
+
+    def _new(self, button=None) -> None:
+        self.seed.value = (int(self.seed.value) + 1) % (self.seed.max + 1)  # the observer deals it
+
+    def _refuse_if_over(self) -> bool:
+        if self.deal.is_over:
+            self.message.error(f"The deal is over ({self.deal.result.reason}) Press New deal or change the seed.")
+            return True
+        return False
+
+    def _show(self) -> None:
+        deal = self.deal
+        self.table.value = view_html(deal.view(None))
+        self.last_trick.value = deal.tricks[-1]._repr_html_() if deal.tricks else "<i>No trick played yet.</i>"
+        counts = deal.trick_counts()
+        cells = "".join(f"<td style='padding:0 8px'><b>{s}</b> {counts[s]}</td>" for s in SEATS)
+        notation = deal.notation or "–"
+        self.counts.value = (f"<div>After {len(deal.tricks)} of 9 tricks (pagat notation <code>{notation}</code>), "
+                             f"tricks won:</div><table><tr>{cells}</tr></table>")
+        if deal.tricks:
+            self.counts.value += deal.tricks_table().reset_index().to_html(index=False)
+        self.events.value = "<pre style='white-space:pre-wrap'>" + escape("\n".join(deal.events(None))) + "</pre>"
+        over = deal.is_over
+        self.next_button.disabled = over
+        self.run_button.disabled = over
+
+
+def play_out_match(match: Match, rule: str = "highest") -> Match:
+    """Finish ``match`` with :func:`simple_move`, starting each next deal when the previous one is over; returns the
+    same match, changed in place. A trivial, reproducible stand-in for players (see :data:`RULES`).
+
+    Raises:
+        AluetteError: an unknown ``rule``.
+    """
+    while not match.is_over:
+        if match.awaiting_next_deal:
+            match.next_deal()
+        else:
+            match.apply(simple_move(match.current, rule))
+    return match

@@ -1,0 +1,260 @@
+"""Widgets for the "Scoring" notebook: score a deal written in pagat's notation, surrender, a match score sheet.
+
+Every verdict comes from the engine: :func:`~aluette.score_tricks` (seeds, "scoring"; pagat.com; decisions of this
+project named in :mod:`aluette.scoring`), :class:`~aluette.Deal` for surrender (pagat.com) and
+:class:`~aluette.Match` for the score sheet (seeds, "end of game"; a tie after five deals is a drawn match, decision
+of this project). The widgets only show the engine's answers.
+
+* :class:`ScoringView`: type nine outcomes (``SENWSEXNW``) or click them (nine trick slots, N/E/S/W/X); see the
+  running counts per seat, who reached the top count first, whether mordienne applies and why; mordienne on/off.
+* :class:`SurrenderDemo`: a built position (:func:`surrender_position`) where E–W offers to surrender; N answers for
+  N–S; accepted or refused, played out by a trivial rule.
+* :class:`MatchSheet`: a five-deal match from a seed box, played by a trivial rule, as a score sheet.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Optional
+
+import ipywidgets as w
+import pandas as pd
+
+from ..deal import Deal
+from ..match import Match
+from ..options import Options
+from ..scoring import DealScore, outcomes_notation, parse_outcomes, score_tricks
+from ..seats import SEATS, Seat, Team
+from .common import MessageArea, friendly
+from .play import RULES, play_out, play_out_match
+
+__all__ = ["running_counts", "ScoringView", "surrender_position", "SurrenderDemo", "MatchSheet", "team_label"]
+
+_CHOICES = ("N", "E", "S", "W", "X")
+_TOOLTIPS = ["won by North", "won by East", "won by South", "won by West", "spoiled"]
+
+
+def team_label(team: Optional[Team]) -> str:
+    """``"N–S"`` / ``"E–W"`` (with an en dash, as in the prose), or ``"nobody"``."""
+    return "nobody" if team is None else "–".join(str(s) for s in team.seats)
+
+
+def running_counts(outcomes) -> pd.DataFrame:
+    """Tricks won so far by each seat after each trick: one row per trick (index ``trick`` 1-9), a column ``won by``
+    (the seat, or ``X`` for a spoiled trick) and one column per seat (N, E, S, W). A spoiled trick adds to nobody.
+
+    Raises:
+        NotationError: see :func:`aluette.parse_outcomes`.
+    """
+    outs = parse_outcomes(outcomes)
+    counts = pd.DataFrame({str(s): [int(o is s) for o in outs] for s in SEATS}).cumsum()
+    counts.insert(0, "won by", list(outcomes_notation(outs)))
+    counts.index = pd.RangeIndex(1, 10, name="trick")
+    return counts
+
+
+def _mordienne_text(score: DealScore, enabled: bool) -> str:
+    if score.winner is None:
+        return "Mordienne: no. Nobody won a trick, so nobody scores at all."
+    if not enabled:
+        return "Mordienne is off: the deal's winner scores 1 whatever the order of the tricks."
+    won = [i for i, o in enumerate(score.outcomes, start=1) if o is score.winner]
+    listed = " and ".join(map(str, won)) if len(won) < 3 else f"{', '.join(map(str, won[:-1]))} and {won[-1]}"
+    if score.mordienne:
+        return (f"Mordienne: yes. {score.winner} won tricks {listed}: one unbroken run ending with trick 9, after "
+                f"trick{'s' if won[0] > 2 else ''} {score.winner} did not win. It is worth 2.")
+    return (f"Mordienne: no. {score.winner} won tricks {listed}. Mordienne needs the deal's winner to win one "
+            f"unbroken run of tricks ending with trick 9, after at least one trick they did not win (a spoiled "
+            f"trick breaks a run, and counts as a trick before it).")
+
+
+class ScoringView(w.VBox):
+    """Score one deal from its nine trick outcomes.
+
+    Controls (CSS classes): ``notation`` text box (``aluette-scoring-input``; pagat notation, one letter per trick:
+    the seat that won it, X for spoiled; any case, spaces ignored; read on Enter or when the box loses focus),
+    ``slots`` — nine toggle groups N/E/S/W/X (``aluette-scoring-slot``, ``aluette-scoring-slot-1``...), the
+    ``mordienne`` checkbox (``aluette-scoring-mordienne``). Views: ``counts`` (running counts per seat,
+    ``aluette-scoring-counts``), ``result`` (winner, partnership, points, who reached the top count first, mordienne
+    and why, ``aluette-scoring-result``), ``message``. Typing and clicking stay in step. Read-only: ``score``
+    (the :class:`~aluette.DealScore` shown).
+
+    Bad notation (a letter other than N, E, S, W, X; not nine tricks) shows the engine's message naming the problem;
+    the slots and the result keep the last valid deal and the widget keeps working.
+    """
+
+    def __init__(self, notation: str = "SENWSEXNW", mordienne: bool = True):
+        start = parse_outcomes(notation)
+        self.notation = w.Text(value=outcomes_notation(start), description="Tricks", continuous_update=False,
+                               placeholder="nine letters from N E S W X, e.g. SENWSEXNW")
+        self.notation.add_class("aluette-scoring-input")
+        self.slots = []
+        for number, outcome in enumerate(outcomes_notation(start), start=1):
+            slot = w.ToggleButtons(options=_CHOICES, value=outcome, tooltips=_TOOLTIPS,
+                                   style={"button_width": "3em"})
+            slot.add_class("aluette-scoring-slot")
+            slot.add_class(f"aluette-scoring-slot-{number}")
+            self.slots.append(slot)
+        self.mordienne = w.Checkbox(value=mordienne, description="play with mordienne (2 points)", indent=False,
+                                    layout=w.Layout(width="auto", margin="0 0 0 2em"))
+        self.mordienne.add_class("aluette-scoring-mordienne")
+        self.counts = w.HTML()
+        self.counts.add_class("aluette-scoring-counts")
+        self.result = w.HTML()
+        self.result.add_class("aluette-scoring-result")
+        self.message = MessageArea()
+        self.score: Optional[DealScore] = None
+        self._syncing = False
+        self.notation.observe(self._typed, names="value")
+        for slot in self.slots:
+            slot.observe(self._clicked, names="value")
+        self.mordienne.observe(self._typed, names="value")
+        super().__init__([w.HBox([self.notation, self.mordienne]), self.message,
+                          w.HBox([w.VBox([w.HBox([w.Label(f"Trick {number}", layout=w.Layout(width="4.5em")), slot])
+                                          for number, slot in enumerate(self.slots, start=1)]),
+                                  self.counts]),
+                          self.result])
+        self.add_class("aluette-scoring")
+        self._typed()
+
+    @friendly()
+    def _typed(self, change=None) -> None:
+        outcomes = parse_outcomes(self.notation.value)  # NotationError names the bad letter or the count
+        self._syncing = True
+        try:
+            for slot, letter in zip(self.slots, outcomes_notation(outcomes)):
+                slot.value = letter
+        finally:
+            self._syncing = False
+        self._show(score_tricks(outcomes, mordienne=self.mordienne.value))
+
+    def _clicked(self, change=None) -> None:
+        if self._syncing:
+            return
+        text = "".join(slot.value for slot in self.slots)
+        if self.notation.value == text:
+            self._typed()
+        else:
+            self.notation.value = text  # its observer scores it
+
+    def _show(self, score: DealScore) -> None:
+        self.score = score
+        table = running_counts(score.outcomes)
+        self.counts.value = "<b>Tricks won so far</b>" + table.reset_index().to_html(index=False)
+        if score.winner is None:
+            head = "Nobody scores."
+            first = "Nobody reached a count: every trick was spoiled."
+        else:
+            plural = "s" if score.points > 1 else ""
+            head = (f"{score.winner} ({score.winner.full_name}) scores {score.points} point{plural} for "
+                    f"{team_label(score.team)}.")
+            top = max(dict(score.counts).values())
+            holders = [str(s) for s, n in score.counts if n == top]
+            if score.reached_first:
+                first = (f"Top count {top}, held by {', '.join(holders)}: a tie, so whoever got there first scores; "
+                         f"{score.winner} reached {top} first, at trick {score.reached_at}.")
+            else:
+                first = (f"Top count {top}, held by {score.winner} alone (reached at trick {score.reached_at}); no "
+                         f"tie, so no question of who got there first.")
+        self.result.value = (f"<div style='font-size:1.15em'><b>{escape(head)}</b></div>"
+                             f"<div>{escape(first)}</div>"
+                             f"<div>{escape(_mordienne_text(score, self.mordienne.value))}</div>"
+                             f"<div><i>Engine's reason:</i> {escape(score.reason)}</div>")
+        self.message.clear()
+
+
+#: The hands of :func:`surrender_position` (dealer N, so E leads and speaks first). E holds the top four and low
+#: cards; S holds the next eight and a king; N and W hold middling cards. Played highest card first, E wins tricks
+#: 1-4 and S tricks 5-9 (mordienne for S); played lowest card first, S wins tricks 1-5 and E tricks 6-9 (no mordienne).
+SURRENDER_HANDS = {"E": "3O 3C 2O 2C 3E 3B 4O 4C 4B", "S": "9C 9O 2B 2E 1O 1C 1B 1E 12O",
+                   "N": "5O 5C 5B 5E 6O 6C 6B 6E 7O", "W": "7C 7B 7E 8O 8C 8B 8E 9E 9B"}
+
+
+def surrender_position() -> Deal:
+    """A built deal for the surrender demo: :data:`SURRENDER_HANDS`, dealer N, ``Options(surrender=True,
+    chant=False)``, in the surrender phase with E (the dealer's left, speaking first for E–W) to speak."""
+    return Deal.from_hands(SURRENDER_HANDS, dealer="N", options=Options(surrender=True, chant=False))
+
+
+class SurrenderDemo(w.VBox):
+    """E–W offers to surrender in :func:`surrender_position`; choose N's answer for N–S and how the cards are played.
+
+    pagat.com: accepted, the accepting side scores 1 and the deal is not played; refused, the refusing side must make
+    mordienne: 2 to it if it does, otherwise 2 to the side that offered. Controls (CSS classes): ``answer``
+    (``aluette-surrender-answer``: "accept"/"refuse"), ``rule`` (``aluette-surrender-rule``); view ``result``
+    (``aluette-surrender-result``). Read-only: ``deal`` (the finished deal shown).
+    """
+
+    def __init__(self, answer: str = "refuse", rule: str = "highest"):
+        self.answer = w.ToggleButtons(options=[("N accepts", "accept"), ("N refuses", "refuse")], value=answer,
+                                      description="N–S answer", style={"description_width": "initial"})
+        self.answer.add_class("aluette-surrender-answer")
+        self.rule = w.Dropdown(options=[(text, key) for key, text in RULES.items()], value=rule,
+                               description="Then", layout=w.Layout(width="max-content"))
+        self.rule.add_class("aluette-surrender-rule")
+        self.result = w.HTML()
+        self.result.add_class("aluette-surrender-result")
+        self.message = MessageArea()
+        self.deal: Optional[Deal] = None
+        self.answer.observe(self._update, names="value")
+        self.rule.observe(self._update, names="value")
+        super().__init__([w.HBox([self.answer, self.rule]), self.message, self.result])
+        self.add_class("aluette-surrender")
+        self._update()
+
+    @friendly()
+    def _update(self, change=None) -> None:
+        deal = surrender_position()
+        deal.offer_surrender("E", True)
+        deal.answer_surrender("N", self.answer.value == "accept")
+        play_out(deal, self.rule.value)
+        self.deal = deal
+        points = deal.result.points
+        lines = [line for line in deal.events(None) if "is dealt" not in line]
+        self.result.value = (f"<div style='font-size:1.15em'><b>N–S {points[Team.NS]}, E–W {points[Team.EW]}</b>"
+                             f"</div><div>{escape(deal.result.reason)}</div>"
+                             f"<div>Tricks: <code>{deal.notation or 'not played'}</code></div>"
+                             f"<details><summary>Events</summary><pre>{escape(chr(10).join(lines))}</pre></details>")
+        self.message.clear()
+
+
+class MatchSheet(w.VBox):
+    """A five-deal match from a seed, played by the trivial rule of :func:`~aluette.widgets.play.simple_move`, shown
+    as the engine's score sheet (:meth:`Match.score_sheet`).
+
+    Controls (CSS classes): ``seed`` (``aluette-match-seed``), ``rule`` (``aluette-match-rule``); views ``sheet``
+    (``aluette-match-sheet``) and ``summary`` (the totals and the winner, or a drawn match, ``aluette-match-result``).
+    Read-only: ``match``.
+    """
+
+    def __init__(self, seed: int = 1, rule: str = "highest"):
+        self.seed = w.BoundedIntText(value=seed, min=0, max=2 ** 32 - 1, description="Seed")
+        self.seed.add_class("aluette-match-seed")
+        self.rule = w.Dropdown(options=[(text, key) for key, text in RULES.items()], value=rule,
+                               description="Rule", layout=w.Layout(width="max-content"))
+        self.rule.add_class("aluette-match-rule")
+        self.sheet = w.HTML()
+        self.sheet.add_class("aluette-match-sheet")
+        self.summary = w.HTML()
+        self.summary.add_class("aluette-match-result")
+        self.message = MessageArea()
+        self.match: Optional[Match] = None
+        self.seed.observe(self._update, names="value")
+        self.rule.observe(self._update, names="value")
+        super().__init__([w.HBox([self.seed, self.rule]), self.message, self.summary, self.sheet])
+        self.add_class("aluette-match")
+        self._update()
+
+    @friendly()
+    def _update(self, change=None) -> None:
+        match = play_out_match(Match(int(self.seed.value)), self.rule.value)
+        self.match = match
+        scores = match.scores
+        if match.winner is None:
+            verdict = "a drawn match (decision of this project: a tie after the last deal is a draw)."
+        else:
+            verdict = f"{team_label(match.winner)} wins the match."
+        self.summary.value = (f"<div style='font-size:1.15em'><b>After {len(match.deals)} deals: N–S "
+                              f"{scores[Team.NS]}, E–W {scores[Team.EW]}: {escape(verdict)}</b></div>")
+        self.sheet.value = match.score_sheet().reset_index().to_html(index=False)
+        self.message.clear()
