@@ -122,7 +122,12 @@ def lab(_server_home, tmp_path_factory) -> Server:
     root = tmp_path_factory.mktemp("lab-root")
     shutil.copytree(NOTEBOOKS, root / "notebooks")
     shutil.copytree(FIXTURES, root / "fixtures")
-    server = Server("jupyterlab", lab_command(root), root, server_env(_server_home), ready="/api/status")
+    env = server_env(_server_home)
+    # No "Would you like to get notified about official Jupyter news?" toast over the notebook.
+    settings = Path(env["JUPYTERLAB_SETTINGS_DIR"]) / "@jupyterlab" / "apputils-extension"
+    settings.mkdir(parents=True, exist_ok=True)
+    (settings / "notification.jupyterlab-settings").write_text('{"fetchNews": "false", "checkForUpdates": false}')
+    server = Server("jupyterlab", lab_command(root), root, env, ready="/api/status")
     server.root = root
     _SERVERS.append(server)
     server.start()

@@ -191,7 +191,8 @@ def lab_command(root: Path, *extra: str):
                 f"--ServerApp.port={port}", "--ServerApp.port_retries=0", "--IdentityProvider.token=",
                 "--ServerApp.password=", "--ServerApp.open_browser=False", f"--ServerApp.root_dir={root}",
                 "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-                "--LabApp.extension_manager=readonly", *extra]
+                "--LabApp.extension_manager=readonly", "--ServerApp.terminals_enabled=False",
+                *(["--allow-root"] if os.geteuid() == 0 else []), *extra]
     return command
 
 
