@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 from tests.browser import harness
-from tests.browser.harness import (CHROMIUM, CHROMIUM_ARGS, FIXTURES, INSTALL_HINT, LOCAL, NOTEBOOKS, REPO, Server,
-                                   Wire, lab_command, server_env, unavailable, voila_command)
+from tests.browser.harness import (CHROMIUM_ARGS, FIXTURES, LOCAL, NOTEBOOKS, Server, Wire, lab_command,
+                                   server_env, unavailable, voila_command)
 
 # The fixture notebooks are opened by the browser tests, not run by nbval (one of them fails on purpose).
 collect_ignore_glob = ["fixtures/*"]
@@ -44,9 +44,7 @@ def sync_playwright_module():
 
 @pytest.fixture(scope="session")
 def chromium_path(sync_playwright_module) -> Path:
-    if not CHROMIUM.exists():
-        unavailable(f"{CHROMIUM} not found; {INSTALL_HINT}")
-    return CHROMIUM
+    return harness.find_chromium()
 
 
 @pytest.fixture(scope="session")
@@ -70,6 +68,7 @@ def voila_server(_server_home):
     folder, arguments and cwd for the whole session), stopped when the session ends. By default it runs from an
     empty directory, so the repository's voila.json (read from the working directory) is not applied; pass
     ``cwd=REPO`` to serve with it."""
+    harness.require_module("voila", "lab")
     started: dict[tuple, Server] = {}
     workdir = _server_home / "voila-cwd"
     workdir.mkdir(exist_ok=True)
@@ -119,6 +118,7 @@ def _open(page, name, server, **kwargs):
 @pytest.fixture(scope="session")
 def lab(_server_home, tmp_path_factory) -> Server:
     """JupyterLab on a temporary copy holding notebooks/ and fixtures/ (``lab.root``)."""
+    harness.require_module("jupyterlab", "lab")
     root = tmp_path_factory.mktemp("lab-root")
     shutil.copytree(NOTEBOOKS, root / "notebooks")
     shutil.copytree(FIXTURES, root / "fixtures")

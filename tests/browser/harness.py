@@ -32,6 +32,11 @@ from pathlib import Path
 
 import pytest
 
+try:
+    from playwright.sync_api import expect
+except ImportError:  # the fixtures then skip (or fail under CI) with the install hint; nothing else uses it
+    expect = None
+
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -58,8 +63,22 @@ def unavailable(reason: str):
     """Skip on a user's machine, fail under CI (the ``CI`` environment variable is set): the browser tests must
     never pass vacuously in CI because Chromium or playwright went missing."""
     if os.environ.get("CI"):
-        pytest.fail(f"{reason} (CI is set, so a missing browser is a failure, not a skip)", pytrace=False)
+        pytest.fail(f"{reason} (CI is set, so a missing browser dependency is a failure, not a skip)", pytrace=False)
     pytest.skip(reason)
+
+
+def find_chromium(path: Path = CHROMIUM) -> Path:
+    """``path`` if it exists, else skip (fail under CI) with the install hint."""
+    if not path.exists():
+        unavailable(f"{path} not found; {INSTALL_HINT}")
+    return path
+
+
+def require_module(name: str, extra: str):
+    """Skip (fail under CI) unless the Python module ``name`` is installed (it comes with the ``extra``)."""
+    import importlib.util
+    if importlib.util.find_spec(name) is None:
+        unavailable(f"the {name} Python package is missing: .venv/bin/pip install -e '.[{extra}]'")
 
 
 def free_port() -> int:
@@ -237,6 +256,7 @@ class Wire:
     page_errors: list = field(default_factory=list)
     blocked: list = field(default_factory=list)
     voila_kernels: list = field(default_factory=list)  # (server url, kernel id)
+    _decoded: list = field(default_factory=list, repr=False)  # decode_frame(frames[i]), filled lazily
 
     def attach(self, page):
         def on_websocket(ws):
@@ -246,24 +266,37 @@ class Wire:
         page.on("console", lambda msg: msg.type == "error" and self.console_errors.append(msg.text))
         page.on("pageerror", lambda error: self.page_errors.append(str(error)))
 
+    def _decode_new_frames(self):
+        for direction, _, payload in self.frames[len(self._decoded):]:
+            self._decoded.append((direction, decode_frame(payload)))
+
     def messages(self, direction: str = "<") -> list[dict]:
         """Decoded Jupyter messages received (``"<"``) or sent (``">"``) by the page, in order."""
-        return [m for d, _, payload in list(self.frames) if d == direction
-                for m in [decode_frame(payload)] if m is not None]
+        self._decode_new_frames()
+        return [m for d, m in self._decoded if d == direction and m is not None]
+
+    def strings(self) -> set[str]:
+        """Every string the page received inside a kernel message (keys and values of every content, so every
+        widget trait value, decoded from JSON), plus each binary buffer decoded leniently. For exact checks,
+        e.g. that the card code "3O" is no trait value: ``"3O" not in wire.strings()``."""
+        found = set()
+        for message in self.messages():
+            found.update(strings_in(message["content"]))
+            found.update(b.decode("utf-8", "replace") for b in message.get("buffers", []))
+        return found
+
+    def js_errors(self) -> list[str]:
+        """Uncaught page errors and console errors, except the ones the blocked outside requests cause."""
+        return self.page_errors + [e for e in self.console_errors
+                                   if not (self.blocked and e == "Failed to load resource: net::ERR_FAILED")]
 
     def text(self) -> str:
         """All the page received, as one searchable string: every frame decoded leniently (UTF-8 with
         replacement, binary buffers included), every string value of every decoded message (so JSON escapes
         cannot hide a value) and every HTML document loaded (Voilà puts outputs' text/plain there)."""
-        parts = []
-        for direction, _, payload in list(self.frames):
-            if direction != "<":
-                continue
-            parts.append(payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))
-            message = decode_frame(payload)
-            if message is not None:
-                parts.extend(strings_in(message["content"]))
-                parts.extend(b.decode("utf-8", "replace") for b in message.get("buffers", []))
+        parts = [payload if isinstance(payload, str) else payload.decode("utf-8", "replace")
+                 for direction, _, payload in list(self.frames) if direction == "<"]
+        parts.extend(sorted(self.strings()))
         parts.extend(html for _, html in self.documents)
         return "\n".join(parts)
 

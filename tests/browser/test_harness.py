@@ -10,9 +10,8 @@ messages from the browser), and the decisions of this project (issue 5)."""
 import re
 
 import pytest
-from playwright.sync_api import expect
 
-from tests.browser.harness import FIXTURES, probe_execute, screenshot
+from tests.browser.harness import FIXTURES, expect, probe_execute, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -33,6 +32,7 @@ def test_click_and_typed_value_reach_the_kernel_and_come_back(page, wire, open_f
     expect(echo).to_have_text("you typed '3O'")
     wire.wait_settled(page)
     assert wire.kernel_errors() == []
+    assert wire.js_errors() == []
     screenshot(page, "fixture-click")
 
 
@@ -57,6 +57,7 @@ def test_wire_capture_finds_secrets_held_by_widget_traits(page, wire, open_fixtu
     assert "SECRET-MARKER-UNDISPLAYED" in text
     values = [str(v) for state in wire.widget_states().values() for v in state.values()]
     assert "SECRET-MARKER-HIDDEN" in values and "SECRET-MARKER-UNDISPLAYED" in values
+    assert {"SECRET-MARKER-HIDDEN", "SECRET-MARKER-UNDISPLAYED"} <= wire.strings()
     assert "SECRET-MARKER" not in page.evaluate("() => document.body.innerText")
 
 
@@ -68,6 +69,7 @@ def test_wire_capture_is_clean_when_only_the_kernel_holds_the_secret(page, wire,
     wire.wait_settled(page)
     assert any("public text" in str(state.get("value")) for state in wire.widget_states().values())
     assert "SECRET-MARKER" not in wire.text()
+    assert not any("SECRET-MARKER" in string for string in wire.strings())
 
 
 @pytest.mark.parametrize("name, problem", [

@@ -9,9 +9,8 @@ import re
 import secrets
 
 import pytest
-from playwright.sync_api import expect
 
-from tests.browser.harness import KERNEL_REPLY, RENDER, probe_execute, screenshot
+from tests.browser.harness import KERNEL_REPLY, RENDER, expect, probe_execute, screenshot
 
 pytestmark = pytest.mark.browser
 
