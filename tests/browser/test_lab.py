@@ -3,14 +3,15 @@ installed ipywidgets (kernel side) and jupyterlab_widgets (the JupyterLab extens
 alone cannot see. JupyterLab serves a temporary copy (the ``lab`` fixture), so committed notebooks stay untouched.
 
 The second test is the positive control of test_harness.py::test_voila_refuses_code_sent_from_the_browser: the
-same execute_request probe, sent to a JupyterLab kernel, runs and writes its file."""
+same execute_request probe, sent to a JupyterLab kernel, runs and writes its file. The third renders a notebook
+through Voilà's Jupyter server extension, the route Binder and JupyterHub users get."""
 
 import re
 import secrets
 
 import pytest
 
-from tests.browser.harness import KERNEL_REPLY, RENDER, expect, probe_execute, screenshot
+from tests.browser.harness import KERNEL_REPLY, RENDER, expect, open_voila, probe_execute, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -62,3 +63,14 @@ def test_jupyterlab_runs_the_execute_probe(page, lab, tmp_path):
         assert marker.read_text() == "ran"
     finally:
         page.request.delete(f"{lab.url}/api/kernels/{kernel_id}", headers=headers)
+
+
+def test_voila_inside_jupyter_server_renders_a_notebook(page, wire, lab):
+    """Binder and JupyterHub serve the app through Voilà's Jupyter server extension (/voila/render/PATH on the
+    user's own server), not the standalone `voila` command: that route renders and its widgets work too."""
+    open_voila(page, "fixtures/click.ipynb", server=lab)
+    assert page.locator(".jp-CodeCell .jp-InputArea").count() == 0
+    page.get_by_role("button", name="Click me").click()
+    expect(page.locator(".widget-html-content").first).to_have_text("clicked 1 times")
+    wire.wait_settled(page)
+    assert wire.kernel_errors() == []
