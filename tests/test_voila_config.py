@@ -29,13 +29,14 @@ def test_every_option_exists_in_this_voila(section):
     assert not unknown
 
 
-def test_code_stays_hidden_and_kernels_are_prewarmed_and_culled():
-    """Decisions of this project (issue 5): no code cells shown, a warm kernel waits for each notebook, and a
-    kernel whose page closed is shut down after a while (Voilà's own shutdown on page close fails with 403:
+def test_code_hidden_kernels_prewarmed_and_culled_landing_page_of_links():
+    """Decisions of this project (issue 5): no code cells shown, a warm kernel waits for each notebook, the landing
+    page is a list of links, and a kernel whose page closed is shut down after a while (Voilà's own shutdown on page close fails with 403:
     voila-dashboards/voila#1458)."""
     app = CONFIG["VoilaConfiguration"]
     assert app["strip_sources"] is True and app["show_tracebacks"] is False
     assert app["preheat_kernel"] is True and app["default_pool_size"] >= 1
     assert "progressive_rendering" not in app  # Voilà refuses it together with preheat_kernel
+    assert app["classic_tree"] is True  # the landing page is plain links, one per notebook
     culling = CONFIG["MappingKernelManager"]
     assert culling["cull_idle_timeout"] > 0 and culling["cull_connected"] is False

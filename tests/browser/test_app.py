@@ -5,6 +5,7 @@ the repository root for `make app`) pre-warms a kernel per notebook.
 The landing and `make app` tests need notebooks in notebooks/; until there are some they skip, saying so, rather
 than pass on an empty folder."""
 
+import re
 import sys
 
 import pytest
@@ -36,10 +37,17 @@ def make_app(tmp_path_factory):
     server.stop()
 
 
-def test_make_app_landing_page_lists_every_notebook(page, make_app):
+def expect_links_to_notebooks(page, names):
+    """Each name is a link on the landing page that leads to the notebook rendered by Voilà."""
+    for name in names:
+        link = page.get_by_role("link", name=re.compile(re.escape(name) + "$"))  # after an icon glyph
+        expect(link).to_be_visible()
+        assert link.get_attribute("href").startswith(f"/voila/render/{name}")
+
+
+def test_make_app_landing_page_links_every_notebook(page, make_app):
     page.goto(make_app.url + "/")
-    for name in NAMES:
-        expect(page.get_by_text(name, exact=True)).to_be_visible()
+    expect_links_to_notebooks(page, NAMES)
     screenshot(page, "app-landing")
 
 
@@ -72,3 +80,16 @@ def test_voila_json_prewarms_kernels(page, voila_server):
     page.get_by_role("button", name="Click me").click()
     expect(page.locator(".widget-html-content").first).to_have_text("clicked 1 times")
     assert "not recognized" not in server.log_tail(limit=10**6)
+
+
+def test_voila_json_landing_page_links_each_notebook(page, voila_server):
+    """With voila.json the landing page is a plain list of links (classic_tree); following one opens the
+    notebook in a new tab."""
+    server = voila_server(FIXTURES, cwd=REPO)
+    page.goto(server.url + "/")
+    expect_links_to_notebooks(page, sorted(path.name for path in FIXTURES.glob("*.ipynb")))
+    with page.context.expect_page() as opened:  # the links open a new tab
+        page.get_by_role("link", name=re.compile("secret_kept.ipynb$")).click()
+    notebook = opened.value
+    expect(notebook.get_by_text(re.compile(r"public text, \d+ secret characters"))).to_be_visible()
+    assert "/voila/render/secret_kept.ipynb" in notebook.url
