@@ -1,0 +1,189 @@
+"""Fixtures for the real-browser tests (see harness.py for the helpers a test imports).
+
+- ``browser``: Debian's /usr/bin/chromium launched once per session by playwright (skip with a clear message on a
+  user's machine without it or without the playwright package, fail when the ``CI`` variable is set).
+- ``voila_server(folder)``: session-wide factory, one Voilà per folder, started on a free 127.0.0.1 port and
+  stopped at the end; ``voila`` serves notebooks/, ``voila_fixtures`` serves tests/browser/fixtures/.
+- ``open_voila(page, "NAME.ipynb")``: opens a notebook of notebooks/ and waits until its widgets are rendered.
+- ``lab``: JupyterLab on a temporary copy of notebooks/ and the fixtures (so running cells never touches the
+  committed files), as ``lab.url``, with ``lab.root`` the copy.
+- ``page``: a fresh browser context and page per test, outside requests blocked; ``wire``: what it received.
+On a failing test the report gets a screenshot path, the page's console errors, kernel errors and the log of
+every server written during the test (logs are in test-artifacts/logs/).
+"""
+
+from __future__ import annotations
+
+import functools
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.browser import harness
+from tests.browser.harness import (CHROMIUM_ARGS, FIXTURES, LOCAL, NOTEBOOKS, Server, Wire, lab_command,
+                                   server_env, unavailable, voila_command)
+
+# The fixture notebooks are opened by the browser tests, not run by nbval (one of them fails on purpose).
+collect_ignore_glob = ["fixtures/*"]
+
+_SERVERS: list[Server] = []
+_LOG_MARKS = pytest.StashKey[dict]()
+
+
+@pytest.fixture(scope="session")
+def sync_playwright_module():
+    """The playwright sync API, or a skip/fail naming what to install."""
+    try:
+        from playwright import sync_api
+    except ImportError:
+        unavailable("the playwright Python package is missing: .venv/bin/pip install -e '.[test]' "
+                    "(then use Debian's chromium, never `playwright install`)")
+    return sync_api
+
+
+@pytest.fixture(scope="session")
+def chromium_path(sync_playwright_module) -> Path:
+    return harness.find_chromium()
+
+
+@pytest.fixture(scope="session")
+def browser(sync_playwright_module, chromium_path):
+    sync_playwright_module.expect.set_options(timeout=20_000)  # a click's answer may wait for a busy kernel
+    shutil.rmtree(harness.FAILURES, ignore_errors=True)  # failure screenshots are of this run only
+    with sync_playwright_module.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(chromium_path), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def _server_home(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("jupyter-home")
+
+
+@pytest.fixture(scope="session")
+def voila_server(_server_home):
+    """Factory: ``voila_server(folder, *extra_args, cwd=...)`` returns a running Voilà serving ``folder`` (one per
+    folder, arguments and cwd for the whole session), stopped when the session ends. By default it runs from an
+    empty directory, so the repository's voila.json (read from the working directory) is not applied; pass
+    ``cwd=REPO`` to serve with it."""
+    harness.require_module("voila", "lab")
+    started: dict[tuple, Server] = {}
+    workdir = _server_home / "voila-cwd"
+    workdir.mkdir(exist_ok=True)
+
+    def get(folder: Path, *extra: str, cwd: Path = workdir) -> Server:
+        key = (Path(folder).resolve(), extra, Path(cwd))
+        if key not in started:
+            name = f"voila-{Path(folder).name}-{len(started)}"
+            server = Server(name, voila_command(Path(folder).resolve(), *extra), cwd, server_env(_server_home))
+            _SERVERS.append(server)
+            started[key] = server.start()
+        return started[key]
+
+    yield get
+    for server in started.values():
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def voila(voila_server) -> Server:
+    """Voilà serving notebooks/ (what `make app` serves)."""
+    return voila_server(NOTEBOOKS)
+
+
+@pytest.fixture(scope="session")
+def voila_fixtures(voila_server) -> Server:
+    """Voilà serving tests/browser/fixtures/."""
+    return voila_server(FIXTURES)
+
+
+@pytest.fixture
+def open_voila(voila):
+    """``open_voila(page, "NAME.ipynb")``: open a notebook of notebooks/ in Voilà (see harness.open_voila)."""
+    return functools.partial(_open, server=voila)
+
+
+@pytest.fixture
+def open_fixture(voila_fixtures):
+    """``open_fixture(page, "NAME.ipynb")``: open a fixture notebook in Voilà."""
+    return functools.partial(_open, server=voila_fixtures)
+
+
+def _open(page, name, server, **kwargs):
+    return harness.open_voila(page, name, server=server, **kwargs)
+
+
+@pytest.fixture(scope="session")
+def lab(_server_home, tmp_path_factory) -> Server:
+    """JupyterLab on a temporary copy holding notebooks/ and fixtures/ (``lab.root``)."""
+    harness.require_module("jupyterlab", "lab")
+    root = tmp_path_factory.mktemp("lab-root")
+    shutil.copytree(NOTEBOOKS, root / "notebooks")
+    shutil.copytree(FIXTURES, root / "fixtures")
+    env = server_env(_server_home)
+    # No "Would you like to get notified about official Jupyter news?" toast over the notebook.
+    settings = Path(env["JUPYTERLAB_SETTINGS_DIR"]) / "@jupyterlab" / "apputils-extension"
+    settings.mkdir(parents=True, exist_ok=True)
+    (settings / "notification.jupyterlab-settings").write_text('{"fetchNews": "false", "checkForUpdates": false}')
+    server = Server("jupyterlab", lab_command(root), root, env, ready="/api/status")
+    server.root = root
+    _SERVERS.append(server)
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def page(browser, request):
+    """A new browser context and page for this test; requests outside 127.0.0.1 are aborted and listed in
+    ``wire.blocked``. Voilà kernels the page opened are shut down afterwards."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(30_000)
+    wire = Wire()
+
+    def block(route):
+        wire.blocked.append(route.request.url)
+        route.abort()
+
+    context.route(lambda url: not LOCAL.match(url) and not url.startswith(("data:", "blob:", "about:")), block)
+    page = context.new_page()
+    wire.attach(page)
+    harness.register(page, wire)
+    yield page
+    harness.shutdown_voila_kernels(page)
+    context.close()
+
+
+@pytest.fixture
+def wire(page) -> Wire:
+    """What ``page`` received (websocket frames, documents, console errors...): see harness.Wire."""
+    return harness.wire_of(page)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "setup":
+        item.stash[_LOG_MARKS] = {server.name: server.log_size() for server in _SERVERS}
+    if report.when != "call" or not report.failed:
+        return
+    page = item.funcargs.get("page")
+    if page is not None:
+        try:
+            path = harness.screenshot(page, item.nodeid, folder=harness.FAILURES)
+            report.sections.append(("browser", f"screenshot at failure: {path}"))
+        except Exception as error:  # the page may be closed or crashed
+            report.sections.append(("browser", f"no screenshot: {error}"))
+        wire = harness.wire_of(page)
+        details = [("console errors", wire.console_errors), ("page errors", wire.page_errors),
+                   ("kernel errors", wire.kernel_errors()), ("blocked outside requests", wire.blocked)]
+        report.sections.append(("browser", "\n".join(f"{title}: {items}" for title, items in details)))
+    marks = item.stash.get(_LOG_MARKS, {})
+    for server in _SERVERS:
+        text = server.log_tail(since=marks.get(server.name, 0))
+        if text.strip():
+            report.sections.append((f"{server.name} log ({server.log_path})", text))
+

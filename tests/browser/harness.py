@@ -1,0 +1,487 @@
+"""Real-browser test harness: Debian's Chromium driven by Python playwright, against Voilà and JupyterLab servers
+that the tests start themselves on a free 127.0.0.1 port.
+
+The fixtures live in ``conftest.py``; this module holds what a test imports:
+
+- ``open_voila(page, name, server=...)`` opens a notebook in Voilà and fails unless every widget rendered and no
+  error output, traceback, "Error displaying widget" or "Loading widget" is left on the page.
+- ``wire_of(page)`` / the ``wire`` fixture: a :class:`Wire` recording everything the page received over its
+  websockets (every kernel message, hence every widget model state), the HTML documents it loaded, its console
+  errors and the outside requests that were blocked. ``wire.text()`` is the one string a secrecy test searches.
+- ``screenshot(page, name)`` saves ``test-artifacts/screenshots/NAME.png``.
+
+Never run ``playwright install``: it downloads a browser; these tests use Debian's ``chromium`` package.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import weakref
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # the fixtures then skip (or fail under CI) with the install hint; nothing else uses it
+    expect = None
+
+REPO = Path(__file__).resolve().parents[2]
+NOTEBOOKS = REPO / "notebooks"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+ARTIFACTS = REPO / "test-artifacts"
+SCREENSHOTS = ARTIFACTS / "screenshots"
+FAILURES = ARTIFACTS / "failures"
+LOGS = ARTIFACTS / "logs"
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+INSTALL_HINT = "install Debian's chromium: sudo apt-get install chromium"
+
+# Bounded waits (seconds). Generous because the machine may be busy; each is an upper bound, never a sleep.
+SERVER_START = 90
+RENDER = 120
+SETTLE = 15
+KERNEL_REPLY = 30
+
+LOCAL = re.compile(r"^(https?|wss?)://127\.0\.0\.1(:\d+)?(/|$)")
+
+
+def unavailable(reason: str):
+    """Skip on a user's machine, fail under CI (the ``CI`` environment variable is set): the browser tests must
+    never pass vacuously in CI because Chromium or playwright went missing."""
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason} (CI is set, so a missing browser dependency is a failure, not a skip)", pytrace=False)
+    pytest.skip(reason)
+
+
+def find_chromium(path: Path = CHROMIUM) -> Path:
+    """``path`` if it exists, else skip (fail under CI) with the install hint."""
+    if not path.exists():
+        unavailable(f"{path} not found; {INSTALL_HINT}")
+    return path
+
+
+def require_module(name: str, extra: str):
+    """Skip (fail under CI) unless the Python module ``name`` is installed (it comes with the ``extra``)."""
+    import importlib.util
+    if importlib.util.find_spec(name) is None:
+        unavailable(f"the {name} Python package is missing: .venv/bin/pip install -e '.[{extra}]'")
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+# ---------------------------------------------------------------------------------------------------- servers
+
+class ServerError(RuntimeError):
+    """A server did not start; the message holds the end of its log."""
+
+
+@dataclass
+class Server:
+    """A Jupyter-family server (Voilà or JupyterLab) run as a subprocess on 127.0.0.1.
+
+    ``command(port)`` builds the argv for a port; ``ready`` is the path polled until it answers HTTP 200.
+    The log (stdout and stderr) goes to ``test-artifacts/logs/<name>.log``.
+    """
+
+    name: str
+    command: object  # Callable[[int], list[str]]
+    cwd: Path
+    env: dict
+    ready: str = "/"
+    port: int = 0
+    process: subprocess.Popen | None = None
+    log_path: Path = field(init=False)
+
+    def __post_init__(self):
+        LOGS.mkdir(parents=True, exist_ok=True)
+        self.log_path = LOGS / f"{self.name}.log"
+        self.log_path.write_bytes(b"")
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, attempts: int = 3) -> "Server":
+        """Start on a free port, retrying on a new port if another process took it first; wait until ready.
+        Raises ServerError (with the log's end) if it exits or does not answer within SERVER_START seconds."""
+        for attempt in range(attempts):
+            self.port = free_port()
+            with open(self.log_path, "ab") as log:
+                log.write(f"\n=== starting {self.name} on port {self.port} (attempt {attempt + 1})\n".encode())
+                self.process = subprocess.Popen(self.command(self.port), cwd=self.cwd, env=self.env,
+                                                stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                                start_new_session=True)
+            try:
+                self._wait_ready()
+                return self
+            except ServerError as error:
+                self.stop()
+                if "already in use" not in str(error) or attempt == attempts - 1:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _wait_ready(self):
+        deadline = time.monotonic() + SERVER_START
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise ServerError(f"{self.name} exited with code {self.process.returncode} while starting;"
+                                  f" log {self.log_path}:\n{self.log_tail()}")
+            try:
+                with urllib.request.urlopen(self.url + self.ready, timeout=5) as response:
+                    if response.status == 200:
+                        return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            time.sleep(0.25)
+        raise ServerError(f"{self.name} did not answer {self.url + self.ready} within {SERVER_START} s;"
+                          f" log {self.log_path}:\n{self.log_tail()}")
+
+    def stop(self):
+        """SIGTERM its process group (Voilà and JupyterLab then shut their kernels down), SIGKILL if it hangs."""
+        if self.process is None or self.process.poll() is not None:
+            return
+        # The server leads its own process group (start_new_session): the group is this server (and `make`,
+        # when started through it); kernels run in sessions of their own and exit with their server.
+        try:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+        except ProcessLookupError:
+            pass
+
+    def log_size(self) -> int:
+        return self.log_path.stat().st_size if self.log_path.exists() else 0
+
+    def log_tail(self, since: int = 0, limit: int = 6000) -> str:
+        """The log from byte ``since`` on, at most its last ``limit`` characters."""
+        if not self.log_path.exists():
+            return ""
+        with open(self.log_path, "rb") as log:
+            log.seek(since)
+            text = log.read().decode("utf-8", "replace")
+        return text if len(text) <= limit else "...\n" + text[-limit:]
+
+
+def server_env(home: Path) -> dict:
+    """Environment for a test server: the user's Jupyter config, settings and workspaces stay out of it."""
+    env = dict(os.environ)
+    for variable, sub in [("JUPYTER_CONFIG_DIR", "config"), ("JUPYTERLAB_SETTINGS_DIR", "lab-settings"),
+                          ("JUPYTERLAB_WORKSPACES_DIR", "lab-workspaces"), ("JUPYTER_RUNTIME_DIR", "runtime")]:
+        (home / sub).mkdir(parents=True, exist_ok=True)
+        env[variable] = str(home / sub)
+    env["PYDEVD_DISABLE_FILE_VALIDATION"] = "1"  # silences a debugger warning in every kernel's log
+    return env
+
+
+def voila_command(folder: Path, *extra: str):
+    """argv builder for Voilà serving ``folder`` (tree page at /, notebooks at /voila/render/NAME.ipynb).
+    Tracebacks are shown so a failing notebook names its error on the page and in the test's failure."""
+    def command(port: int) -> list[str]:
+        return [sys.executable, "-m", "voila", "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}",
+                "--Voila.port_retries=0", "--show_tracebacks=True", *extra, str(folder)]
+    return command
+
+
+def lab_command(root: Path, *extra: str):
+    """argv builder for JupyterLab on ``root`` with no token, no browser and no calls home."""
+    def command(port: int) -> list[str]:
+        return [sys.executable, "-m", "jupyterlab", "--no-browser", "--ServerApp.ip=127.0.0.1",
+                f"--ServerApp.port={port}", "--ServerApp.port_retries=0", "--IdentityProvider.token=",
+                "--ServerApp.password=", "--ServerApp.open_browser=False", f"--ServerApp.root_dir={root}",
+                "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+                "--LabApp.extension_manager=readonly", "--ServerApp.terminals_enabled=False",
+                *(["--allow-root"] if os.geteuid() == 0 else []), *extra]
+    return command
+
+
+# ---------------------------------------------------------------------------------------------------- the wire
+
+def decode_frame(payload: str | bytes) -> dict | None:
+    """One websocket frame as a Jupyter message dict (channel, header, parent_header, metadata, content), or
+    None if it is not one. Binary frames use the v1 kernel websocket protocol (what Voilà and JupyterLab
+    negotiate); text frames the legacy JSON one."""
+    try:
+        if isinstance(payload, str):
+            message = json.loads(payload)
+            return message if isinstance(message, dict) and "header" in message else None
+        from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1
+        channel, parts = deserialize_msg_from_ws_v1(payload)
+        header, parent, metadata, content = (json.loads(part) for part in parts[:4])
+        return {"channel": channel, "header": header, "parent_header": parent, "metadata": metadata,
+                "content": content, "buffers": parts[4:]}
+    except (ValueError, IndexError, UnicodeDecodeError):
+        return None
+
+
+def strings_in(value) -> list[str]:
+    """Every string (keys and values) inside a decoded JSON value."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in [k, *strings_in(v)]]
+    if isinstance(value, list):
+        return [s for v in value for s in strings_in(v)]
+    return []
+
+
+@dataclass
+class Wire:
+    """Everything one page received: websocket frames (both directions kept, in order), loaded HTML documents,
+    console errors, uncaught page errors, blocked outside requests and the Voilà kernels it opened."""
+
+    frames: list = field(default_factory=list)  # (direction "<" received / ">" sent, url, payload)
+    documents: list = field(default_factory=list)  # (url, html text)
+    console_errors: list = field(default_factory=list)
+    page_errors: list = field(default_factory=list)
+    blocked: list = field(default_factory=list)
+    voila_kernels: list = field(default_factory=list)  # (server url, kernel id)
+    _decoded: list = field(default_factory=list, repr=False)  # decode_frame(frames[i]), filled lazily
+
+    def attach(self, page):
+        def on_websocket(ws):
+            ws.on("framereceived", lambda payload: self.frames.append(("<", ws.url, payload)))
+            ws.on("framesent", lambda payload: self.frames.append((">", ws.url, payload)))
+        page.on("websocket", on_websocket)
+        page.on("console", lambda msg: msg.type == "error" and self.console_errors.append(msg.text))
+        page.on("pageerror", lambda error: self.page_errors.append(str(error)))
+
+    def _decode_new_frames(self):
+        for direction, _, payload in self.frames[len(self._decoded):]:
+            self._decoded.append((direction, decode_frame(payload)))
+
+    def messages(self, direction: str = "<") -> list[dict]:
+        """Decoded Jupyter messages received (``"<"``) or sent (``">"``) by the page, in order."""
+        self._decode_new_frames()
+        return [m for d, m in self._decoded if d == direction and m is not None]
+
+    def strings(self) -> set[str]:
+        """Every string the page received inside a kernel message (keys and values of every content, so every
+        widget trait value, decoded from JSON), plus each binary buffer decoded leniently. For exact checks,
+        e.g. that the card code "3O" is no trait value: ``"3O" not in wire.strings()``."""
+        found = set()
+        for message in self.messages():
+            found.update(strings_in(message["content"]))
+            found.update(b.decode("utf-8", "replace") for b in message.get("buffers", []))
+        return found
+
+    def js_errors(self) -> list[str]:
+        """Uncaught page errors and console errors, except the ones the blocked outside requests cause."""
+        return self.page_errors + [e for e in self.console_errors
+                                   if not (self.blocked and e == "Failed to load resource: net::ERR_FAILED")]
+
+    def text(self) -> str:
+        """All the page received, as one searchable string: every frame decoded leniently (UTF-8 with
+        replacement, binary buffers included), every string value of every decoded message (so JSON escapes
+        cannot hide a value) and every HTML document loaded (Voilà puts outputs' text/plain there)."""
+        parts = [payload if isinstance(payload, str) else payload.decode("utf-8", "replace")
+                 for direction, _, payload in list(self.frames) if direction == "<"]
+        parts.extend(sorted(self.strings()))
+        parts.extend(html for _, html in self.documents)
+        return "\n".join(parts)
+
+    def widget_states(self) -> dict[str, dict]:
+        """model_id -> the latest state the browser received for it (comm_open, update and update_states)."""
+        states: dict[str, dict] = {}
+        for message in self.messages():
+            kind, content = message["header"].get("msg_type"), message["content"]
+            data = content.get("data", {}) if isinstance(content, dict) else {}
+            if kind == "comm_open" and content.get("target_name") == "jupyter.widget":
+                states.setdefault(content["comm_id"], {}).update(data.get("state", {}))
+            elif kind == "comm_msg" and data.get("method") == "update":
+                states.setdefault(content["comm_id"], {}).update(data.get("state", {}))
+            elif kind == "comm_msg" and data.get("method") == "update_states":
+                for model_id, model in data.get("states", {}).items():
+                    states.setdefault(model_id, {}).update(model.get("state", {}))
+        return states
+
+    def kernel_errors(self) -> list[str]:
+        """Tracebacks the kernel published (iopub ``error`` messages, e.g. an exception in a widget callback),
+        as plain text. Cell errors at render time are checked by ``open_voila`` on the page instead."""
+        found = []
+        for message in self.messages():
+            if message["header"].get("msg_type") == "error":
+                content = message["content"]
+                text = "\n".join(content.get("traceback", [])) or f"{content.get('ename')}: {content.get('evalue')}"
+                found.append(re.sub(r"\x1b\[[0-9;]*m", "", text))
+        return found
+
+    def wait_settled(self, page, timeout: float = KERNEL_REPLY):
+        """Wait until the kernel finished every request the page sent on the shell channel (clicks, typed values:
+        each gets an iopub ``status: idle`` whose parent is that request). Fails after ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
+        while True:
+            sent = {m["header"].get("msg_id") for m in self.messages(">") if m["channel"] == "shell"}
+            done = {m["parent_header"].get("msg_id") for m in self.messages()
+                    if m["header"].get("msg_type") == "status" and m["content"].get("execution_state") == "idle"}
+            pending = sent - done
+            if not pending:
+                return
+            if time.monotonic() > deadline:
+                pytest.fail(f"the kernel did not finish {len(pending)} request(s) within {timeout} s")
+            page.wait_for_timeout(100)  # lets playwright deliver the frames it holds
+
+
+_WIRES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def wire_of(page) -> Wire:
+    """The Wire recording ``page`` (created by the ``page`` fixture)."""
+    return _WIRES[page]
+
+
+def register(page, wire: Wire):
+    _WIRES[page] = wire
+
+
+# ---------------------------------------------------------------------------------------------------- pages
+
+# The page is settled when no Voilà cell output still waits to be rendered and no widget says it is loading.
+SETTLED_JS = """() => !document.querySelector('script[type="application/vnd.voila.cell-output+json"]')
+    && !document.body.innerText.includes('Loading widget')"""
+
+PROBLEMS_JS = """() => {
+    const problems = [];
+    const text = document.body.innerText;
+    for (const needle of ['Error displaying widget', 'Loading widget', 'Traceback (most recent call last)',
+                          'There was an error when executing cell', 'Voilà Error']) {
+        if (text.includes(needle)) problems.push('page shows "' + needle + '"');
+    }
+    for (const el of document.querySelectorAll('[data-mime-type="application/vnd.jupyter.stderr"]')) {
+        problems.push('error/stderr output: ' + el.innerText.slice(0, 2000));
+    }
+    return problems;
+}"""
+
+
+def voila_url(server: Server, name: str) -> str:
+    return f"{server.url}/voila/render/{name}"
+
+
+def open_voila(page, name: str, server: Server, settle: float = SETTLE):
+    """Open notebook ``name`` (path relative to the server's folder) in Voilà and wait until it is usable.
+
+    Fails (pytest.fail, with the problems, the page's text and a screenshot in test-artifacts/failures/) if the
+    page answers an HTTP error, if an output is still waiting to render or a widget still shows "Loading widget"
+    ``settle`` seconds after the cells ran, or if any error output, stderr output, traceback or "Error displaying
+    widget" is on the page. Returns the playwright Response of the page.
+    """
+    wire = wire_of(page)
+    url = voila_url(server, name)
+    response = page.goto(url, wait_until="domcontentloaded", timeout=RENDER * 1000)
+    html = response.text() if response is not None else ""
+    wire.documents.append((url, html))
+    if response is None or response.status >= 400:
+        _fail_page(page, name, [f"HTTP {response.status if response else 'no response'} for {url}"])
+    match = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', html)
+    if match:
+        wire.voila_kernels.append((server.url, match.group(1)))
+    try:
+        page.wait_for_selector("#rendered_cells", state="visible", timeout=RENDER * 1000)
+    except Exception:  # playwright's TimeoutError; the problems below say why
+        _fail_page(page, name, [f"#rendered_cells not visible after {RENDER} s"] + page.evaluate(PROBLEMS_JS))
+    try:
+        page.wait_for_function(SETTLED_JS, timeout=settle * 1000)
+    except Exception:
+        problems = page.evaluate(PROBLEMS_JS) or ["widget outputs still waiting to render"]
+        _fail_page(page, name, [f"not settled after {settle} s"] + problems)
+    problems = page.evaluate(PROBLEMS_JS)
+    if problems:
+        _fail_page(page, name, problems)
+    return response
+
+
+def _fail_page(page, name, problems):
+    path = screenshot(page, "open-" + Path(name).stem, folder=FAILURES)
+    body = page.evaluate("() => document.body ? document.body.innerText : ''")
+    pytest.fail(f"{name} in Voilà: " + "; ".join(problems) + f"\nscreenshot: {path}\n--- page text ---\n"
+                + body[:4000], pytrace=False)
+
+
+def shutdown_voila_kernels(page):
+    """Shut down the Voilà kernels this page opened, as the page's beforeunload beacon means to. The beacon
+    itself gets 403 because Voilà never sets the _xsrf cookie it sends (voila-dashboards/voila#1458), so this
+    sets one (any value is a valid tornado v1 token) and posts it back."""
+    wire = wire_of(page)
+    if not wire.voila_kernels:
+        return
+    token = secrets.token_hex(16)
+    page.context.add_cookies([{"name": "_xsrf", "value": token, "domain": "127.0.0.1", "path": "/"}])
+    for server_url, kernel_id in wire.voila_kernels:
+        try:
+            page.context.request.post(f"{server_url}/voila/api/shutdown/{kernel_id}", form={"_xsrf": token},
+                                      timeout=10_000)
+        except Exception:
+            pass  # the server may already be gone; it shuts its kernels down when it stops
+
+
+def screenshot(page, name: str, folder: Path = SCREENSHOTS) -> Path:
+    """Save a full-page PNG as ``test-artifacts/screenshots/NAME.png`` (or in ``folder``); returns its path."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{re.sub(r'[^A-Za-z0-9_.-]+', '_', name)}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+# ---------------------------------------------------------------------------------------------------- kernel probe
+
+# Opens its own websocket to a kernel (legacy JSON protocol), sends kernel_info_request, execute_request,
+# kernel_info_request and waits for the second kernel_info_reply: the kernel handles shell requests in order,
+# so by then an executed request would have answered. Returns the msg_types received per request.
+PROBE_JS = """async ({wsUrl, code, timeoutMs}) => {
+    const ws = new WebSocket(wsUrl);
+    await new Promise((resolve, reject) => { ws.onopen = resolve; ws.onerror = () => reject(new Error('ws error')); });
+    const received = [];
+    let done;
+    const finished = new Promise(resolve => { done = resolve; });
+    const send = (msg_type, content) => {
+        const msg_id = msg_type + '-' + Math.random().toString(16).slice(2);
+        ws.send(JSON.stringify({header: {msg_id, msg_type, username: 'probe', session: 'probe-session',
+            date: new Date().toISOString(), version: '5.3'}, parent_header: {}, metadata: {}, content,
+            channel: 'shell', buffers: []}));
+        return msg_id;
+    };
+    let lastInfo = null;
+    ws.onmessage = (event) => {
+        const msg = JSON.parse(event.data);
+        received.push({parent: msg.parent_header && msg.parent_header.msg_id, msg_type: msg.header.msg_type,
+                       channel: msg.channel});
+        if (msg.header.msg_type === 'kernel_info_reply' && msg.parent_header.msg_id === lastInfo) done();
+    };
+    const first = send('kernel_info_request', {});
+    const exec = send('execute_request', {code, silent: false, store_history: false, user_expressions: {},
+                                          allow_stdin: false, stop_on_error: true});
+    lastInfo = send('kernel_info_request', {});
+    const timer = new Promise(resolve => setTimeout(() => resolve('timeout'), timeoutMs));
+    const outcome = await Promise.race([finished.then(() => 'answered'), timer]);
+    ws.close();
+    const about = (id) => received.filter(m => m.parent === id).map(m => m.msg_type);
+    return {outcome, first: about(first), exec: about(exec), last: about(lastInfo)};
+}"""
+
+
+def probe_execute(page, ws_url: str, code: str, timeout: float = KERNEL_REPLY) -> dict:
+    """From inside ``page``, send ``code`` as an execute_request to the kernel websocket ``ws_url``, bracketed
+    by two kernel_info_requests. Returns {"outcome": "answered"|"timeout", "first"/"exec"/"last": [msg_types
+    of the messages whose parent is that request]}."""
+    return page.evaluate(PROBE_JS, {"wsUrl": ws_url, "code": code, "timeoutMs": int(timeout * 1000)})

@@ -1,0 +1,118 @@
+"""The browser harness proves itself on fixture notebooks (tests/browser/fixtures/) before it proves the real ones:
+a real click and a typed value reach the kernel and come back, the wire capture finds a secret that a widget
+trait holds (and does not when only the kernel holds it), ``open_voila`` fails on each kind of broken page, a
+callback exception is caught, and Voilà refuses to execute code sent from the browser.
+
+Source of the expectations: the ipywidgets and Voilà documentation (widget state is synchronised to the browser
+through comm messages; Voilà executes the notebook itself and forwards only comm, kernel_info and shutdown
+messages from the browser), and the decisions of this project (issue 5)."""
+
+import re
+
+import pytest
+
+from tests.browser.harness import FIXTURES, expect, probe_execute, screenshot
+
+pytestmark = pytest.mark.browser
+
+
+def test_click_and_typed_value_reach_the_kernel_and_come_back(page, wire, open_fixture):
+    open_fixture(page, "click.ipynb")
+    label, echo = page.locator(".widget-html-content").all()
+    expect(label).to_have_text("not clicked yet")
+    button = page.get_by_role("button", name="Click me")
+    button.click()
+    expect(label).to_have_text("clicked 1 times")
+    button.click()
+    button.click()
+    expect(label).to_have_text("clicked 3 times")
+    box = page.get_by_placeholder("type here")
+    box.fill("3O")
+    box.press("Enter")
+    expect(echo).to_have_text("you typed '3O'")
+    wire.wait_settled(page)
+    assert wire.kernel_errors() == []
+    assert wire.js_errors() == []
+    screenshot(page, "fixture-click")
+
+
+def test_voila_strips_code_cells(page, wire, open_fixture):
+    """--strip_sources=True is Voilà's default: no input area and no source text reaches the browser."""
+    open_fixture(page, "click.ipynb")
+    source = (FIXTURES / "click.ipynb").read_text()
+    assert "button.on_click(on_click)" in source  # the needle is really in the notebook
+    assert "button.on_click(on_click)" not in wire.text()
+    assert page.locator(".jp-CodeCell .jp-InputArea").count() == 0
+    assert page.locator(".jp-MarkdownCell").count() == 1  # prose is kept
+
+
+def test_wire_capture_finds_secrets_held_by_widget_traits(page, wire, open_fixture):
+    """Negative control for the match's secrecy test: a hidden widget and a widget never displayed both send
+    their trait values to the browser, and the capture sees both, though neither is visible on the page."""
+    open_fixture(page, "secret_shown.ipynb")
+    expect(page.get_by_text("public text")).to_be_visible()
+    wire.wait_settled(page)
+    text = wire.text()
+    assert "SECRET-MARKER-HIDDEN" in text
+    assert "SECRET-MARKER-UNDISPLAYED" in text
+    values = [str(v) for state in wire.widget_states().values() for v in state.values()]
+    assert "SECRET-MARKER-HIDDEN" in values and "SECRET-MARKER-UNDISPLAYED" in values
+    assert {"SECRET-MARKER-HIDDEN", "SECRET-MARKER-UNDISPLAYED"} <= wire.strings()
+    assert "SECRET-MARKER" not in page.evaluate("() => document.body.innerText")
+
+
+def test_wire_capture_is_clean_when_only_the_kernel_holds_the_secret(page, wire, open_fixture):
+    """The control: the same markers kept in a kernel variable never reach the browser, while the capture did
+    record the page's widget models (so absence is not an empty capture)."""
+    open_fixture(page, "secret_kept.ipynb")
+    expect(page.get_by_text(re.compile(r"public text, \d+ secret characters"))).to_be_visible()
+    wire.wait_settled(page)
+    assert any("public text" in str(state.get("value")) for state in wire.widget_states().values())
+    assert "SECRET-MARKER" not in wire.text()
+    assert not any("SECRET-MARKER" in string for string in wire.strings())
+
+
+@pytest.mark.parametrize("name, problem", [
+    ("broken.ipynb", "this fixture fails on purpose"),
+    ("missing_model.ipynb", "Error displaying widget"),
+])
+def test_open_voila_fails_on_a_broken_page(page, open_fixture, name, problem):
+    with pytest.raises(pytest.fail.Exception, match=problem):
+        open_fixture(page, name)
+
+
+def test_a_callback_exception_is_caught_on_the_wire(page, wire, open_fixture):
+    """Negative control for the robustness tests: an exception raised in a widget callback is not visible on
+    a Voilà page, but the kernel publishes it and ``wire.kernel_errors()`` returns it."""
+    open_fixture(page, "callback_error.ipynb")
+    page.get_by_role("button", name="Raise").click()
+    wire.wait_settled(page)
+    errors = wire.kernel_errors()
+    assert len(errors) == 1 and "callback fails on purpose" in errors[0]
+
+
+def test_voila_refuses_code_sent_from_the_browser(page, wire, open_fixture, voila_fixtures, tmp_path):
+    """A student cannot run code through the app: Voilà forwards only comm_*, kernel_info and shutdown messages
+    (voila/app.py allowed_message_types). From the page, an execute_request that would write a file is sent to
+    the page's own kernel between two kernel_info_requests: both of those are answered, the execute_request gets
+    no answer at all and the file is not written. test_lab.py runs the same probe against JupyterLab, where the
+    file is written, so the probe itself works."""
+    open_fixture(page, "click.ipynb")
+    [(_, kernel_id)] = wire.voila_kernels
+    marker = tmp_path / "executed-from-the-browser"
+    ws_url = f"ws://127.0.0.1:{voila_fixtures.port}/api/kernels/{kernel_id}/channels?session_id=probe"
+    result = probe_execute(page, ws_url, f"open({str(marker)!r}, 'w').write('ran')")
+    assert result["outcome"] == "answered"
+    assert "kernel_info_reply" in result["first"] and "kernel_info_reply" in result["last"]
+    assert result["exec"] == []
+    assert not marker.exists()
+    assert 'Received message of type "execute_request", which is not allowed' in voila_fixtures.log_tail(limit=10**6)
+    # and the page's own widgets still work on that kernel
+    page.get_by_role("button", name="Click me").click()
+    expect(page.get_by_text("clicked 1 times")).to_be_visible()
+
+
+def test_landing_page_lists_the_notebooks_of_its_folder(page, voila_fixtures):
+    page.goto(voila_fixtures.url + "/")
+    for path in sorted(FIXTURES.glob("*.ipynb")):
+        expect(page.get_by_text(path.name, exact=True)).to_be_visible()
