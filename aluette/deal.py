@@ -200,7 +200,7 @@ class View:
         stock: the unused stock (omniscient view only; else ``None``).
         signals: the :class:`SignalRecord` s this view may see.
         result: the :class:`DealResult` once the deal is over.
-        events: the history as sentences, filtered to what this view may see.
+        events: the history as sentences, filtered to what this view may see (empty from ``view(seat, events=False)``).
     """
 
     seat: Optional[Seat]
@@ -676,8 +676,13 @@ class Deal:
     def _may_see(self, viewer: Optional[Seat], owner: Seat) -> bool:
         return viewer is None or viewer is owner
 
-    def view(self, seat: Union[Seat, str, None]) -> View:
-        """What ``seat`` may see (see :class:`View`); ``None`` gives the omniscient view for teaching."""
+    def view(self, seat: Union[Seat, str, None], *, events: bool = True) -> View:
+        """What ``seat`` may see (see :class:`View`); ``None`` gives the omniscient view for teaching.
+
+        ``events=False`` leaves :attr:`View.events` empty: the sentences are written for people and cost most of
+        the time of a view, so programs that decide from the other fields (the bots of :mod:`aluette.bots`) skip
+        them.
+        """
         seat = None if seat is None else Seat.parse(seat)
         seen = SEATS if seat is None else (seat,)
         return View(
@@ -691,7 +696,7 @@ class Deal:
             discards={s: c for s, c in self._discards.items() if self._may_see(seat, s)},
             stock=self._stock if seat is None and not self._received else None,
             signals=tuple(r for r in self._signals if seat is None or r.seat.team is seat.team),
-            result=self._result, events=tuple(self.events(seat)))
+            result=self._result, events=tuple(self.events(seat)) if events else ())
 
     def omniscient_view(self) -> View:
         """Everything, for teaching: ``view(None)``."""
