@@ -201,6 +201,9 @@ class View:
         signals: the :class:`SignalRecord` s this view may see.
         result: the :class:`DealResult` once the deal is over.
         events: the history as sentences, filtered to what this view may see (empty from ``view(seat, events=False)``).
+        surrender_spoken: ``((seat, offered), ...)``: the surrender offers spoken so far (public, like the chant).
+        surrender_by: the partnership that offered to surrender, or ``None``.
+        surrender_accepted: ``True``/``False`` once an offer is answered, else ``None``.
     """
 
     seat: Optional[Seat]
@@ -222,6 +225,9 @@ class View:
     signals: tuple[SignalRecord, ...]
     result: Optional[DealResult]
     events: tuple[str, ...]
+    surrender_spoken: tuple[tuple[Seat, bool], ...] = ()
+    surrender_by: Optional[Team] = None
+    surrender_accepted: Optional[bool] = None
 
     @property
     def hand(self) -> Hand:
@@ -696,7 +702,9 @@ class Deal:
             discards={s: c for s, c in self._discards.items() if self._may_see(seat, s)},
             stock=self._stock if seat is None and not self._received else None,
             signals=tuple(r for r in self._signals if seat is None or r.seat.team is seat.team),
-            result=self._result, events=tuple(self.events(seat)) if events else ())
+            result=self._result, events=tuple(self.events(seat)) if events else (),
+            surrender_spoken=tuple(self._surrender_spoken), surrender_by=self._surrender_by,
+            surrender_accepted=self._surrender_accepted)
 
     def omniscient_view(self) -> View:
         """Everything, for teaching: ``view(None)``."""
