@@ -443,7 +443,8 @@ def _bots_by_seat(bots: Mapping[Union[Seat, str], Bot]) -> dict[Seat, Bot]:
 
 
 def play_turn(deal: Deal, bot: Bot) -> Decision:
-    """Ask ``bot`` for the move of the seat to move (from that seat's view) and apply it; returns the decision.
+    """Ask ``bot`` for the move of the seat to move (from that seat's view) and apply it; returns the decision, its
+    move as the deal recorded it (so the decisions of a deal list exactly :attr:`Deal.moves`).
 
     Raises:
         DealOverError: the deal is over.
@@ -458,7 +459,8 @@ def play_turn(deal: Deal, bot: Bot) -> Decision:
     if not isinstance(decision, Decision) or isinstance(decision.move, Signal):
         raise AluetteError(f"the bot for {seat} must return a Decision of a turn move, got {decision!r}")
     deal.apply(decision.move)
-    return decision
+    recorded = deal.moves[-1]  # the engine stores a discard's cards in deck order
+    return decision if recorded == decision.move else Decision(recorded, decision.reason)
 
 
 def signal_round(deal: Deal, bots: Mapping[Union[Seat, str], Bot]) -> list[Decision]:
