@@ -189,13 +189,18 @@ class HeuristicBot:
       whatever it is.
     * Third to play, "high enough to stop the fourth winning cheaply" (pagat.com), the fourth holding any of the
       cards this seat has not seen: with the partner winning, play the lowest card if the fourth beats or ties the
-      partner's card with a chance of at most :attr:`third_risk`, else the cheapest card that keeps that chance at
-      most :attr:`third_risk`, else the lowest. Otherwise (an opponent winning, or the trick spoiled so far) beat
+      partner's card with a chance of at most :attr:`third_risk` (but see "taking a trick from the partner"), else
+      the cheapest card that keeps that chance at most :attr:`third_risk`, else the lowest. Otherwise (an opponent winning, or the trick spoiled so far) beat
       the best card as cheaply as possible; else, with an opponent winning, spoil the trick by matching its class;
       else play the lowest.
-    * Fourth to play (pagat.com): with the partner winning, the lowest card (never take a trick from one's partner);
-      else the cheapest card that beats the best card; else, with an opponent winning, spoil the trick by matching
-      its class; else the lowest.
+    * Fourth to play (pagat.com): with the partner winning, the lowest card (do not take a trick from one's
+      partner, but see below); else the cheapest card that beats the best card; else, with an opponent winning,
+      spoil the trick by matching its class; else the lowest.
+    * Taking a trick from the partner (third or fourth to play, the partner winning): only when this seat has won
+      more tricks than its partner, with the cheapest card that would do (for the third, one that keeps the chance
+      at most :attr:`third_risk`). Partners do not pool their tricks: the seat with the most tricks scores for its
+      side, ties going to whoever reached the count first (seeds, "scoring"), so a trick added to the leading
+      partner raises the side's best count, and one added to the other partner may not.
 
     Signals (with ``signals=True``): see :meth:`signals`.
     """
@@ -363,6 +368,13 @@ class HeuristicBot:
 
         if winner is seat.partner:
             if holds(best_card):
+                counts = view.trick_counts
+                high_enough = [c for c in beaters if holds(c)]
+                if high_enough and counts[seat] > counts[seat.partner]:
+                    card = _lowest(high_enough)
+                    return Decision(Play(seat, card), f"3rd: I take the trick from my partner with {_label(card)}: I "
+                                    f"have more tricks ({counts[seat]} to {counts[seat.partner]}), so in my hands it "
+                                    f"raises our side's best count")
                 card = _lowest(view.hand)
                 return Decision(Play(seat, card), f"3rd: my partner's {_label(best_card)} stands a fair chance "
                                 f"against {fourth}, so I play low ({_label(card)}) and leave them the trick")
@@ -390,6 +402,12 @@ class HeuristicBot:
     def _fourth(self, view: View, best_card: Card, winner: Optional[Seat], beaters: list) -> Decision:
         seat = view.seat
         if winner is seat.partner:
+            counts = view.trick_counts
+            if beaters and counts[seat] > counts[seat.partner]:
+                card = _lowest(beaters)
+                return Decision(Play(seat, card), f"4th: I take the trick from my partner with {_label(card)}: I have "
+                                f"more tricks ({counts[seat]} to {counts[seat.partner]}), so in my hands it raises "
+                                f"our side's best count")
             card = _lowest(view.hand)
             return Decision(Play(seat, card), f"4th: my partner wins with {_label(best_card)}; I do not take the "
                             f"trick from them and throw my lowest ({_label(card)})")

@@ -155,6 +155,20 @@ class TestFourthPlayer:
         assert played_card(decision) == Card.parse("4E")
         assert "partner" in decision.reason
 
+    def test_takes_the_trick_from_its_partner_when_that_raises_the_sides_best_count(self):
+        # seeds, scoring: partners do not pool tricks, the one with the most scores for the side. W won trick 1,
+        # N trick 2; in trick 3 E (W's partner) wins with a jack, and W, one trick ahead of E, takes it itself
+        hands = {"N": COINS, "E": CUPS, "S": BATONS, "W": "3O 9C 2E 4E 5E 6E 7E 8E 12E"}
+        deal = position(hands, "4O 4C 4B 12E  4E 12O 5C 5B  5O 10C 6B")
+        assert deal.trick_counts() == {Seat.N: 1, Seat.E: 0, Seat.S: 0, Seat.W: 1}
+        decision = choose(HeuristicBot(), deal)
+        assert played_card(decision) == Card.parse("2E")
+        assert "more tricks (1 to 0)" in decision.reason
+        # the same trick with W no further ahead than E: W leaves it to E
+        deal = position(hands, "12O 4C 4B 8E  5O 10C 6B")
+        assert deal.trick_counts()[Seat.W] == deal.trick_counts()[Seat.E] == 0
+        assert played_card(choose(HeuristicBot(), deal)) == Card.parse("4E")
+
     def test_beats_a_spoiled_trick_cheaply(self):
         # N and S tie with aces (spoiled so far): W wins the trick with the cheapest card above an ace
         deal = position({"N": COINS, "E": CUPS, "S": BATONS, "W": "3O 9C 2E 4E 5E 6E 7E 8E 10E"}, "1O 4C 1B")
