@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence as SequenceABC
 from dataclasses import dataclass
+from itertools import combinations
 from math import comb
 from typing import Mapping, Optional, Protocol, Sequence, Union, runtime_checkable
 
@@ -434,15 +435,19 @@ class HeuristicBot:
 
 # ---------------------------------------------------------------------- driving deals and matches
 class _LegalMoves(SequenceABC):
-    """The legal moves of a deal, listed only when a bot asks (the discard phase has 5005 of them)."""
+    """The legal moves of the seat to move, holding no reference to the deal (a bot is given its view and this).
+    In the discard phase the 5005 discards are listed only when a bot asks, from the seat's own fifteen cards in
+    the order of :meth:`Deal.legal_moves` (a test checks they are the same); otherwise the engine's list."""
 
     def __init__(self, deal: Deal):
-        self._deal = deal
-        self._moves: Optional[list] = None
+        if deal.phase is Phase.DISCARD:
+            self._seat, self._hand, self._moves = deal.to_move, deal.hand(deal.to_move), None
+        else:
+            self._moves = deal.legal_moves()
 
     def _list(self) -> list:
         if self._moves is None:
-            self._moves = self._deal.legal_moves()
+            self._moves = [Discard(self._seat, combo) for combo in combinations(self._hand, 6)]
         return self._moves
 
     def __len__(self) -> int:

@@ -552,3 +552,48 @@ class TestPlayMatch:
         bots = {s: HeuristicBot() for s in SEATS}
         play_match(match, bots)
         assert play_match(match, bots) == []
+
+
+class TestWhatTheBotsAreGiven:
+    """The engine additions the bots rely on (decision of this project, aluette/deal.py) and what play_turn hands a
+    bot: its own view and the legal moves, nothing that reaches the deal."""
+
+    def test_a_view_without_events_is_the_same_view_without_the_sentences(self):
+        deal = Deal.from_seed(6)
+        agree_all(deal)
+        for seat in SEATS:
+            full, lean = deal.view(seat), deal.view(seat, events=False)
+            assert lean.events == () and full.events
+            assert lean == type(full)(**{**full.__dict__, "events": ()})
+
+    def test_the_view_tells_the_surrender_offers(self):
+        # pagat: the dealer's left speaks first; an offer is answered by the other side's speaker
+        deal = Deal.from_seed(6, dealer="W", options=Options(chant=False, surrender=True))
+        assert deal.view("E").surrender_spoken == () and deal.view("E").surrender_by is None
+        deal.offer_surrender("N", True)
+        for seat in SEATS:
+            view = deal.view(seat)
+            assert view.surrender_spoken == ((Seat.N, True),) and view.surrender_by is Team.NS
+        deal.answer_surrender("W", False)
+        assert deal.view("S").surrender_accepted is False
+
+    @pytest.mark.parametrize("chant", [False, True])
+    def test_the_legal_moves_handed_to_a_bot_are_the_engines(self, chant):
+        seen = []
+
+        class Recorder:
+            def choose(self, view, legal_moves):
+                assert list(legal_moves) == deal.legal_moves()
+                assert not any(isinstance(v, Deal) for v in vars(legal_moves).values())
+                seen.append(view.phase)
+                return HeuristicBot().choose(view)
+
+            def signals(self, view, legal_signals):
+                return []
+
+        for seed in range(3):
+            deal = Deal.from_seed(seed, options=Options(chant=chant))
+            if chant:
+                agree_all(deal)
+            play_deal(deal, {s: Recorder() for s in SEATS})
+        assert (Phase.DISCARD in seen) == chant
