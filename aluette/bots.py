@@ -199,9 +199,11 @@ class HeuristicBot:
       spoil the trick by matching its class; else the lowest.
     * Taking a trick from the partner (third or fourth to play, the partner winning): only when this seat has won
       more tricks than its partner, with the cheapest card that would do (for the third, one that keeps the chance
-      at most :attr:`third_risk`). Partners do not pool their tricks: the seat with the most tricks scores for its
-      side, ties going to whoever reached the count first (seeds, "scoring"), so a trick added to the leading
-      partner raises the side's best count, and one added to the other partner may not.
+      at most :attr:`third_risk`) and is not a master (a card no unseen card beats or ties: it wins this seat a
+      trick later anyway, so spending it here would only take a trick from the partner). Partners do not pool
+      their tricks: the seat with the most tricks scores for its side, ties going to whoever reached the count
+      first (seeds, "scoring"), so a trick added to the leading partner raises the side's best count, and one added
+      to the other partner may not.
 
     Signals (with ``signals=True``): see :meth:`signals`.
 
@@ -376,7 +378,7 @@ class HeuristicBot:
         if winner is seat.partner:
             if holds(best_card):
                 counts = view.trick_counts
-                high_enough = [c for c in beaters if holds(c)]
+                high_enough = [c for c in beaters if holds(c) and at_least[c.strength]]
                 if high_enough and counts[seat] > counts[seat.partner]:
                     card = _lowest(high_enough)
                     return Decision(Play(seat, card), f"3rd: I take the trick from my partner with {_label(card)}: I "
@@ -411,7 +413,10 @@ class HeuristicBot:
         if winner is seat.partner:
             counts = view.trick_counts
             if beaters and counts[seat] > counts[seat.partner]:
-                card = _lowest(beaters)
+                at_least = _unseen_at_least(view)[0]
+                spare = [c for c in beaters if at_least[c.strength]]  # masters win me a trick later anyway
+            if beaters and counts[seat] > counts[seat.partner] and spare:
+                card = _lowest(spare)
                 return Decision(Play(seat, card), f"4th: I take the trick from my partner with {_label(card)}: I have "
                                 f"more tricks ({counts[seat]} to {counts[seat.partner]}), so in my hands it raises "
                                 f"our side's best count")

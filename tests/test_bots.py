@@ -9,6 +9,8 @@ of this project documented in aluette/bots.py.
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -168,6 +170,14 @@ class TestFourthPlayer:
         deal = position(hands, "12O 4C 4B 8E  5O 10C 6B")
         assert deal.trick_counts()[Seat.W] == deal.trick_counts()[Seat.E] == 0
         assert played_card(choose(HeuristicBot(), deal)) == Card.parse("4E")
+
+    def test_does_not_spend_a_master_to_take_its_partners_trick(self):
+        # decision: Monsieur wins W a trick whenever W plays it; spending it on E's trick would only cost E a trick
+        hands = {"N": COINS, "E": CUPS, "S": BATONS, "W": "3O 4E 5E 6E 7E 8E 12E 10E 9E"}
+        deal = position(hands, "4O 4C 4B 12E  4E 12O 5C 5B  5O 10C 6B")
+        assert deal.trick_counts()[Seat.W] == 1 and deal.trick_counts()[Seat.E] == 0
+        decision = choose(HeuristicBot(), deal)
+        assert played_card(decision) == Card.parse("5E") and "do not take" in decision.reason
 
     def test_beats_a_spoiled_trick_cheaply(self):
         # N and S tie with aces (spoiled so far): W wins the trick with the cheapest card above an ace
@@ -564,7 +574,7 @@ class TestWhatTheBotsAreGiven:
         for seat in SEATS:
             full, lean = deal.view(seat), deal.view(seat, events=False)
             assert lean.events == () and full.events
-            assert lean == type(full)(**{**full.__dict__, "events": ()})
+            assert lean == dataclasses.replace(full, events=())
 
     def test_the_view_tells_the_surrender_offers(self):
         # pagat: the dealer's left speaks first; an offer is answered by the other side's speaker
