@@ -270,11 +270,9 @@ class HeuristicBot:
                 made.append(Decision(Signal(seat, key), "tell my partner my hand is useless: nothing above a king"))
         return made
 
-    def partner_high_cards(self, view: View) -> Optional[int]:
-        """How many cards above a king (named cards and aces) the partner still holds, read from its signals in
-        ``view`` and the cards it has played since; ``None`` when this bot does not read signals or the partner has
-        made none. Exact for a partner that signals as this bot does (every named card and its aces, or a useless
-        hand)."""
+    def partner_known(self, view: View) -> Optional[tuple[tuple[Card, ...], int]]:
+        """What the partner's signals in ``view`` say it still holds: ``(named cards, number of aces)``, minus what it
+        has played since signalling; ``None`` when this bot does not read signals or the partner has made none."""
         if not self.use_signals:
             return None
         partner = view.seat.partner
@@ -284,14 +282,31 @@ class HeuristicBot:
         played = [(number, c) for number, record in enumerate(view.tricks) for s, c in record.plays if s is partner]
         played += [(len(view.tricks), c) for s, c in view.trick if s is partner]
         gone = {c for _, c in played}
-        held = 0
+        named, aces = [], 0
         for record in records:
             card = signal_for(record.key).card
-            if card is not None:
-                held += card not in gone
+            if card is not None and card not in gone:
+                named.append(card)
             elif record.key == "aces":
-                held += max(0, record.count - sum(1 for n, c in played if n >= record.trick and c.rank == 1))
-        return held
+                aces += max(0, record.count - sum(1 for n, c in played if n >= record.trick and c.rank == 1))
+        return tuple(named), aces
+
+    def partner_high_cards(self, view: View) -> Optional[int]:
+        """How many cards above a king (named cards and aces) the partner still holds by its signals (see
+        :meth:`partner_known`); ``None`` when unknown. Exact for a partner that signals as this bot does (every named
+        card and its aces, or a useless hand)."""
+        known = self.partner_known(view)
+        return None if known is None else len(known[0]) + known[1]
+
+    def _partner_note(self, view: View) -> str:
+        """``"; by its signals my partner holds Monsieur and 1 ace"`` or ``""``, for reasons."""
+        known = self.partner_known(view)
+        if not known or not (known[0] or known[1]):
+            return ""
+        named, aces = known
+        items = [c.nickname for c in named] + ([f"{aces} ace{'s' * (aces != 1)}"] if aces else [])
+        listed = items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+        return f"; by its signals my partner holds {listed}"
 
     # ------------------------------------------------------------------ before play
     def _chant(self, view: View) -> Decision:
@@ -351,7 +366,8 @@ class HeuristicBot:
             return Decision(Play(seat, card), f"lead my highest, {_label(card)}: by its signals my partner holds "
                             f"nothing above a king, so nobody on my side could win this trick later")
         card = _lowest(view.hand)
-        return Decision(Play(seat, card), f"lead low with {_label(card)}: early in a trick play low (pagat.com)")
+        return Decision(Play(seat, card), f"lead low with {_label(card)}: early in a trick play low (pagat.com)"
+                        f"{self._partner_note(view)}")
 
     def _second(self, view: View, best_card: Card, beaters: list) -> Decision:
         seat = view.seat
@@ -364,7 +380,7 @@ class HeuristicBot:
             return Decision(Play(seat, card), f"2nd: a low card, {_label(card)}, beats {_label(best_card)}: I play it")
         card = _lowest(view.hand)
         return Decision(Play(seat, card), f"2nd: play low, {_label(card)}; my partner plays last and can beat or "
-                        f"spoil (pagat.com)")
+                        f"spoil (pagat.com){self._partner_note(view)}")
 
     def _third(self, view: View, best_card: Card, winner: Optional[Seat], beaters: list) -> Decision:
         seat = view.seat

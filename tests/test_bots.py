@@ -353,6 +353,9 @@ class TestSignals:
         deal.play(Seat.W, "4E")
         deal.play(Seat.N, "1O")
         assert reader.partner_high_cards(deal.view(Seat.S)) == 2
+        assert reader.partner_known(deal.view(Seat.S)) == ((Card.parse("2C"),), 1)
+        decision = choose(bots[Seat.E], deal)  # E, second under N's ace, plays low and says what W holds
+        assert decision.reason.endswith("by its signals my partner holds 1 ace")
         assert HeuristicBot(signals=False).partner_high_cards(deal.view(Seat.S)) is None
 
     def test_with_a_partner_holding_nothing_high_it_leads_high(self):
