@@ -41,7 +41,8 @@ class Decision:
 
     Attributes:
         move: the :class:`~aluette.moves.Move` (a :class:`~aluette.moves.Signal` for a signal).
-        reason: one line for people (``"4th to play: 12E is the cheapest card that beats E's 1O"``).
+        reason: one line for people (``"4th: 2E (Deux d'écrit) is the cheapest card that beats N's 1O (ace of coins)
+            (pagat.com)"``).
     """
 
     move: Move
@@ -122,7 +123,7 @@ class RandomBot:
 def hand_strength(cards) -> int:
     """The sum of the cards' strengths (19 for Monsieur ... 1 for a 3 of swords or batons): a rough measure of a
     hand, used by :class:`HeuristicBot` for the chant and surrender. The 48 strengths sum to 372, so nine random cards
-    average 69.75; a quarter of hands are below 61 and a quarter above 78."""
+    average 69.75; about a quarter of hands are below 61 and a quarter at 78 or above."""
     return sum(c.strength for c in cards)
 
 
@@ -150,7 +151,7 @@ def _unseen_at_least(view: View) -> tuple[list[int], int]:
     return at_least, 48 - len(seen)
 
 
-def _may_hold_below(at_least: list[int], unseen: int, hand_size: int, strength: int, risk: tuple[int, int]) -> bool:
+def _risk_at_most(at_least: list[int], unseen: int, hand_size: int, strength: int, risk: tuple[int, int]) -> bool:
     """True when a player holding ``hand_size`` of the unseen cards, every such hand being equally likely, holds a
     card that beats or ties ``strength`` with a chance of at most ``risk`` (a fraction ``(num, den)``). Computed in
     integers (``comb``), so any implementation decides exactly alike."""
@@ -389,7 +390,7 @@ class HeuristicBot:
         size = view.hand_sizes[fourth]
 
         def holds(card: Card) -> bool:
-            return _may_hold_below(at_least, unseen, size, card.strength, self.third_risk)
+            return _risk_at_most(at_least, unseen, size, card.strength, self.third_risk)
 
         if winner is seat.partner:
             if holds(best_card):
