@@ -200,7 +200,10 @@ class View:
         stock: the unused stock (omniscient view only; else ``None``).
         signals: the :class:`SignalRecord` s this view may see.
         result: the :class:`DealResult` once the deal is over.
-        events: the history as sentences, filtered to what this view may see.
+        events: the history as sentences, filtered to what this view may see (empty from ``view(seat, events=False)``).
+        surrender_spoken: ``((seat, offered), ...)``: the surrender offers spoken so far (public, like the chant).
+        surrender_by: the partnership that offered to surrender, or ``None``.
+        surrender_accepted: ``True``/``False`` once an offer is answered, else ``None``.
     """
 
     seat: Optional[Seat]
@@ -222,6 +225,9 @@ class View:
     signals: tuple[SignalRecord, ...]
     result: Optional[DealResult]
     events: tuple[str, ...]
+    surrender_spoken: tuple[tuple[Seat, bool], ...] = ()
+    surrender_by: Optional[Team] = None
+    surrender_accepted: Optional[bool] = None
 
     @property
     def hand(self) -> Hand:
@@ -677,8 +683,13 @@ class Deal:
     def _may_see(self, viewer: Optional[Seat], owner: Seat) -> bool:
         return viewer is None or viewer is owner
 
-    def view(self, seat: Union[Seat, str, None]) -> View:
-        """What ``seat`` may see (see :class:`View`); ``None`` gives the omniscient view for teaching."""
+    def view(self, seat: Union[Seat, str, None], *, events: bool = True) -> View:
+        """What ``seat`` may see (see :class:`View`); ``None`` gives the omniscient view for teaching.
+
+        ``events=False`` leaves :attr:`View.events` empty: the sentences are written for people and cost most of
+        the time of a view, so programs that decide from the other fields (the bots of :mod:`aluette.bots`) skip
+        them.
+        """
         seat = None if seat is None else Seat.parse(seat)
         seen = SEATS if seat is None else (seat,)
         return View(
@@ -692,7 +703,9 @@ class Deal:
             discards={s: c for s, c in self._discards.items() if self._may_see(seat, s)},
             stock=self._stock if seat is None and not self._received else None,
             signals=tuple(r for r in self._signals if seat is None or r.seat.team is seat.team),
-            result=self._result, events=tuple(self.events(seat)))
+            result=self._result, events=tuple(self.events(seat)) if events else (),
+            surrender_spoken=tuple(self._surrender_spoken), surrender_by=self._surrender_by,
+            surrender_accepted=self._surrender_accepted)
 
     def omniscient_view(self) -> View:
         """Everything, for teaching: ``view(None)``."""

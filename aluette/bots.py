@@ -1,0 +1,578 @@
+"""Bots: players that choose a move from what their own seat may see, each choice with a one-line reason.
+
+The protocol is small (see :class:`Bot`): ``bot.choose(view, legal_moves)`` returns a :class:`Decision` (the move and
+a ``reason`` a notebook can show), and ``bot.signals(view, legal_signals)`` returns the signals the bot makes now.
+A bot is handed a :class:`~aluette.deal.View` of its own seat, never the :class:`~aluette.deal.Deal`: it cannot see
+another seat's hidden cards because it is never given them (:func:`play_deal` builds the views).
+
+* :class:`RandomBot`: a uniformly random legal move from its own seeded numpy ``Generator``.
+* :class:`HeuristicBot`: the play pagat.com's Aluette page advises (low early in a trick; the third player plays
+  high enough to stop the fourth winning cheaply; the fourth beats the best card as cheaply as possible, or spoils
+  the trick by matching its class, or throws its lowest; do not take a trick from one's partner), the nine highest
+  kept in the chant, and, as an option, honest signals to the partner, read back from the view.
+* :func:`play_deal` and :func:`play_match` drive a deal or a match with four bots and return every decision made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence as SequenceABC
+from dataclasses import dataclass
+from itertools import combinations
+from math import comb
+from typing import Mapping, Optional, Protocol, Sequence, Union, runtime_checkable
+
+from .cards import DECK, Card
+from .chance import SeedLike, as_generator
+from .deal import Deal, Phase, View
+from .errors import AluetteError
+from .match import Match
+from .moves import ChantAnswer, Discard, Move, Play, Signal, SurrenderAnswer, SurrenderOffer
+from .options import ChantRecipients
+from .seats import SEATS, Seat
+from .signals import signal_for
+
+__all__ = ["Decision", "Bot", "RandomBot", "HeuristicBot", "play_turn", "signal_round", "play_deal", "play_match",
+           "hand_strength"]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A bot's choice: the move and why, in one line.
+
+    Attributes:
+        move: the :class:`~aluette.moves.Move` (a :class:`~aluette.moves.Signal` for a signal).
+        reason: one line for people (``"4th: 2E (Deux d'écrit) is the cheapest card that beats N's 1O (ace of coins)
+            (pagat.com)"``).
+    """
+
+    move: Move
+    reason: str
+
+    @property
+    def seat(self) -> Seat:
+        """The seat that made the move."""
+        return self.move.seat
+
+    def __str__(self) -> str:
+        return f"{self.move}: {self.reason}"
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """What :func:`play_deal` needs of a player.
+
+    ``choose(view, legal_moves)`` gets the view of the seat to move (``view.seat``) and the legal moves (signals
+    aside), and returns a :class:`Decision` whose move is one of them. ``signals(view, legal_signals)`` gets the
+    keys of the signals the seat may make now (:meth:`Deal.legal_signals`) and returns the signals it makes, as
+    :class:`Decision` s of :class:`~aluette.moves.Signal` moves (an empty list for none).
+    """
+
+    def choose(self, view: View, legal_moves: Sequence[Move]) -> Decision: ...
+
+    def signals(self, view: View, legal_signals: Sequence[str]) -> list[Decision]: ...
+
+
+def _label(card: Card) -> str:
+    """``"3O (Monsieur)"``, ``"12E (king of swords)"``."""
+    return f"{card.code} ({card.nickname or card.name})"
+
+
+def _check_view(view: View) -> Seat:
+    if not isinstance(view, View) or view.seat is None:
+        raise AluetteError("a bot decides from the view of its own seat: pass deal.view(seat), not the omniscient "
+                           "view or the deal")
+    return view.seat
+
+
+class RandomBot:
+    """Plays a uniformly random legal move: chant answers, discards, surrender offers and answers, and cards.
+
+    Args:
+        seed: a non-negative ``int``, a ``SeedSequence`` or a numpy ``Generator``; the bot draws from its own
+            generator, so the same seed and the same positions give the same moves.
+
+    Each decision draws exactly one ``rng.integers(len(legal_moves))`` and takes that index in the order given
+    (the engine's :meth:`Deal.legal_moves` order). It makes no signals. Reason: ``"random"``.
+
+    Raises:
+        TypeError: no explicit seed (chance comes from an explicit seed, as everywhere in :mod:`aluette`).
+    """
+
+    def __init__(self, seed: SeedLike):
+        self.rng = as_generator(seed)
+
+    def __repr__(self) -> str:
+        return "RandomBot(...)"
+
+    def choose(self, view: View, legal_moves: Sequence[Move]) -> Decision:
+        """A uniformly random move among ``legal_moves``.
+
+        Raises:
+            AluetteError: ``legal_moves`` is empty (the deal is over), or ``view`` is not a seat's view.
+        """
+        _check_view(view)
+        if not legal_moves:
+            raise AluetteError(f"{view.seat} has no legal move: the deal is {view.phase.value}")
+        return Decision(legal_moves[int(self.rng.integers(len(legal_moves)))], "random")
+
+    def signals(self, view: View, legal_signals: Sequence[str]) -> list[Decision]:
+        """None: a random player does not signal."""
+        return []
+
+
+def hand_strength(cards) -> int:
+    """The sum of the cards' strengths (19 for Monsieur ... 1 for a 3 of swords or batons): a rough measure of a
+    hand, used by :class:`HeuristicBot` for the chant and surrender. The 48 strengths sum to 372, so nine random cards
+    average 69.75; about a quarter of hands are below 61 and a quarter at 78 or above."""
+    return sum(c.strength for c in cards)
+
+
+def _lowest(cards) -> Card:
+    """The lowest card; among equals (same class), the first in deck order: the documented tie-break."""
+    return min(cards, key=lambda c: (c.strength, c.index))
+
+
+def _unseen_at_least(view: View) -> tuple[list[int], int]:
+    """``(at_least, unseen)``: ``at_least[s]`` counts the cards of strength ``s`` or more that this seat has not
+    seen (not in its hand, not among its own discards, not played); ``unseen`` counts all of them. Another seat's
+    hand is some of these cards (the unused stock and the other recipient's discards are too)."""
+    seen = set(view.hand)
+    seen.update(view.discards.get(view.seat, ()))
+    for record in view.tricks:
+        seen.update(record.cards)
+    seen.update(c for _, c in view.trick)
+    counts = [0] * 21
+    for card in DECK:
+        if card not in seen:
+            counts[card.strength] += 1
+    at_least = [0] * 21
+    for strength in range(19, 0, -1):
+        at_least[strength] = at_least[strength + 1] + counts[strength]
+    return at_least, 48 - len(seen)
+
+
+def _risk_at_most(at_least: list[int], unseen: int, hand_size: int, strength: int, risk: tuple[int, int]) -> bool:
+    """True when a player holding ``hand_size`` of the unseen cards, every such hand being equally likely, holds a
+    card that beats or ties ``strength`` with a chance of at most ``risk`` (a fraction ``(num, den)``). Computed in
+    integers (``comb``), so any implementation decides exactly alike."""
+    drawn = min(hand_size, unseen)
+    avoid, total = comb(unseen - at_least[strength], drawn), comb(unseen, drawn)
+    num, den = risk
+    # chance of holding one = 1 - avoid / total <= num / den
+    return (den - num) * total <= den * avoid
+
+
+class HeuristicBot:
+    """Plays as pagat.com's Aluette page advises, deciding from its own view only; deterministic (no chance).
+
+    Args:
+        signals: make honest signals to the partner and read the partner's (default ``False``).
+        name: an optional label for tables and replays.
+
+    The rules, in the order they are tried (``strength`` is the card's ranking, 19 Monsieur ... 1; "lowest" and
+    "cheapest" break ties between cards of one class by deck order, ``card.index``):
+
+    * Chant (seeds, "setup"; decisions of this project): a stock recipient agrees unless its hand is among the
+      strongest quarter (:func:`hand_strength` at least :attr:`chant_weak`, the upper quartile): six more cards,
+      keeping the nine highest, improve a weak or middling hand more than they improve the other side's recipient,
+      an average hand; a strong hand gains less than that. A seat that receives nothing agrees, leaving the decision
+      to its side's recipient (there is always one recipient on each side).
+    * Discard: the six lowest, keeping the nine highest (seeds: "keeping the highest"; as
+      :meth:`Deal.suggested_discard`, from the view).
+    * Surrender (pagat.com; option): offer when the hand is hopeless (strength below :attr:`surrender_weak`, about
+      the weakest 5% of hands), risking 1 point to win 2 if the other side refuses and misses mordienne. Answer: accept
+      (a sure point) unless holding Monsieur, Madame, le Borgne and la Vache, which win the last four tricks in a row.
+    * Lead: the lowest card, "early in a trick play low" (pagat.com). Signals: when the partner's signals show it
+      holds nothing above a king any more (:meth:`partner_high_cards` is 0), lead the highest card instead: nobody
+      on this side could win the trick later.
+    * Second to play: the cheapest card that beats the lead if it is a low card (a jack or lower, strength up to
+      :attr:`second_cheap`), else the lowest: play low, and the partner, last to play, beats or spoils (pagat.com).
+      Signals: when the partner holds nothing above a king any more, the cheapest card that beats the lead,
+      whatever it is.
+    * Third to play, "high enough to stop the fourth winning cheaply" (pagat.com), the fourth holding any of the
+      cards this seat has not seen: with the partner winning, play the lowest card if the fourth beats or ties the
+      partner's card with a chance of at most :attr:`third_risk` (but see "taking a trick from the partner"), else
+      the cheapest card that keeps that chance at most :attr:`third_risk`, else the lowest. Otherwise (an opponent
+      winning, or the trick spoiled so far) beat the best card as cheaply as possible; else, with an opponent
+      winning, spoil the trick by matching its class; else play the lowest.
+    * Fourth to play (pagat.com): with the partner winning, the lowest card (do not take a trick from one's
+      partner, but see below); else the cheapest card that beats the best card; else, with an opponent winning,
+      spoil the trick by matching its class; else the lowest.
+    * Taking a trick from the partner (third or fourth to play, the partner winning): only when this seat has won
+      more tricks than its partner, with the cheapest card that would do (for the third, one that keeps the chance
+      at most :attr:`third_risk`) and is not a master (a card no unseen card beats or ties: it wins this seat a
+      trick later anyway, so spending it here would only take a trick from the partner). Partners do not pool
+      their tricks: the seat with the most tricks scores for its side, ties going to whoever reached the count
+      first (seeds, "scoring"), so a trick added to the leading partner raises the side's best count, and one added
+      to the other partner may not.
+
+    Signals (with ``signals=True``): see :meth:`signals`.
+
+    The three thresholds were chosen by measurement, playing variants against each other from both sides of the
+    same seeded deals (the method of ``tests/benchmarks/bench_bots.py``): a second player that beats the lead with
+    any card, or a third that plays "safe" cards (chance 1/2) to beat an opponent, lose clearly to this bot; the
+    values kept are at or near the best of those tried (``second_cheap`` 5-11, ``third_risk`` 1/3-999/1000,
+    ``chant_weak`` 60-200).
+    """
+
+    #: second player: beat the lead with a card up to this strength (8, the jacks); higher cards are kept
+    second_cheap = 8
+    #: third player: "high enough" means the fourth beats or ties it with a chance of at most this fraction
+    third_risk = (9, 10)
+    #: the chant: a stock recipient agrees when its hand's strength is below this (the upper quartile of hands)
+    chant_weak = 78
+    #: surrender: offer with a hand weaker than this (about the weakest 5% of nine-card hands)
+    surrender_weak = 50
+
+    def __init__(self, *, signals: bool = False, name: Optional[str] = None):
+        self.use_signals = bool(signals)
+        self.name = name or repr(self)
+
+    def __repr__(self) -> str:
+        return f"HeuristicBot(signals={self.use_signals})"
+
+    # ------------------------------------------------------------------ protocol
+    def choose(self, view: View, legal_moves: Sequence[Move] = ()) -> Decision:
+        """The move for ``view.seat`` and its one-line reason, by the rules of the class docstring. ``legal_moves``
+        is accepted for the :class:`Bot` protocol and not needed: the bot works out its move from the view.
+
+        Raises:
+            AluetteError: ``view`` is not a seat's view, or it is not that seat's turn.
+        """
+        seat = _check_view(view)
+        if view.to_move is not seat:
+            raise AluetteError(f"it is {view.to_move}'s turn, not {seat}'s ({view.phase.value} phase)")
+        phase = view.phase
+        if phase is Phase.PLAY:
+            return self._play(view)
+        if phase is Phase.CHANT:
+            return self._chant(view)
+        if phase is Phase.DISCARD:
+            return self._discard(view)
+        return self._surrender(view)
+
+    def signals(self, view: View, legal_signals: Sequence[str]) -> list[Decision]:
+        """With ``signals=True``, the signals to make now, from ``legal_signals`` (the keys the engine allows): every
+        named card of the signal table this seat holds, its aces, and "useless hand" when it holds nothing above a
+        king. Honest, and only the partner sees them (seeds' signal table, which advises signalling what matters).
+        Without signals, none. :func:`play_deal` asks once, when the hands are final."""
+        if not self.use_signals:
+            return []
+        seat = _check_view(view)
+        made = []
+        for key in legal_signals:
+            kind = signal_for(key)
+            if kind.card is not None:
+                made.append(Decision(Signal(seat, key), f"tell my partner I hold {_label(kind.card)}"))
+            elif key == "aces":
+                aces = sum(1 for c in view.hand if c.rank == 1)
+                made.append(Decision(Signal(seat, key), f"tell my partner I hold {aces} ace{'s' * (aces != 1)}"))
+            elif key == "useless" and all(c.strength <= 10 for c in view.hand):
+                made.append(Decision(Signal(seat, key), "tell my partner my hand is useless: nothing above a king"))
+        return made
+
+    def partner_known(self, view: View) -> Optional[tuple[tuple[Card, ...], int]]:
+        """What the partner's signals in ``view`` say it still holds: ``(named cards, number of aces)``, minus what it
+        has played since signalling; ``None`` when this bot does not read signals or the partner has made none."""
+        if not self.use_signals:
+            return None
+        partner = view.seat.partner
+        records = [r for r in view.signals if r.seat is partner]
+        if not records:
+            return None
+        played = [(number, c) for number, record in enumerate(view.tricks) for s, c in record.plays if s is partner]
+        played += [(len(view.tricks), c) for s, c in view.trick if s is partner]
+        gone = {c for _, c in played}
+        named, aces = [], 0
+        for record in records:
+            card = signal_for(record.key).card
+            if card is not None and card not in gone:
+                named.append(card)
+            elif record.key == "aces":
+                aces += max(0, record.count - sum(1 for n, c in played if n >= record.trick and c.rank == 1))
+        return tuple(named), aces
+
+    def partner_high_cards(self, view: View) -> Optional[int]:
+        """How many cards above a king (named cards and aces) the partner still holds by its signals (see
+        :meth:`partner_known`); ``None`` when unknown. Exact for a partner that signals as this bot does (every named
+        card and its aces, or a useless hand)."""
+        known = self.partner_known(view)
+        return None if known is None else len(known[0]) + known[1]
+
+    def _partner_note(self, view: View) -> str:
+        """``"; by its signals my partner holds Monsieur and 1 ace"`` or ``""``, for reasons."""
+        known = self.partner_known(view)
+        if not known or not (known[0] or known[1]):
+            return ""
+        named, aces = known
+        items = [c.nickname for c in named] + ([f"{aces} ace{'s' * (aces != 1)}"] if aces else [])
+        listed = items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+        return f"; by its signals my partner holds {listed}"
+
+    # ------------------------------------------------------------------ before play
+    def _chant(self, view: View) -> Decision:
+        seat = view.seat
+        second = (view.dealer if view.options.chant_recipients is ChantRecipients.LEFT_AND_DEALER
+                  else view.dealer.partner)
+        if seat not in (view.dealer.left, second):
+            return Decision(ChantAnswer(seat, True), "agree: I receive no stock cards; my side's recipient decides")
+        strength = hand_strength(view.hand)
+        if strength < self.chant_weak:
+            return Decision(ChantAnswer(seat, True), f"agree: I receive six stock cards and my hand is weak "
+                            f"(strength {strength} < {self.chant_weak}), so it gains more than the other side's")
+        return Decision(ChantAnswer(seat, False), f"decline: my hand is not weak (strength {strength} >= "
+                        f"{self.chant_weak}), so the other side's recipient would gain more than I would")
+
+    def _discard(self, view: View) -> Decision:
+        cards = tuple(view.hand[9:])
+        return Decision(Discard(view.seat, cards), f"keep my nine highest: discard {' '.join(map(str, cards))} "
+                        f"(seeds: keep the highest)")
+
+    def _surrender(self, view: View) -> Decision:
+        seat = view.seat
+        if view.surrender_by is not None:
+            top_four = {Card(3, "O"), Card(3, "C"), Card(2, "O"), Card(2, "C")}
+            if top_four <= set(view.hand):
+                return Decision(SurrenderAnswer(seat, False), "refuse: I hold Monsieur, Madame, le Borgne and la "
+                                "Vache, enough to win the last four tricks for mordienne")
+            return Decision(SurrenderAnswer(seat, True), "accept: a sure point; refusing bets on making mordienne")
+        strength = hand_strength(view.hand)
+        if strength < self.surrender_weak:
+            return Decision(SurrenderOffer(seat, True), f"offer to surrender: my hand is hopeless (strength "
+                            f"{strength} < {self.surrender_weak}); refused, we score 2 unless they make mordienne")
+        return Decision(SurrenderOffer(seat, False), f"play on: my hand (strength {strength}) is not hopeless")
+
+    # ------------------------------------------------------------------ play
+    def _play(self, view: View) -> Decision:
+        seat, hand = view.seat, view.hand
+        if len(hand) == 1:
+            return Decision(Play(seat, hand[0]), f"{_label(hand[0])} is my last card")
+        trick = view.trick
+        if not trick:
+            return self._lead(view)
+        best = max(c.strength for _, c in trick)
+        top = [(s, c) for s, c in trick if c.strength == best]
+        winner, best_card = top[0] if len(top) == 1 else (None, top[0][1])
+        beaters = [c for c in hand if c.strength > best]
+        if len(trick) == 1:
+            return self._second(view, best_card, beaters)
+        if len(trick) == 2:
+            return self._third(view, best_card, winner, beaters)
+        return self._fourth(view, best_card, winner, beaters)
+
+    def _lead(self, view: View) -> Decision:
+        seat = view.seat
+        if self.partner_high_cards(view) == 0:
+            card = view.hand[0]
+            return Decision(Play(seat, card), f"lead my highest, {_label(card)}: by its signals my partner holds "
+                            f"nothing above a king, so nobody on my side could win this trick later")
+        card = _lowest(view.hand)
+        return Decision(Play(seat, card), f"lead low with {_label(card)}: early in a trick play low (pagat.com)"
+                        f"{self._partner_note(view)}")
+
+    def _second(self, view: View, best_card: Card, beaters: list) -> Decision:
+        seat = view.seat
+        if beaters and self.partner_high_cards(view) == 0:
+            card = _lowest(beaters)
+            return Decision(Play(seat, card), f"2nd: by its signals my partner holds nothing above a king, so I "
+                            f"beat {_label(best_card)} myself, as cheaply as I can, with {_label(card)}")
+        if beaters and _lowest(beaters).strength <= self.second_cheap:
+            card = _lowest(beaters)
+            return Decision(Play(seat, card), f"2nd: a low card, {_label(card)}, beats {_label(best_card)}: I play it")
+        card = _lowest(view.hand)
+        return Decision(Play(seat, card), f"2nd: play low, {_label(card)}; my partner plays last and can beat or "
+                        f"spoil (pagat.com){self._partner_note(view)}")
+
+    def _third(self, view: View, best_card: Card, winner: Optional[Seat], beaters: list) -> Decision:
+        seat = view.seat
+        fourth = seat.left
+        at_least, unseen = _unseen_at_least(view)
+        size = view.hand_sizes[fourth]
+
+        def holds(card: Card) -> bool:
+            return _risk_at_most(at_least, unseen, size, card.strength, self.third_risk)
+
+        if winner is seat.partner:
+            if holds(best_card):
+                counts = view.trick_counts
+                high_enough = [c for c in beaters if holds(c) and at_least[c.strength]]
+                if high_enough and counts[seat] > counts[seat.partner]:
+                    card = _lowest(high_enough)
+                    return Decision(Play(seat, card), f"3rd: I take the trick from my partner with {_label(card)}: I "
+                                    f"have more tricks ({counts[seat]} to {counts[seat.partner]}), so in my hands it "
+                                    f"raises our side's best count")
+                card = _lowest(view.hand)
+                return Decision(Play(seat, card), f"3rd: my partner's {_label(best_card)} stands a fair chance "
+                                f"against {fourth}, so I play low, {_label(card)}, and leave them the trick")
+            high_enough = [c for c in beaters if holds(c)]
+            if high_enough:
+                card = _lowest(high_enough)
+                return Decision(Play(seat, card), f"3rd: my partner's {_label(best_card)} is too low; {_label(card)} "
+                                f"is high enough to stop {fourth} winning cheaply (pagat.com)")
+            card = _lowest(view.hand)
+            return Decision(Play(seat, card), f"3rd: none of my cards would stop {fourth}; I throw my lowest, "
+                            f"{_label(card)}")
+        what = f"{winner}'s {_label(best_card)}" if winner else f"the tied {best_card.class_name}"
+        if beaters:
+            card = _lowest(beaters)
+            return Decision(Play(seat, card), f"3rd: beat {what} as cheaply as I can, with {_label(card)}")
+        if winner is not None:
+            same = [c for c in view.hand if c.strength == best_card.strength]
+            if same:
+                card = _lowest(same)
+                return Decision(Play(seat, card), f"3rd: I cannot beat {what}, so I spoil the trick by matching "
+                                f"its class with {_label(card)} (pagat.com)")
+        card = _lowest(view.hand)
+        return Decision(Play(seat, card), f"3rd: I cannot beat {what}; I throw my lowest, {_label(card)}")
+
+    def _fourth(self, view: View, best_card: Card, winner: Optional[Seat], beaters: list) -> Decision:
+        seat = view.seat
+        if winner is seat.partner:
+            counts = view.trick_counts
+            if beaters and counts[seat] > counts[seat.partner]:
+                at_least = _unseen_at_least(view)[0]
+                spare = [c for c in beaters if at_least[c.strength]]  # masters win me a trick later anyway
+            if beaters and counts[seat] > counts[seat.partner] and spare:
+                card = _lowest(spare)
+                return Decision(Play(seat, card), f"4th: I take the trick from my partner with {_label(card)}: I have "
+                                f"more tricks ({counts[seat]} to {counts[seat.partner]}), so in my hands it raises "
+                                f"our side's best count")
+            card = _lowest(view.hand)
+            return Decision(Play(seat, card), f"4th: my partner wins with {_label(best_card)}; I do not take the "
+                            f"trick from them and throw my lowest, {_label(card)}")
+        if beaters:
+            card = _lowest(beaters)
+            what = f"{winner}'s {_label(best_card)}" if winner else f"the tied {best_card.class_name}"
+            return Decision(Play(seat, card), f"4th: {_label(card)} is the cheapest card that beats {what} "
+                            f"(pagat.com)")
+        if winner is not None:
+            same = [c for c in view.hand if c.strength == best_card.strength]
+            if same:
+                card = _lowest(same)
+                return Decision(Play(seat, card), f"4th: I cannot beat {winner}'s {_label(best_card)}, so I spoil "
+                                f"the trick by matching its class with {_label(card)} (pagat.com)")
+        card = _lowest(view.hand)
+        return Decision(Play(seat, card), f"4th: I cannot win this trick; I throw my lowest, {_label(card)}")
+
+
+# ---------------------------------------------------------------------- driving deals and matches
+class _LegalMoves(SequenceABC):
+    """The legal moves of the seat to move, holding no reference to the deal (a bot is given its view and this).
+    In the discard phase the 5005 discards are listed only when a bot asks, from the seat's own fifteen cards in
+    the order of :meth:`Deal.legal_moves` (a test checks they are the same); otherwise the engine's list."""
+
+    def __init__(self, deal: Deal):
+        if deal.phase is Phase.DISCARD:
+            self._seat, self._hand, self._moves = deal.to_move, deal.hand(deal.to_move), None
+        else:
+            self._moves = deal.legal_moves()
+
+    def _list(self) -> list:
+        if self._moves is None:
+            self._moves = [Discard(self._seat, combo) for combo in combinations(self._hand, 6)]
+        return self._moves
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    def __getitem__(self, index):
+        return self._list()[index]
+
+
+def _bots_by_seat(bots: Mapping[Union[Seat, str], Bot]) -> dict[Seat, Bot]:
+    if not isinstance(bots, Mapping):
+        raise AluetteError(f"bots must map each seat to a bot, got {type(bots).__name__}")
+    table = {Seat.parse(seat): bot for seat, bot in bots.items()}
+    missing = [str(s) for s in SEATS if s not in table]
+    if missing:
+        raise AluetteError(f"a bot is needed for every seat; missing: {', '.join(missing)}")
+    for seat, bot in table.items():
+        if not callable(getattr(bot, "choose", None)) or not callable(getattr(bot, "signals", None)):
+            raise AluetteError(f"the bot for {seat} ({bot!r}) lacks choose(view, legal_moves) and "
+                               f"signals(view, legal_signals)")
+    return table
+
+
+def play_turn(deal: Deal, bot: Bot) -> Decision:
+    """Ask ``bot`` for the move of the seat to move (from that seat's view) and apply it; returns the decision, its
+    move as the deal recorded it (so the decisions of a deal list exactly :attr:`Deal.moves`).
+
+    Raises:
+        DealOverError: the deal is over.
+        AluetteError: the bot returned something other than a :class:`Decision` of a turn move.
+        IllegalMoveError: the bot's move is illegal (the deal is left unchanged).
+    """
+    seat = deal.to_move
+    if seat is None:
+        from .errors import DealOverError
+        raise DealOverError("the deal is over; no bot has a move to make")
+    decision = bot.choose(deal.view(seat, events=False), _LegalMoves(deal))
+    if not isinstance(decision, Decision) or isinstance(decision.move, Signal):
+        raise AluetteError(f"the bot for {seat} must return a Decision of a turn move, got {decision!r}")
+    deal.apply(decision.move)
+    recorded = deal.moves[-1]  # the engine stores a discard's cards in deck order
+    return decision if recorded == decision.move else Decision(recorded, decision.reason)
+
+
+def signal_round(deal: Deal, bots: Mapping[Union[Seat, str], Bot]) -> list[Decision]:
+    """Offer every seat, from the dealer's left clockwise, the chance to signal (``bot.signals``) and apply what
+    each makes; returns those decisions.
+
+    Raises:
+        AluetteError: a bot returned something other than its own seat's :class:`~aluette.moves.Signal` s.
+        BadSignalError: a signal the engine refuses (dishonest or repeated).
+    """
+    table = _bots_by_seat(bots)
+    made = []
+    for seat in deal.dealer.left.clockwise_from():
+        legal = deal.legal_signals(seat)
+        if not legal:
+            continue
+        for decision in table[seat].signals(deal.view(seat, events=False), legal):
+            if not isinstance(decision, Decision) or not isinstance(decision.move, Signal) \
+                    or decision.seat is not seat:
+                raise AluetteError(f"the bot for {seat} must return Decisions of its own Signal moves, got "
+                                   f"{decision!r}")
+            deal.apply(decision.move)
+            made.append(decision)
+    return made
+
+
+def play_deal(deal: Deal, bots: Mapping[Union[Seat, str], Bot]) -> list[Decision]:
+    """Play ``deal`` to its end with a bot at each seat; returns every decision in the order made (signals
+    included), for replays and teaching. The deal may already be under way.
+
+    When the hands are final (the first time the deal is found in the surrender or play phase: after any chant and
+    discards) the bots are offered one :func:`signal_round`; then each turn the bot of the seat to move chooses
+    from its own view (:func:`play_turn`).
+
+    Raises:
+        AluetteError: ``bots`` lacks a seat, or a bot returned a bad decision.
+        IllegalMoveError: a bot's move is illegal (the deal stays as it was before that move).
+    """
+    table = _bots_by_seat(bots)
+    decisions: list[Decision] = []
+    signalled = False
+    while deal.phase is not Phase.OVER:
+        if not signalled and deal.phase in (Phase.SURRENDER, Phase.PLAY):
+            signalled = True
+            decisions.extend(signal_round(deal, table))
+        decisions.append(play_turn(deal, table[deal.to_move]))
+    return decisions
+
+
+def play_match(match: Match, bots: Mapping[Union[Seat, str], Bot]) -> list[list[Decision]]:
+    """Play ``match`` to its end with a bot at each seat (:func:`play_deal` for each deal, starting the next deal
+    when one ends); returns the decisions of each deal played, in order.
+
+    Raises:
+        see :func:`play_deal`.
+    """
+    table = _bots_by_seat(bots)
+    played = []
+    while True:
+        if match.awaiting_next_deal:
+            match.next_deal()
+        if match.current.is_over:
+            return played
+        played.append(play_deal(match.current, table))
