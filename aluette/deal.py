@@ -41,7 +41,8 @@ from .cards import DECK, STRENGTH, Card, CardLike, parse_cards
 from .chance import SeedLike, as_generator, cut_deck, deal_from_deck, deck_from_hands, shuffled_deck, stock_steps
 from .errors import (AluetteError, BadDiscardError, BadSignalError, CardNotInHandError, DealOverError,
                      IllegalMoveError, MalformedSaveError, NotYourTurnError, WrongPhaseError)
-from .moves import ChantAnswer, Discard, Move, Play, Signal, SurrenderAnswer, SurrenderOffer, move_from_json
+from .moves import (ChantAnswer, Discard, Move, Play, Signal, SurrenderAnswer, SurrenderOffer, checked_move,
+                    move_from_json)
 from .options import ChantRecipients, Options
 from .scoring import DealScore, outcomes_notation, score_tricks
 from .seats import SEATS, Seat, Team
@@ -461,12 +462,13 @@ class Deal:
             NotYourTurnError: not that seat's turn (signals excepted).
             CardNotInHandError, BadDiscardError, BadSignalError: see the move.
             MalformedSaveError: a JSON list that is not a move.
+            UnknownSeatError / UnknownCardError / IllegalMoveError / AluetteError: a move with a field of the wrong
+                type (see :func:`~aluette.moves.checked_move`); a seat or card given as text is read, not refused.
         In every case the deal is left unchanged.
         """
         if isinstance(move, list):
             move = move_from_json(move)
-        if not isinstance(move, Move):
-            raise AluetteError(f"not a move: {move!r}")
+        move = checked_move(move)  # a seat or card given as text is read; a wrong type is refused here
         handler = {ChantAnswer: self._chant, Discard: self._discard, SurrenderOffer: self._offer,
                    SurrenderAnswer: self._answer, Play: self._play, Signal: self._signal}[type(move)]
         handler(move)

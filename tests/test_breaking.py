@@ -42,7 +42,6 @@ class TestMovesWithWrongTypes:
     """Quality bar: a move with a wrong type inside is read or refused with a clear AluetteError, never silently
     misread, never a TypeError/KeyError/AttributeError, and the deal is unchanged when refused."""
 
-    @PENDING
     def test_play_with_a_text_card_plays_that_card(self):
         # was: CardNotInHandError "E cannot play 2B: not in their hand (2B ...)" although E holds 2B
         deal = Deal.from_hands(HANDS, dealer="N", options=NO_CHANT)
@@ -50,14 +49,12 @@ class TestMovesWithWrongTypes:
         assert deal.current_trick == ((Seat.E, Card.parse("3O")),)
         assert deal.moves == (Play(Seat.E, Card.parse("3O")),)
 
-    @PENDING
     def test_play_with_a_text_seat_is_that_seat(self):
         # was: NotYourTurnError "it is E's turn, not E's"
         deal = Deal.from_hands(HANDS, dealer="N", options=NO_CHANT)
         deal.apply(Play("E", Card.parse("3O")))
         assert deal.to_move is Seat.S and deal.moves[0].seat is Seat.E
 
-    @PENDING
     @pytest.mark.parametrize("card", [None, 5, ["3O"], "3Q"])
     def test_play_with_a_non_card_is_an_unknown_card(self, card):
         deal = Deal.from_hands(HANDS, dealer="N", options=NO_CHANT)
@@ -66,7 +63,6 @@ class TestMovesWithWrongTypes:
             deal.apply(Play(Seat.E, card))
         assert snapshot(deal) == before
 
-    @PENDING
     def test_signal_with_a_text_seat_does_not_break_the_views(self):
         # was: accepted with seat "N" (a str), then deal.view("N") raised AttributeError: 'str' has no 'team',
         # and the once-per-deal check (by identity) let the same signal through twice
@@ -77,7 +73,6 @@ class TestMovesWithWrongTypes:
         with pytest.raises(AluetteError, match="already signalled"):
             deal.apply(Signal("N", "useless"))
 
-    @PENDING
     @pytest.mark.parametrize("value", ["no", "yes", 1, 0, None])
     def test_surrender_offer_must_be_true_or_false(self, value):
         # was: SurrenderOffer(E, "no") offered the surrender ("no" is truthy), and the saved deal then failed to load
@@ -87,7 +82,6 @@ class TestMovesWithWrongTypes:
             deal.apply(SurrenderOffer(deal.to_move, value))
         assert snapshot(deal) == before
 
-    @PENDING
     @pytest.mark.parametrize("value", ["no", 1, None])
     def test_surrender_answer_must_be_true_or_false(self, value):
         # was: SurrenderAnswer(N, "no") accepted the surrender and ended the deal (pagat: only an acceptance does)
@@ -98,7 +92,6 @@ class TestMovesWithWrongTypes:
             deal.answer_surrender(deal.to_move, value)
         assert snapshot(deal) == before and deal.phase is Phase.SURRENDER
 
-    @PENDING
     def test_saved_deal_always_loads(self):
         # issue 2: a deal replays exactly from its saved JSON; no accepted move may produce an unloadable save
         deal = Deal.from_seed(1, options=SURRENDER)
@@ -107,7 +100,6 @@ class TestMovesWithWrongTypes:
         deal.apply(SurrenderOffer(deal.to_move, False))
         assert Deal.from_json(deal.to_json()).to_dict() == deal.to_dict()
 
-    @PENDING
     @pytest.mark.parametrize("cards", [None, 5])
     def test_discard_of_a_non_sequence_is_refused_cleanly(self, cards):
         # was: TypeError "object of type 'NoneType' has no len()"
@@ -119,7 +111,6 @@ class TestMovesWithWrongTypes:
             deal.apply(Discard(deal.to_move, cards))
         assert snapshot(deal) == before
 
-    @PENDING
     def test_discard_given_as_text_codes_is_read(self):
         # was: BadDiscardError "cannot discard ...: not in their hand" listing cards that were in the hand
         deal = Deal.from_seed(1)
@@ -130,7 +121,6 @@ class TestMovesWithWrongTypes:
         deal.apply(Discard(seat, tuple(map(str, six))))
         assert deal.view(seat).discards[seat] == six
 
-    @PENDING
     def test_the_bare_move_base_class_is_not_a_move(self):
         # was: KeyError <class 'aluette.moves.Move'>
         deal = Deal.from_seed(1, options=NO_CHANT)
