@@ -181,13 +181,11 @@ class TestOddInputs:
         with pytest.raises(AluetteError, match="mordienne"):
             score_tricks("XNNNNNNNN", mordienne=flag)
 
-    @PENDING
     def test_trick_winner_refuses_none(self):
         # issue 2: a wrong count is a ValueError (was: TypeError)
         with pytest.raises(AluetteError):
             trick_winner(None)
 
-    @PENDING
     def test_trick_winner_reads_a_string_of_codes(self):
         # the same forms as everywhere else (parse_cards); was: "unknown card '3'"
         assert trick_winner("1O 3O 12E") == 1
@@ -330,7 +328,6 @@ class TestRuleEdgeCases:
         reason = score_tricks("XXXXXXXXN").reason
         assert "9-9" not in reason and "trick 9" in reason
 
-    @PENDING
     def test_three_tied_cards_are_not_called_both(self):
         text = explain_trick(["1O", "1E", "1B"])
         assert "both" not in text and "1O, 1E and 1B" in text
