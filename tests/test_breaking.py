@@ -190,7 +190,6 @@ class TestOddInputs:
         # the same forms as everywhere else (parse_cards); was: "unknown card '3'"
         assert trick_winner("1O 3O 12E") == 1
 
-    @PENDING
     def test_options_from_dict_with_non_text_keys(self):
         with pytest.raises(AluetteError, match="unknown option"):
             Options.from_dict({1: 2})
