@@ -44,6 +44,7 @@ from .errors import (AluetteError, BadDiscardError, BadSignalError, CardNotInHan
 from .moves import (ChantAnswer, Discard, Move, Play, Signal, SurrenderAnswer, SurrenderOffer, checked_move,
                     move_from_json)
 from .options import ChantRecipients, Options
+from .savefile import load_json
 from .scoring import DealScore, outcomes_notation, score_tricks
 from .seats import SEATS, Seat, Team
 from .signals import signal_for
@@ -803,7 +804,7 @@ class Deal:
         if data.get("format") != SAVE_FORMAT:
             raise MalformedSaveError(f"not a saved Aluette deal: format is {data.get('format')!r}, "
                                      f"expected {SAVE_FORMAT!r}")
-        if data.get("version") != SAVE_VERSION:
+        if type(data.get("version")) is not int or data.get("version") != SAVE_VERSION:  # not True, not 1.0
             raise MalformedSaveError(f"unsupported save version {data.get('version')!r}; this aluette reads "
                                      f"version {SAVE_VERSION}")
         known = {"format", "version", "options", "dealer", "deck", "seed", "cut", "moves", "result"}
@@ -824,6 +825,8 @@ class Deal:
             seed, cut = data.get("seed"), data.get("cut")
             if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
                 raise MalformedSaveError(f"saved deal: seed must be a non-negative integer, got {seed!r}")
+            if type(cut) is not int:  # a float cut of 40.0 would be re-saved and shown as "cut 40.0 cards"
+                raise MalformedSaveError(f"saved deal: cut must be a whole number, got {cut!r}")
             expected = Deal.from_seed(seed, dealer=deal.dealer, options=options)
             if expected.deck != deal.deck or expected.cut != cut:
                 raise MalformedSaveError(f"saved deal: the deck and cut do not match seed {seed}; the file was "
@@ -850,10 +853,7 @@ class Deal:
         """Load a deal saved by :meth:`to_json`.
 
         Raises:
-            MalformedSaveError: not JSON, or see :meth:`from_dict`.
+            MalformedSaveError: not JSON, a key twice in one object (see :func:`aluette.savefile.load_json`), or see
+                :meth:`from_dict`.
         """
-        try:
-            data = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as error:
-            raise MalformedSaveError(f"a saved deal must be JSON text: {error}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(load_json(text, "a saved deal"))

@@ -21,6 +21,7 @@ from .deal import Deal, Phase, View
 from .errors import AluetteError, DealOverError, MalformedSaveError, WrongPhaseError
 from .moves import Move
 from .options import Options
+from .savefile import load_json
 from .seats import Seat, Team
 
 __all__ = ["Match", "MATCH_FORMAT"]
@@ -210,7 +211,7 @@ class Match:
         """
         if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT:
             raise MalformedSaveError(f"not a saved Aluette match (format {getattr(data, 'get', lambda k: None)('format')!r})")
-        if data.get("version") != MATCH_VERSION:
+        if type(data.get("version")) is not int or data.get("version") != MATCH_VERSION:
             raise MalformedSaveError(f"unsupported match save version {data.get('version')!r}")
         unknown = set(data) - {"format", "version", "seed", "first_dealer", "options", "names", "deals"}
         if unknown:
@@ -247,8 +248,4 @@ class Match:
     @classmethod
     def from_json(cls, text: str) -> "Match":
         """Load a match saved by :meth:`to_json` (errors: see :meth:`from_dict`)."""
-        try:
-            data = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as error:
-            raise MalformedSaveError(f"a saved match must be JSON text: {error}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(load_json(text, "a saved match"))

@@ -198,7 +198,6 @@ class TestOddInputs:
 class TestSaveTampering:
     """Issue 2: a malformed or tampered file is refused with a clear error (MalformedSaveError)."""
 
-    @PENDING
     def test_a_huge_number_is_a_malformed_save(self):
         # was: a bare ValueError "Exceeds the limit (4300 digits) for integer string conversion"
         text = '{"format": "aluette-deal", "version": 1, "seed": ' + "9" * 5000 + "}"
@@ -207,7 +206,6 @@ class TestSaveTampering:
         with pytest.raises(MalformedSaveError):
             Match.from_json(text.replace("aluette-deal", "aluette-match"))
 
-    @PENDING
     def test_deep_nesting_is_a_malformed_save(self):
         # was: RecursionError (not even a ValueError)
         with pytest.raises(MalformedSaveError):
@@ -215,7 +213,6 @@ class TestSaveTampering:
         with pytest.raises(MalformedSaveError):
             Match.from_json("[" * 100_000)
 
-    @PENDING
     def test_duplicate_keys_are_refused(self):
         # a JSON object with a key twice is ambiguous (parsers differ on which one wins): refuse it
         deal = Deal.from_seed(2, options=NO_CHANT)
@@ -225,7 +222,6 @@ class TestSaveTampering:
         with pytest.raises(MalformedSaveError, match="twice"):
             Deal.from_json(doubled)
 
-    @PENDING
     @pytest.mark.parametrize("field,value", [("version", True), ("version", 1.0), ("cut", "float")])
     def test_numbers_of_the_wrong_type_are_refused(self, field, value):
         # was: accepted; a float cut was then re-saved as 40.0 and shown as "W cut 40.0 cards"
@@ -245,7 +241,6 @@ class TestSaveTampering:
         with pytest.raises(MalformedSaveError):
             Match.from_dict(data)
 
-    @PENDING
     def test_match_version_must_be_the_integer_one(self):
         data = Match(5, options=NO_CHANT).to_dict()
         data["version"] = True
