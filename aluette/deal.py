@@ -120,8 +120,8 @@ class TrickRecord:
         if self.winner is None:
             tied = [(s, c) for s, c in self.plays if c.strength == best]
             names = " and ".join(f"{s}'s {c}" for s, c in tied)
-            return (f"Trick {self.number} ({played}): spoiled, {names} tie as {tied[0][1].class_name}; "
-                    f"{self.leader} leads again.")
+            again = f"; {self.leader} leads again" if self.number < 9 else ", the last trick: nobody wins it"
+            return f"Trick {self.number} ({played}): spoiled, {names} tie as {tied[0][1].class_name}{again}."
         card = self.card_of(self.winner)
         label = card.nickname or card.name
         then = " and leads next" if self.number < 9 else ""

@@ -18,8 +18,6 @@ from aluette import (DECK, AluetteError, Card, ChantAnswer, Deal, Discard, Illeg
 from aluette.moves import Move
 
 NO_CHANT = Options(chant=False)
-# marks a finding whose fix comes in a later commit of this branch (removed as each fix lands)
-PENDING = pytest.mark.xfail(strict=False, reason="fix not committed yet")
 SURRENDER = Options(chant=False, surrender=True)
 HANDS = {"E": "3O 3C 2O 2C 9C 9O 2B 2E 1O", "S": "1C 1B 1E 12O 12C 12B 12E 11O 11C",
          "W": "11B 11E 10O 10C 10B 10E 9E 9B 8O", "N": "8C 8B 8E 7O 7C 7B 7E 6O 6C"}
@@ -319,7 +317,6 @@ class TestRuleEdgeCases:
         text = explain_trick(["1O", "1E", "1B"])
         assert "both" not in text and "1O, 1E and 1B" in text
 
-    @PENDING
     def test_nobody_leads_again_after_a_spoiled_ninth_trick(self):
         # seeds: the leader of a spoiled trick leads again; after the ninth trick there is no next trick to lead
         order = {"E": "3O 3C 2O 2C 9C 9O 2B 2E 1O", "S": "12O 12C 12B 12E 11O 11C 11B 11E 1C",
