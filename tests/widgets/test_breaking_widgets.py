@@ -217,7 +217,6 @@ class TestSeedLimits:
 
 
 class TestConstructors:
-    @PENDING
     def test_partnership_draw_with_five_names(self):
         # its docstring: "AluetteError: the initial names are not four distinct non-empty names" (was IndexError)
         with pytest.raises(AluetteError, match="four"):
