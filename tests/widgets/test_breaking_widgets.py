@@ -70,20 +70,20 @@ def hidden_shown(widgets, chant: ChantDemo) -> list:
 class TestChantDemoSecrecy:
     """Quality bar: ChantDemo shows one seat's view; no hidden card in any trait of any of its widgets."""
 
-    @pytest.mark.parametrize("seed", [1, 7])
     @pytest.mark.parametrize("recipients", list(ChantRecipients))
-    def test_every_trait_of_every_widget_through_the_chant(self, seed, recipients):
-        for dealer in Seat:
-            for you in Seat:
-                demo = ChantDemo(seed=seed, dealer=dealer, you=you, recipients=recipients)
+    @pytest.mark.parametrize("you", list(Seat))
+    def test_every_trait_of_every_widget_through_the_chant(self, recipients, you):
+        # you at each seat: the first recipient, the second (dealer or dealer's partner), or neither
+        for seed, dealer in ((7, Seat.N), (1, Seat.W)):
+            demo = ChantDemo(seed=seed, dealer=dealer, you=you, recipients=recipients)
+            assert hidden_shown(tree(demo), demo) == []
+            for toggle in demo.answer_toggles:
+                toggle.value = True
                 assert hidden_shown(tree(demo), demo) == []
-                for toggle in demo.answer_toggles:
-                    toggle.value = True
-                    assert hidden_shown(tree(demo), demo) == []
-                if demo.deal.phase is Phase.DISCARD:
-                    demo.suggest_button.click()
-                    demo.discard_button.click()
-                assert hidden_shown(tree(demo), demo) == []
+            if demo.deal.phase is Phase.DISCARD:
+                demo.suggest_button.click()
+                demo.discard_button.click()
+            assert demo.deal.phase is Phase.PLAY and hidden_shown(tree(demo), demo) == []
 
     def test_a_decline_keeps_the_stock_out_of_the_browser(self):
         demo = ChantDemo(seed=3, dealer=Seat.W)
