@@ -86,11 +86,13 @@ def play_one_trick(leader: Union[Seat, str], cards: Mapping[Union[Seat, str], Ca
 
     Raises:
         UnknownSeatError / UnknownCardError: a seat or card that is not one (the message names it).
-        AluetteError: a seat without a card, or a card given to two seats.
+        AluetteError: a seat without a card or given two (``"N"`` and ``"n"``), or a card given to two seats.
     """
     leader = Seat.parse(leader)
     chosen: dict[Seat, Card] = {}
     for key, card in cards.items():
+        if Seat.parse(key) in chosen:  # "N" and "n": one of the two cards would be silently dropped
+            raise AluetteError(f"{Seat.parse(key)} is given two cards (as {key!r} and another spelling)")
         chosen[Seat.parse(key)] = Card.parse(card)
     missing = [s.full_name for s in SEATS if s not in chosen]
     if missing:

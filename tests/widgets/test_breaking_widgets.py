@@ -248,3 +248,11 @@ class TestTrickComparerGap:
         assert "Card 3, 3O" not in comparer.explanation
         comparer.pickers[2].value = DECK[5]
         assert comparer.message.last_error is None and len(comparer.cards) == 4
+
+
+class TestPlayOneTrick:
+    def test_a_seat_given_two_cards_is_refused(self):
+        # was: {"N": "3O", "n": "2C", ...} silently played 2C for North and dropped Monsieur
+        from aluette.widgets.play import play_one_trick
+        with pytest.raises(AluetteError, match="N is given two cards"):
+            play_one_trick("N", {"N": "3O", "n": "2C", "E": "1O", "S": "1E", "W": "4O"})
