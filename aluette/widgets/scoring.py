@@ -60,10 +60,11 @@ def _mordienne_text(score: DealScore, enabled: bool) -> str:
         return "Mordienne is off: the deal's winner scores 1 whatever the order of the tricks."
     won = [i for i, o in enumerate(score.outcomes, start=1) if o is score.winner]
     listed = " and ".join(map(str, won)) if len(won) < 3 else f"{', '.join(map(str, won[:-1]))} and {won[-1]}"
+    tricks = f"trick{'s' if len(won) > 1 else ''} {listed}"
     if score.mordienne:
-        return (f"Mordienne: yes. {score.winner} won tricks {listed}: one unbroken run ending with trick 9, after "
+        return (f"Mordienne: yes. {score.winner} won {tricks}: one unbroken run ending with trick 9, after "
                 f"trick{'s' if won[0] > 2 else ''} {score.winner} did not win. It is worth 2.")
-    return (f"Mordienne: no. {score.winner} won tricks {listed}. Mordienne needs the deal's winner to win one "
+    return (f"Mordienne: no. {score.winner} won {tricks}. Mordienne needs the deal's winner to win one "
             f"unbroken run of tricks ending with trick 9, after at least one trick they did not win (a spoiled "
             f"trick breaks a run, and counts as a trick before it).")
 

@@ -256,3 +256,10 @@ class TestPlayOneTrick:
         from aluette.widgets.play import play_one_trick
         with pytest.raises(AluetteError, match="N is given two cards"):
             play_one_trick("N", {"N": "3O", "n": "2C", "E": "1O", "S": "1E", "W": "4O"})
+
+
+class TestScoringWords:
+    @pytest.mark.parametrize("notation,phrase", [("XXXXXXXXN", "N won trick 9:"), ("XXXXNXXXX", "N won trick 5.")])
+    def test_one_trick_is_not_called_tricks(self, notation, phrase):
+        # was: "N won tricks 9: one unbroken run ..."
+        assert phrase in ScoringView(notation).result.value
