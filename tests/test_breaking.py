@@ -5,16 +5,14 @@ of this project, as written in issue 2 and the module docstrings) or a point of 
 gets a clear AluetteError naming it and leaves the state unchanged"; "all chance through an explicit seed").
 """
 
-import json
 import subprocess
 import sys
 
 import pytest
 
-from aluette import (DECK, AluetteError, Card, ChantAnswer, Deal, Discard, IllegalMoveError, MalformedSaveError,
-                     Match, NotationError, Options, Phase, Play, Seat, Signal, SurrenderAnswer, SurrenderOffer, Team,
-                     UnknownCardError, UnknownSeatError, explain_trick, parse_cards, partnership_draw, score_tricks,
-                     trick_winner)
+from aluette import (DECK, AluetteError, Card, Deal, Discard, IllegalMoveError, MalformedSaveError, Match,
+                     NotationError, Options, Phase, Play, Seat, Signal, SurrenderOffer, UnknownCardError,
+                     explain_trick, parse_cards, partnership_draw, score_tricks, trick_winner)
 from aluette.moves import Move
 
 NO_CHANT = Options(chant=False)
