@@ -18,7 +18,8 @@ from __future__ import annotations
 import enum
 import re
 import unicodedata
-from typing import Iterable, Union
+from collections.abc import Iterable
+from typing import Union
 
 from .errors import UnknownCardError
 
@@ -174,7 +175,7 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise UnknownCardError(f"unknown card {text!r}: expected text such as '3O', 'king of swords' or "
+            raise UnknownCardError(f"unknown card {_quoted(text)}: expected text such as '3O', 'king of swords' or "
                                    f"'Monsieur', or a Card")
         match = _CODE_RE.match(text)
         if match:
@@ -183,7 +184,7 @@ class Card:
         if key in _BY_WORDS:
             return _BY_WORDS[key]
         raise UnknownCardError(
-            f"unknown card {text!r}: write a code (rank 1-12 then suit O coins, C cups, B batons, E swords, "
+            f"unknown card {_quoted(text)}: write a code (rank 1-12 then suit O coins, C cups, B batons, E swords, "
             f"e.g. '3O', '12E'), English ('king of swords', 'cavalier of cups', '3 of coins') or a nickname "
             f"({', '.join(repr(n) for _, n, _ in RANKING if n)})")
 
@@ -198,6 +199,14 @@ class Card:
 
 
 CardLike = Union[Card, str]
+
+
+def _quoted(value, limit: int = 40) -> str:
+    """``repr(value)``, cut short for long input so an error message stays readable in a widget."""
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(value) if isinstance(value, str) else len(text)} characters)"
 
 
 def _normalise(text: str) -> str:
@@ -272,8 +281,11 @@ def parse_cards(cards: Union[str, Iterable[CardLike]]) -> tuple[Card, ...]:
     semicolons (``"Monsieur, king of swords"``), or an iterable of cards/texts.
 
     Raises:
-        UnknownCardError: any item is not a card (the message names that item).
+        UnknownCardError: any item is not a card (the message names that item), or ``cards`` is neither text nor
+            an iterable of cards (``None``, a number, bytes).
     """
+    if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, (str, Iterable)):
+        raise UnknownCardError(f"expected cards as text ('3O 2C 12E') or a sequence of cards, got {_quoted(cards)}")
     if isinstance(cards, str):
         separator = r"[,;]" if re.search(r"[,;]", cards) else r"\s+"
         items = [t.strip() for t in re.split(separator, cards.strip()) if t.strip()]

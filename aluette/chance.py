@@ -134,10 +134,16 @@ def deck_from_hands(hands: Mapping[Union[Seat, str], Union[str, Sequence[CardLik
 
     Raises:
         UnknownSeatError / UnknownCardError: a key or card that is not one.
-        AluetteError: a seat missing or with other than nine cards, a card held twice, or a stock that is not exactly
-            the twelve cards nobody holds.
+        AluetteError: ``hands`` not a mapping, a seat missing, given twice or with other than nine cards, a card held
+            twice, or a stock that is not exactly the twelve cards nobody holds.
     """
-    parsed = {Seat.parse(seat): parse_cards(cards) for seat, cards in hands.items()}
+    if not isinstance(hands, Mapping):
+        raise AluetteError(f"hands must be a mapping {{seat: cards}}, got {type(hands).__name__}")
+    parsed = {}
+    for key, cards in hands.items():
+        if Seat.parse(key) in parsed:  # "N" and "north": one hand would be silently lost
+            raise AluetteError(f"{Seat.parse(key)} is given twice (as {key!r} and another spelling)")
+        parsed[Seat.parse(key)] = parse_cards(cards)
     missing = [str(s) for s in Seat if s not in parsed]
     if missing:
         raise AluetteError(f"hands are needed for all four seats; missing: {', '.join(missing)}")

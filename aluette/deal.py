@@ -41,8 +41,10 @@ from .cards import DECK, STRENGTH, Card, CardLike, parse_cards
 from .chance import SeedLike, as_generator, cut_deck, deal_from_deck, deck_from_hands, shuffled_deck, stock_steps
 from .errors import (AluetteError, BadDiscardError, BadSignalError, CardNotInHandError, DealOverError,
                      IllegalMoveError, MalformedSaveError, NotYourTurnError, WrongPhaseError)
-from .moves import ChantAnswer, Discard, Move, Play, Signal, SurrenderAnswer, SurrenderOffer, move_from_json
+from .moves import (ChantAnswer, Discard, Move, Play, Signal, SurrenderAnswer, SurrenderOffer, checked_move,
+                    move_from_json)
 from .options import ChantRecipients, Options
+from .savefile import load_json
 from .scoring import DealScore, outcomes_notation, score_tricks
 from .seats import SEATS, Seat, Team
 from .signals import signal_for
@@ -118,8 +120,8 @@ class TrickRecord:
         if self.winner is None:
             tied = [(s, c) for s, c in self.plays if c.strength == best]
             names = " and ".join(f"{s}'s {c}" for s, c in tied)
-            return (f"Trick {self.number} ({played}): spoiled, {names} tie as {tied[0][1].class_name}; "
-                    f"{self.leader} leads again.")
+            again = f"; {self.leader} leads again" if self.number < 9 else ", the last trick: nobody wins it"
+            return f"Trick {self.number} ({played}): spoiled, {names} tie as {tied[0][1].class_name}{again}."
         card = self.card_of(self.winner)
         label = card.nickname or card.name
         then = " and leads next" if self.number < 9 else ""
@@ -467,12 +469,13 @@ class Deal:
             NotYourTurnError: not that seat's turn (signals excepted).
             CardNotInHandError, BadDiscardError, BadSignalError: see the move.
             MalformedSaveError: a JSON list that is not a move.
+            UnknownSeatError / UnknownCardError / IllegalMoveError / AluetteError: a move with a field of the wrong
+                type (see :func:`~aluette.moves.checked_move`); a seat or card given as text is read, not refused.
         In every case the deal is left unchanged.
         """
         if isinstance(move, list):
             move = move_from_json(move)
-        if not isinstance(move, Move):
-            raise AluetteError(f"not a move: {move!r}")
+        move = checked_move(move)  # a seat or card given as text is read; a wrong type is refused here
         handler = {ChantAnswer: self._chant, Discard: self._discard, SurrenderOffer: self._offer,
                    SurrenderAnswer: self._answer, Play: self._play, Signal: self._signal}[type(move)]
         handler(move)
@@ -814,7 +817,7 @@ class Deal:
         if data.get("format") != SAVE_FORMAT:
             raise MalformedSaveError(f"not a saved Aluette deal: format is {data.get('format')!r}, "
                                      f"expected {SAVE_FORMAT!r}")
-        if data.get("version") != SAVE_VERSION:
+        if type(data.get("version")) is not int or data.get("version") != SAVE_VERSION:  # not True, not 1.0
             raise MalformedSaveError(f"unsupported save version {data.get('version')!r}; this aluette reads "
                                      f"version {SAVE_VERSION}")
         known = {"format", "version", "options", "dealer", "deck", "seed", "cut", "moves", "result"}
@@ -835,6 +838,8 @@ class Deal:
             seed, cut = data.get("seed"), data.get("cut")
             if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
                 raise MalformedSaveError(f"saved deal: seed must be a non-negative integer, got {seed!r}")
+            if type(cut) is not int:  # a float cut of 40.0 would be re-saved and shown as "cut 40.0 cards"
+                raise MalformedSaveError(f"saved deal: cut must be a whole number, got {cut!r}")
             expected = Deal.from_seed(seed, dealer=deal.dealer, options=options)
             if expected.deck != deal.deck or expected.cut != cut:
                 raise MalformedSaveError(f"saved deal: the deck and cut do not match seed {seed}; the file was "
@@ -861,10 +866,7 @@ class Deal:
         """Load a deal saved by :meth:`to_json`.
 
         Raises:
-            MalformedSaveError: not JSON, or see :meth:`from_dict`.
+            MalformedSaveError: not JSON, a key twice in one object (see :func:`aluette.savefile.load_json`), or see
+                :meth:`from_dict`.
         """
-        try:
-            data = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as error:
-            raise MalformedSaveError(f"a saved deal must be JSON text: {error}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(load_json(text, "a saved deal"))

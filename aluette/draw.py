@@ -17,7 +17,7 @@ Decisions of this project, where the sources are silent:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -55,8 +55,15 @@ class DrawResult:
     first_dealer: Seat
 
     def seat_of(self, name: str) -> Seat:
-        """The seat given to ``name``."""
-        return next(seat for seat, n in self.seating.items() if n == name)
+        """The seat given to ``name``.
+
+        Raises:
+            AluetteError: ``name`` is not one of the four names.
+        """
+        for seat, holder in self.seating.items():
+            if holder == name:
+                return seat
+        raise AluetteError(f"{name!r} is not one of the names in this draw: {', '.join(map(repr, self.names))}")
 
 
 def partnership_draw(names: Sequence[str], seed: SeedLike) -> DrawResult:
@@ -67,14 +74,17 @@ def partnership_draw(names: Sequence[str], seed: SeedLike) -> DrawResult:
         seed: a non-negative integer or a numpy ``Generator``.
 
     Raises:
-        AluetteError: not four names, an empty name or the same name twice.
+        AluetteError: not a list of four names, an empty name, or the same name twice (ignoring case and spaces
+            around it).
         TypeError: no explicit seed.
     """
+    if isinstance(names, str) or not isinstance(names, Iterable):  # "ABCD" is one name, not four
+        raise AluetteError(f"the draw needs four names in a list, got {names!r}")
     names = tuple(names)
     if len(names) != 4 or any(not isinstance(n, str) or not n.strip() for n in names):
         raise AluetteError(f"the draw needs four non-empty names, got {list(names)!r}")
-    if len(set(names)) != 4:
-        raise AluetteError(f"the four names must differ, got {list(names)!r}")
+    if len({n.strip().casefold() for n in names}) != 4:  # "Ann" and "ann " read as one player
+        raise AluetteError(f"the four names must differ (ignoring case and outer spaces), got {list(names)!r}")
     order = np.argsort(as_generator(seed).random(48), kind="stable")
     received: dict[str, list[Card]] = {n: [] for n in names}
     top: dict[str, Card] = {}

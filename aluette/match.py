@@ -16,17 +16,37 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable, Mapping, Optional, Union
 
+import numpy as np
+
 from .chance import SeedLike, as_generator
 from .deal import Deal, Phase, View
 from .errors import AluetteError, DealOverError, MalformedSaveError, WrongPhaseError
 from .moves import Move
 from .options import Options
+from .savefile import load_json
 from .seats import Seat, Team
 
 __all__ = ["Match", "MATCH_FORMAT"]
 
 MATCH_FORMAT = "aluette-match"
 MATCH_VERSION = 1
+
+
+def _checked_names(names: Any) -> dict[Seat, str]:
+    """``{seat: name}`` from an optional mapping of seats (any spelling) to non-empty text, each seat once."""
+    if names is None:
+        return {}
+    if not isinstance(names, Mapping):
+        raise AluetteError(f"names must be a mapping {{seat: name}}, got {type(names).__name__}")
+    checked: dict[Seat, str] = {}
+    for key, name in names.items():
+        seat = Seat.parse(key)
+        if seat in checked:
+            raise AluetteError(f"names: {seat} is given a name twice (as {key!r} and another spelling)")
+        if not isinstance(name, str) or not name.strip():
+            raise AluetteError(f"names: the name of {seat} must be non-empty text, got {name!r}")
+        checked[seat] = name
+    return checked
 
 
 class Match:
@@ -37,21 +57,22 @@ class Match:
             from it in turn.
         first_dealer: the seat that deals first (after a partnership draw, Madame's holder, N).
         options: the rule :class:`Options` for every deal.
-        names: optional ``{seat: name}`` for display.
+        names: optional ``{seat: name}`` for display (each seat once, names non-empty text).
 
     Raises:
-        TypeError: no explicit seed. AluetteError: bad options or names.
+        TypeError: no explicit seed. AluetteError: bad options or names (not a mapping, a seat twice, a name that is
+            not non-empty text).
     """
 
     def __init__(self, seed: SeedLike, *, first_dealer: Union[Seat, str] = Seat.N,
                  options: Optional[Options] = None, names: Optional[Mapping[Union[Seat, str], str]] = None):
-        self._seed = int(seed) if isinstance(seed, int) and not isinstance(seed, bool) else None
+        self._seed = int(seed) if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) else None
         self._rng = as_generator(seed)
         self._options = options if options is not None else Options()
         if not isinstance(self._options, Options):
             raise AluetteError(f"options must be an aluette.Options, got {type(self._options).__name__}")
         self._first_dealer = Seat.parse(first_dealer)
-        self._names = {Seat.parse(s): str(n) for s, n in (names or {}).items()}
+        self._names = _checked_names(names)
         self._deals: list[Deal] = []
         self._start_deal()
 
@@ -89,7 +110,13 @@ class Match:
         return len(self._deals)
 
     def dealer_of(self, number: int) -> Seat:
-        """The dealer of deal ``number`` (1-based): the first dealer, then passing left."""
+        """The dealer of deal ``number`` (1-based): the first dealer, then passing left.
+
+        Raises:
+            AluetteError: ``number`` is not a whole number of at least 1.
+        """
+        if type(number) is not int or number < 1:
+            raise AluetteError(f"deals are numbered from 1, got {number!r}")
         seat = self._first_dealer
         for _ in range((number - 1) % 4):
             seat = seat.left
@@ -210,7 +237,7 @@ class Match:
         """
         if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT:
             raise MalformedSaveError(f"not a saved Aluette match (format {getattr(data, 'get', lambda k: None)('format')!r})")
-        if data.get("version") != MATCH_VERSION:
+        if type(data.get("version")) is not int or data.get("version") != MATCH_VERSION:
             raise MalformedSaveError(f"unsupported match save version {data.get('version')!r}")
         unknown = set(data) - {"format", "version", "seed", "first_dealer", "options", "names", "deals"}
         if unknown:
@@ -247,8 +274,4 @@ class Match:
     @classmethod
     def from_json(cls, text: str) -> "Match":
         """Load a match saved by :meth:`to_json` (errors: see :meth:`from_dict`)."""
-        try:
-            data = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as error:
-            raise MalformedSaveError(f"a saved match must be JSON text: {error}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(load_json(text, "a saved match"))

@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from .cards import Card, parse_cards
-from .errors import AluetteError, MalformedSaveError
+from .errors import AluetteError, IllegalMoveError, MalformedSaveError
 from .seats import Seat
 
 __all__ = ["Move", "ChantAnswer", "Discard", "SurrenderOffer", "SurrenderAnswer", "Play", "Signal",
-           "move_from_json"]
+           "move_from_json", "checked_move"]
 
 
 @dataclass(frozen=True)
@@ -144,6 +144,36 @@ def move_from_json(data: Any, where: str = "move") -> Move:
         raise MalformedSaveError(f"{where}: {error}") from None
     raise MalformedSaveError(f"{where}: unknown move kind {kind!r} (expected chant, discard, surrender, answer, "
                              f"play or signal)")
+
+
+_ANSWER_FIELD = {ChantAnswer: "agree", SurrenderOffer: "offer", SurrenderAnswer: "accept"}
+
+
+def checked_move(move: Any) -> Move:
+    """``move`` with its seat read by :meth:`Seat.parse` and its card(s) by :meth:`Card.parse`, so that
+    ``Play("E", "3O")`` is ``Play(Seat.E, Card.parse("3O"))``; checked for types before any rule is looked at.
+
+    Raises:
+        AluetteError: not an instance of one of the six move classes.
+        UnknownSeatError / UnknownCardError: the seat or a card is not one.
+        IllegalMoveError: a chant or surrender answer that is not ``True`` or ``False``.
+    """
+    kind = type(move)
+    if kind not in (ChantAnswer, Discard, SurrenderOffer, SurrenderAnswer, Play, Signal):
+        raise AluetteError(f"not a move: {move!r} (expected a ChantAnswer, Discard, SurrenderOffer, "
+                           f"SurrenderAnswer, Play or Signal)")
+    seat = Seat.parse(move.seat)
+    if kind is Play:
+        card = Card.parse(move.card)
+        return move if seat is move.seat and card is move.card else Play(seat, card)
+    if kind is Discard:
+        return Discard(seat, parse_cards(move.cards))
+    if kind is Signal:
+        return move if seat is move.seat else Signal(seat, move.key)
+    value = getattr(move, _ANSWER_FIELD[kind])
+    if not isinstance(value, bool):
+        raise IllegalMoveError(f"{seat}: a {kind.__name__} is True or False, got {value!r}", seat=seat, move=move)
+    return move if seat is move.seat else kind(seat, value)
 
 
 MoveLike = Union[Move, list]

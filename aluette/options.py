@@ -97,4 +97,7 @@ class Options:
         """
         if not isinstance(data, Mapping):
             raise AluetteError(f"options must be a mapping, got {type(data).__name__}")
+        unknown = [key for key in data if not isinstance(key, str)]
+        if unknown:  # replace(**data) would raise TypeError: keywords must be strings
+            raise AluetteError(f"unknown option(s) {unknown!r}; option names are text")
         return cls().replace(**dict(data))

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Optional, Sequence, Union
 
-from .errors import NotationError
+from .errors import AluetteError, NotationError
 from .seats import SEATS, Seat, Team
 
 __all__ = ["DealScore", "score_tricks", "parse_outcomes", "outcomes_notation"]
@@ -31,8 +31,12 @@ def parse_outcomes(outcomes: Union[str, Iterable[Union[Seat, str, None]]]) -> tu
     seat letters and ``None``/``"X"`` for spoiled tricks.
 
     Raises:
-        NotationError: not exactly nine outcomes, or an item that is not N, E, S, W, X or None (named in the message).
+        NotationError: not exactly nine outcomes, an item that is not N, E, S, W, X or None (named in the message), or
+            neither text nor a sequence (``None``, a number, bytes).
     """
+    if isinstance(outcomes, (bytes, bytearray)) or not isinstance(outcomes, (str, Iterable)):
+        raise NotationError(f"expected pagat notation as text ('SENWSEXNW') or a sequence of nine seats/None, "
+                            f"got {outcomes!r}")
     items = list("".join(outcomes.split())) if isinstance(outcomes, str) else list(outcomes)
     parsed = []
     for position, item in enumerate(items, start=1):
@@ -116,7 +120,10 @@ def score_tricks(outcomes, *, mordienne: bool = True) -> DealScore:
 
     Raises:
         NotationError: not nine outcomes, or an unknown letter.
+        AluetteError: ``mordienne`` is not ``True`` or ``False``.
     """
+    if not isinstance(mordienne, bool):  # a truthy "no" must not switch the option on
+        raise AluetteError(f"mordienne must be True or False, got {mordienne!r}")
     outs = parse_outcomes(outcomes)
     counts = {seat: 0 for seat in SEATS}
     reached: dict[Seat, int] = {}  # trick index at which each seat reached its current count
@@ -142,6 +149,7 @@ def score_tricks(outcomes, *, mordienne: bool = True) -> DealScore:
     reason += f", so {winner.team} scores {points}."
     if made:
         first = outs.index(winner)
-        reason += (f" Mordienne: {winner} won tricks {first + 1}-9 in an unbroken run after not winning "
+        run = f"tricks {first + 1}-9 in an unbroken run" if first < 8 else "trick 9, a run of one ending the deal,"
+        reason += (f" Mordienne: {winner} won {run} after not winning "
                    f"trick{'s 1-' + str(first) if first > 1 else ' 1'}.")
     return DealScore(outs, count_pairs, winner, winner.team, points, made, tie, reached[winner] + 1, reason)

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from .cards import Card, CardLike
+from .cards import Card, CardLike, parse_cards
 from .errors import AluetteError
 
 __all__ = ["trick_winner", "explain_trick"]
 
 
 def _cards(cards: Sequence[CardLike]) -> tuple[Card, ...]:
-    parsed = tuple(Card.parse(c) for c in cards)
+    parsed = parse_cards(cards)  # text ("1O 3O"), cards or codes; None or a number is an UnknownCardError
     if not 2 <= len(parsed) <= 4:
         raise AluetteError(f"a trick has 2 to 4 cards, got {len(parsed)}: {' '.join(map(str, parsed)) or 'none'}")
     if len(set(parsed)) != len(parsed):
@@ -34,8 +34,10 @@ def trick_winner(cards: Sequence[CardLike]) -> Optional[int]:
     >>> trick_winner(["1O", "1E", "12E"]) is None  # two aces tie for best: spoiled
     True
 
+    ``cards`` may also be text read by :func:`~aluette.cards.parse_cards` (``"1O 3O 12E"``).
+
     Raises:
-        UnknownCardError: an item is not a card.
+        UnknownCardError: an item is not a card, or ``cards`` is not cards at all (``None``, a number).
         AluetteError: fewer than two or more than four cards, or a card given twice.
     """
     parsed = _cards(cards)
@@ -51,8 +53,10 @@ def explain_trick(cards: Sequence[CardLike]) -> str:
     if winner is None:
         best = max(c.strength for c in parsed)
         tied = [c for c in parsed if c.strength == best]
-        return (f"Spoiled: {' and '.join(map(str, tied))} are both {tied[0].class_name}, equal whatever their suit; "
-                f"nobody wins and the leader leads again.")
+        names = " and ".join(map(str, tied)) if len(tied) == 2 else f"{', '.join(map(str, tied[:-1]))} and {tied[-1]}"
+        both = "both" if len(tied) == 2 else "all"
+        return (f"Spoiled: {names} are {both} {tied[0].class_name}, equal whatever their suit; nobody wins and the "
+                f"leader leads again.")
     card = parsed[winner]
     label = f"{card} ({card.nickname})" if card.nickname else f"{card} ({card.name})"
     others = [c for i, c in enumerate(parsed) if i != winner]

@@ -24,7 +24,7 @@ from ..errors import AluetteError
 from ..options import ChantRecipients, Options
 from ..pictures import back_svg, cards_html
 from ..seats import SEATS, Seat
-from .common import MessageArea, card_label, friendly
+from .common import MessageArea, card_label, check_choice, check_seed, close_widgets, friendly, next_seed
 from .setup import round_table_html
 
 __all__ = ["ChantDemo"]
@@ -44,7 +44,11 @@ class ChantDemo(w.VBox):
     toggles too; another recipient's discard is made for it by keeping its highest nine.
 
     Bad input (not six cards, a card you do not hold, an unknown card, an answer out of turn) shows a message and
-    leaves the deal as it was.
+    leaves the deal as it was. "New deal" moves to the next seed (after the largest, back to 0).
+
+    Raises:
+        AluetteError: ``seed`` outside 0 to 2**32-1 or not a whole number; unknown ``recipients``.
+        UnknownSeatError: ``dealer`` or ``you`` is not a seat.
 
     Read-only for tests: :attr:`deal` (the engine's :class:`~aluette.Deal`), :attr:`you`.
     """
@@ -53,6 +57,8 @@ class ChantDemo(w.VBox):
                  recipients: ChantRecipients = ChantRecipients.LEFT_AND_DEALER):
         super().__init__()
         dealer = Seat.parse(dealer)
+        check_seed(seed)
+        check_choice(recipients, ChantRecipients, "stock recipients")
         self._seed = w.BoundedIntText(value=seed, min=0, max=2**32 - 1, description="Seed",
                                       layout=w.Layout(width="180px"))
         self._seed.add_class("aluette-chant-seed")
@@ -68,7 +74,7 @@ class ChantDemo(w.VBox):
         self._recipients.add_class("aluette-chant-recipients")
         self._new = w.Button(description="New deal")
         self._new.add_class("aluette-chant-new")
-        self._new.on_click(lambda _: setattr(self._seed, "value", self._seed.value + 1))
+        self._new.on_click(lambda _: next_seed(self._seed))
         for control in (self._seed, self._dealer, self._you, self._recipients):
             control.observe(lambda change: self._restart(), names="value")
 
@@ -230,8 +236,8 @@ class ChantDemo(w.VBox):
             self._deal.answer_chant(self.asking_order[k], agree)
         except AluetteError:
             self._quiet = True
-            try:
-                self._answers[k].value = None  # the refused answer is not shown as given
+            try:  # show what the engine recorded for that seat (None if it has not answered)
+                self._answers[k].value = dict(self._deal.view(None).chant_answers).get(self.asking_order[k])
             finally:
                 self._quiet = False
             raise
@@ -258,6 +264,8 @@ class ChantDemo(w.VBox):
 
     @friendly()
     def _on_discard_typed(self) -> None:
+        if not self._typed.value.strip():
+            raise AluetteError("type six card codes first, separated by spaces (e.g. 4O 5C 6B 7E 8O 10C)")
         self._discard_cards(parse_cards(self._typed.value))
 
     @friendly()
@@ -318,14 +326,14 @@ class ChantDemo(w.VBox):
                     button.add_class("aluette-chant-pick")
                     button.observe(self._on_pick, names="value")
                     buttons.append(button)
-                self._picks.children = buttons
+                self._replace_picks(buttons)
             lowest = deal.suggested_discard(you)
             self._suggestion.value = cards_html(lowest, width=36, caption="Keeping the highest nine means "
                                                                           "discarding these six:")
             self._on_pick(None)
         else:
             self._pick_cards = ()
-            self._picks.children = ()
+            self._replace_picks(())
             self._suggestion.value = ""
             self._count.value = ""
 
@@ -347,6 +355,12 @@ class ChantDemo(w.VBox):
                                              css_class="aluette-table aluette-chant-seats")
         self._events.value = ("<details><summary>What happened (as you saw it)</summary><ul>"
                               + "".join(f"<li>{escape(e)}</li>" for e in view.events) + "</ul></details>")
+
+    def _replace_picks(self, buttons) -> None:
+        # the old buttons are closed: alive, they would keep a hand's cards in the browser after a change of seat
+        old = self._picks.children
+        self._picks.children = tuple(buttons)
+        close_widgets(old)
 
     def _stock_html(self, view, first: Seat, second: Seat) -> str:
         if not view.chant_agreed:

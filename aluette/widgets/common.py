@@ -11,7 +11,11 @@ import ipywidgets as w
 from ..cards import Card
 from ..errors import AluetteError
 
-__all__ = ["MessageArea", "friendly", "card_label"]
+__all__ = ["MessageArea", "friendly", "card_label", "MAX_SEED", "check_seed", "next_seed", "check_choice",
+           "close_widgets"]
+
+#: The largest seed a seed box holds (the boxes are ``BoundedIntText(min=0, max=MAX_SEED)``).
+MAX_SEED = 2 ** 32 - 1
 
 
 class MessageArea(w.HTML):
@@ -59,3 +63,42 @@ def card_label(card: Card) -> str:
     """The label a control shows for a card: its code and its traditional nickname or English name, e.g.
     ``"3O — Monsieur"``, ``"12E — king of swords"``."""
     return f"{card.code} — {card.nickname or card.name}"
+
+
+def check_seed(seed) -> int:
+    """``seed`` if a seed box can show it: a whole number from 0 to :data:`MAX_SEED` (the box would silently clamp
+    anything else, and the class would not see the deal the notebook asked for).
+
+    Raises:
+        AluetteError: anything else (the message names it).
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise AluetteError(f"a seed is a whole number from 0 to {MAX_SEED}, got {seed!r}")
+    return seed
+
+
+def next_seed(box: w.BoundedIntText) -> None:
+    """Move a seed box to the next seed, wrapping from its maximum to 0 (its observer deals the new seed)."""
+    box.value = (int(box.value) + 1) % (box.max + 1)
+
+
+def check_choice(value, choices, what: str):
+    """``value`` if it is one of ``choices`` (an iterable of allowed values).
+
+    Raises:
+        AluetteError: it is not; the message names ``what`` and the allowed values.
+    """
+    allowed = list(choices)
+    if value not in allowed:
+        raise AluetteError(f"unknown {what} {value!r}; known: {', '.join(map(str, allowed))}")
+    return value
+
+
+def close_widgets(widgets) -> None:
+    """Close widgets that are no longer shown, with their layout and style, so their models (and the cards in their
+    labels) leave the kernel and the browser."""
+    for widget in widgets:
+        for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
+            if isinstance(part, w.Widget):
+                part.close()
+        widget.close()

@@ -26,7 +26,7 @@ from ..moves import ChantAnswer, Discard, Move, Play, SurrenderAnswer, Surrender
 from ..options import Options
 from ..pictures import view_html
 from ..seats import SEATS, Seat
-from .common import MessageArea, friendly
+from .common import MessageArea, check_seed, friendly, next_seed
 
 __all__ = ["RULES", "simple_move", "play_out", "play_out_match", "play_one_trick", "TrickPicker", "DealStepper"]
 
@@ -86,11 +86,13 @@ def play_one_trick(leader: Union[Seat, str], cards: Mapping[Union[Seat, str], Ca
 
     Raises:
         UnknownSeatError / UnknownCardError: a seat or card that is not one (the message names it).
-        AluetteError: a seat without a card, or a card given to two seats.
+        AluetteError: a seat without a card or given two (``"N"`` and ``"n"``), or a card given to two seats.
     """
     leader = Seat.parse(leader)
     chosen: dict[Seat, Card] = {}
     for key, card in cards.items():
+        if Seat.parse(key) in chosen:  # "N" and "n": one of the two cards would be silently dropped
+            raise AluetteError(f"{Seat.parse(key)} is given two cards (as {key!r} and another spelling)")
         chosen[Seat.parse(key)] = Card.parse(card)
     missing = [s.full_name for s in SEATS if s not in chosen]
     if missing:
@@ -185,11 +187,16 @@ class DealStepper(w.VBox):
     seat, ``aluette-play-counts``), ``events`` (the deal's events as text, ``aluette-play-events``), ``message``.
     Changing the seed, the dealer or the rule starts that deal again from the beginning. The chant is declined
     (:func:`simple_move`), so each seat plays the nine cards it was dealt. Read-only: ``deal``.
+
+    Raises:
+        AluetteError: an unknown ``rule``; ``seed`` outside 0 to 2**32-1 or not a whole number.
+        UnknownSeatError: ``dealer`` is not a seat.
     """
 
     def __init__(self, seed: int = 1, dealer: Union[Seat, str] = Seat.N, rule: str = "highest"):
         if rule not in RULES:
             raise AluetteError(f"unknown playing rule {rule!r}; known: {', '.join(RULES)}")
+        check_seed(seed)
         self.seed = w.BoundedIntText(value=seed, min=0, max=2 ** 32 - 1, description="Seed")
         self.seed.add_class("aluette-play-seed")
         self.dealer = w.Dropdown(options=[(f"{s} ({s.full_name})", s.value) for s in SEATS],
@@ -252,7 +259,7 @@ class DealStepper(w.VBox):
         self._show()
 
     def _new(self, button=None) -> None:
-        self.seed.value = (int(self.seed.value) + 1) % (self.seed.max + 1)  # the observer deals it
+        next_seed(self.seed)  # the observer deals it
 
     def _refuse_if_over(self) -> bool:
         if self.deal.is_over:

@@ -19,7 +19,7 @@ from ..errors import AluetteError
 from ..pictures import cards_html, trick_html
 from ..tables import ranking_table
 from ..tricks import explain_trick, trick_winner
-from .common import MessageArea, card_label, friendly
+from .common import MessageArea, card_label, check_seed, close_widgets, friendly, next_seed
 
 __all__ = ["ranking_html", "TrickComparer", "OrderingExercise"]
 
@@ -44,7 +44,7 @@ class TrickComparer(w.VBox):
     Controls: four dropdowns over :data:`~aluette.cards.DECK` (cards 3 and 4 may be left empty), or a text box taking
     two to four cards in any :meth:`Card.parse <aluette.cards.Card.parse>` form separated by commas (or spaces for
     codes), applied with Enter or the "Compare typed cards" button. Bad input (an unknown card, a card twice, one or
-    five cards) shows a message; the picked cards stay as they were.
+    five cards, card 4 chosen with card 3 empty) shows a message; the picked cards stay as they were.
 
     Read-only results for tests: :attr:`cards`, :attr:`winner` (index or ``None`` when spoiled), :attr:`explanation`.
     """
@@ -140,6 +140,9 @@ class TrickComparer(w.VBox):
     def _show_trick(self) -> None:
         cards = tuple(p.value for p in self._pickers if p.value is not None)
         try:
+            if self._pickers[2].value is None and self._pickers[3].value is not None:
+                # compared as cards 1, 2, 4, the answer would call card 4 "Card 3"
+                raise AluetteError("card 4 is chosen but card 3 is empty: choose card 3 first, or empty card 4")
             self._explanation = explain_trick(cards)
             self._winner = trick_winner(cards)
         except AluetteError as error:
@@ -160,21 +163,23 @@ class OrderingExercise(w.VBox):
     a Check button says right or wrong, and why.
 
     The cards are the top ``size`` cards of :func:`aluette.chance.shuffled_deck` for the seed in the seed box ("New
-    cards" adds one to the seed). The reader clicks the card buttons in order (each click adds the card to the
-    answer) or types the cards into the answer box. An answer is right when each card is at least as strong as the
-    next; cards of one class are equal, so either order of them is right (seeds, "card rankings").
+    cards" adds one to the seed, wrapping from the largest seed to 0). The reader clicks the card buttons in order
+    (each click adds the card to the answer) or types the cards into the answer box. An answer is right when each
+    card is at least as strong as the next; cards of one class are equal, so either order of them is right (seeds,
+    "card rankings").
 
     Read-only for tests: :attr:`cards` (the dealt cards), :attr:`correct` (``True``/``False`` after a check, else
     ``None``), :attr:`feedback`.
 
     Raises:
-        AluetteError: ``size`` outside 2-12.
+        AluetteError: ``size`` not a whole number from 2 to 12; ``seed`` outside 0 to 2**32-1 or not a whole number.
     """
 
     def __init__(self, seed: int = 1, size: int = 5):
         super().__init__()
-        if not 2 <= size <= 12:
-            raise AluetteError(f"the exercise deals 2 to 12 cards, got {size}")
+        if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= 12:
+            raise AluetteError(f"the exercise deals 2 to 12 cards, got {size!r}")
+        check_seed(seed)
         self._size = size
         self._seed = w.BoundedIntText(value=seed, min=0, max=2**32 - 1, description="Seed",
                                       layout=w.Layout(width="180px"))
@@ -182,7 +187,7 @@ class OrderingExercise(w.VBox):
         self._seed.observe(lambda change: self._deal(), names="value")
         self._new = w.Button(description="New cards")
         self._new.add_class("aluette-order-new")
-        self._new.on_click(lambda _: setattr(self._seed, "value", self._seed.value + 1))
+        self._new.on_click(lambda _: next_seed(self._seed))
         self._pictures = w.HTML()
         self._pictures.add_class("aluette-order-cards")
         self._picks = w.HBox()
@@ -272,7 +277,8 @@ class OrderingExercise(w.VBox):
             button.add_class("aluette-order-pick")
             button.on_click(lambda _, c=card: self._append(c))
             buttons.append(button)
-        self._picks.children = buttons
+        old, self._picks.children = self._picks.children, buttons
+        close_widgets(old)  # else every "New cards" leaves its buttons alive in the kernel and the browser
         self._reset_answer()
 
     def _reset_answer(self) -> None:

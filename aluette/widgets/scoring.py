@@ -25,7 +25,7 @@ from ..match import Match
 from ..options import Options
 from ..scoring import DealScore, outcomes_notation, parse_outcomes, score_tricks
 from ..seats import SEATS, Seat, Team
-from .common import MessageArea, friendly
+from .common import MessageArea, check_choice, check_seed, friendly
 from .play import RULES, play_out, play_out_match
 
 __all__ = ["running_counts", "ScoringView", "surrender_position", "SurrenderDemo", "MatchSheet", "team_label"]
@@ -60,10 +60,11 @@ def _mordienne_text(score: DealScore, enabled: bool) -> str:
         return "Mordienne is off: the deal's winner scores 1 whatever the order of the tricks."
     won = [i for i, o in enumerate(score.outcomes, start=1) if o is score.winner]
     listed = " and ".join(map(str, won)) if len(won) < 3 else f"{', '.join(map(str, won[:-1]))} and {won[-1]}"
+    tricks = f"trick{'s' if len(won) > 1 else ''} {listed}"
     if score.mordienne:
-        return (f"Mordienne: yes. {score.winner} won tricks {listed}: one unbroken run ending with trick 9, after "
+        return (f"Mordienne: yes. {score.winner} won {tricks}: one unbroken run ending with trick 9, after "
                 f"trick{'s' if won[0] > 2 else ''} {score.winner} did not win. It is worth 2.")
-    return (f"Mordienne: no. {score.winner} won tricks {listed}. Mordienne needs the deal's winner to win one "
+    return (f"Mordienne: no. {score.winner} won {tricks}. Mordienne needs the deal's winner to win one "
             f"unbroken run of tricks ending with trick 9, after at least one trick they did not win (a spoiled "
             f"trick breaks a run, and counts as a trick before it).")
 
@@ -80,7 +81,8 @@ class ScoringView(w.VBox):
     (the :class:`~aluette.DealScore` shown).
 
     Bad notation (a letter other than N, E, S, W, X; not nine tricks) shows the engine's message naming the problem;
-    the slots and the result keep the last valid deal and the widget keeps working.
+    the slots and the result keep the last valid deal and the widget keeps working (the mordienne checkbox rescores
+    that deal).
     """
 
     def __init__(self, notation: str = "SENWSEXNW", mordienne: bool = True):
@@ -108,7 +110,7 @@ class ScoringView(w.VBox):
         self.notation.observe(self._typed, names="value")
         for slot in self.slots:
             slot.observe(self._clicked, names="value")
-        self.mordienne.observe(self._typed, names="value")
+        self.mordienne.observe(self._toggled, names="value")
         super().__init__([w.HBox([self.notation, self.mordienne]), self.message,
                           w.HBox([w.VBox([w.HBox([w.Label(f"Trick {number}", layout=w.Layout(width="4.5em")), slot])
                                           for number, slot in enumerate(self.slots, start=1)]),
@@ -127,6 +129,14 @@ class ScoringView(w.VBox):
         finally:
             self._syncing = False
         self._show(score_tricks(outcomes, mordienne=self.mordienne.value))
+
+    def _toggled(self, change=None) -> None:
+        # rescore the deal in the slots (the last valid one), so the result always follows the checkbox; a bad text
+        # in the box keeps its message
+        error = self.message.last_error
+        self._show(score_tricks("".join(slot.value for slot in self.slots), mordienne=self.mordienne.value))
+        if error is not None:
+            self.message.error(error)
 
     def _clicked(self, change=None) -> None:
         if self._syncing:
@@ -183,9 +193,14 @@ class SurrenderDemo(w.VBox):
     mordienne: 2 to it if it does, otherwise 2 to the side that offered. Controls (CSS classes): ``answer``
     (``aluette-surrender-answer``: "accept"/"refuse"), ``rule`` (``aluette-surrender-rule``); view ``result``
     (``aluette-surrender-result``). Read-only: ``deal`` (the finished deal shown).
+
+    Raises:
+        AluetteError: ``answer`` not "accept" or "refuse"; ``rule`` not one of :data:`~aluette.widgets.play.RULES`.
     """
 
     def __init__(self, answer: str = "refuse", rule: str = "highest"):
+        check_choice(answer, ("accept", "refuse"), "surrender answer")
+        check_choice(rule, RULES, "playing rule")
         self.answer = w.ToggleButtons(options=[("N accepts", "accept"), ("N refuses", "refuse")], value=answer,
                                       description="N–S answer", style={"description_width": "initial"})
         self.answer.add_class("aluette-surrender-answer")
@@ -225,9 +240,14 @@ class MatchSheet(w.VBox):
     Controls (CSS classes): ``seed`` (``aluette-match-seed``), ``rule`` (``aluette-match-rule``); views ``sheet``
     (``aluette-match-sheet``) and ``summary`` (the totals and the winner, or a drawn match, ``aluette-match-result``).
     Read-only: ``match``.
+
+    Raises:
+        AluetteError: ``seed`` outside 0 to 2**32-1 or not a whole number; an unknown ``rule``.
     """
 
     def __init__(self, seed: int = 1, rule: str = "highest"):
+        check_seed(seed)
+        check_choice(rule, RULES, "playing rule")
         self.seed = w.BoundedIntText(value=seed, min=0, max=2 ** 32 - 1, description="Seed")
         self.seed.add_class("aluette-match-seed")
         self.rule = w.Dropdown(options=[(text, key) for key, text in RULES.items()], value=rule,

@@ -19,7 +19,8 @@ from ..chance import cut_deck, deal_steps, shuffled_deck
 from ..draw import DrawResult, partnership_draw
 from ..pictures import cards_html
 from ..seats import SEATS, Seat, Team
-from .common import MessageArea, card_label, friendly
+from ..errors import AluetteError
+from .common import MessageArea, card_label, check_seed, friendly, next_seed
 
 __all__ = ["round_table_html", "seating_html", "PartnershipDraw", "DealStepper"]
 
@@ -69,11 +70,14 @@ class PartnershipDraw(w.VBox):
 
     Raises:
         AluetteError: the initial ``names`` are not four distinct non-empty names (later bad names typed into the
-            boxes only show a message).
+            boxes only show a message); ``seed`` outside 0 to 2**32-1 or not a whole number.
     """
 
     def __init__(self, names: Sequence[str] = ("Anne", "Bruno", "Chantal", "Denis"), seed: int = 1):
         super().__init__()
+        if isinstance(names, str) or len(names) != 4:  # one box per name: five names would not fit four boxes
+            raise AluetteError(f"the draw needs four names, got {names!r}")
+        check_seed(seed)
         self._names = []
         for i, name in enumerate(names):
             box = w.Text(value=name, description=("1st (deals)", "2nd", "3rd", "4th")[i], continuous_update=False,
@@ -94,7 +98,7 @@ class PartnershipDraw(w.VBox):
         self._run.on_click(lambda _: self._step(None))
         self._new = w.Button(description="New shuffle")
         self._new.add_class("aluette-draw-new")
-        self._new.on_click(lambda _: setattr(self._seed, "value", self._seed.value + 1))
+        self._new.on_click(lambda _: next_seed(self._seed))
         self._status = w.HTML()
         self._status.add_class("aluette-draw-status")
         self._cards = w.HTML()
@@ -215,12 +219,16 @@ class DealStepper(w.VBox):
 
     Read-only for tests: :attr:`step` (0 shuffled, 1 cut, 2-13 packets, 14 stock), :attr:`hands` (cards received so
     far per seat), :attr:`stock` (the twelve once shown, else ``()``), :attr:`cut`.
+
+    Raises:
+        AluetteError: ``seed`` outside 0 to 2**32-1 or not a whole number. UnknownSeatError: ``dealer``.
     """
 
     LAST_STEP = 14
 
     def __init__(self, seed: int = 1, dealer: Seat = Seat.N):
         super().__init__()
+        check_seed(seed)
         self._seed = w.BoundedIntText(value=seed, min=0, max=2**32 - 1, description="Seed",
                                       layout=w.Layout(width="180px"))
         self._seed.add_class("aluette-deal-seed")
@@ -237,7 +245,7 @@ class DealStepper(w.VBox):
         self._run.on_click(lambda _: self._go(None))
         self._new = w.Button(description="New shuffle")
         self._new.add_class("aluette-deal-new")
-        self._new.on_click(lambda _: setattr(self._seed, "value", self._seed.value + 1))
+        self._new.on_click(lambda _: next_seed(self._seed))
         self._status = w.HTML()
         self._status.add_class("aluette-deal-status")
         self._table = w.HTML()

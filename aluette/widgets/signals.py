@@ -19,7 +19,7 @@ import ipywidgets as w
 from ..chance import as_generator
 from ..errors import AluetteError
 from ..signals import SIGNALS, SignalKind
-from .common import MessageArea
+from .common import MessageArea, check_choice, check_seed
 
 __all__ = ["DIRECTIONS", "FlashCard", "flash_cards", "SignalQuiz"]
 
@@ -82,9 +82,14 @@ class SignalQuiz(w.VBox):
     Changing the seed or the direction starts a new quiz. Read-only: ``cards``, ``position`` (0-based),
     ``current`` (the :class:`FlashCard` on show, or ``None`` when done), ``right`` and ``asked``.
     The right answer is put into no widget before it is checked.
+
+    Raises:
+        AluetteError: ``seed`` outside 0 to 2**32-1 or not a whole number; an unknown ``direction``.
     """
 
     def __init__(self, seed: int = 1, direction: str = "gesture"):
+        check_seed(seed)
+        check_choice(direction, DIRECTIONS, "quiz direction")
         self.direction = w.ToggleButtons(options=[(text, key) for key, text in DIRECTIONS.items()],
                                          value=direction, description="Quiz",
                                          style={"button_width": "13em", "description_width": "initial"})
