@@ -261,7 +261,7 @@ class Deal:
     """
 
     def __init__(self, deck: Sequence[CardLike], *, dealer: Union[Seat, str] = Seat.N,
-                 options: Optional[Options] = None, seed: Optional[int] = None, cut: Optional[int] = None):
+                 options: Optional[Options] = None):
         """Deal from a cut deck (top card first). Prefer the ``from_*`` constructors.
 
         Raises:
@@ -275,8 +275,9 @@ class Deal:
         self._options = options
         self._dealer = Seat.parse(dealer)
         self._deck = parse_cards(deck)
-        self._seed = seed
-        self._cut = cut
+        # provenance, set only by from_seed (and copies of its deals), so a save's seed always matches its deck
+        self._seed: Optional[int] = None
+        self._cut: Optional[int] = None
         dealt, self._stock = deal_from_deck(self._deck, self._dealer)
         self._dealt = {seat: Hand(cards) for seat, cards in dealt.items()}
         self._hands: dict[Seat, set] = {seat: set(cards) for seat, cards in dealt.items()}
@@ -310,7 +311,9 @@ class Deal:
         """
         order, cut = shuffled_deck(as_generator(seed))
         int_seed = int(seed) if isinstance(seed, int) else None
-        return cls(cut_deck(order, cut), dealer=dealer, options=options, seed=int_seed, cut=cut)
+        deal = cls(cut_deck(order, cut), dealer=dealer, options=options)
+        deal._seed, deal._cut = int_seed, cut
+        return deal
 
     @classmethod
     def from_deck(cls, deck: Union[str, Sequence[CardLike]], *, dealer: Union[Seat, str] = Seat.N,
@@ -778,7 +781,9 @@ class Deal:
         return self._replayed(self._moves)
 
     def _fresh(self) -> "Deal":
-        return Deal(self._deck, dealer=self._dealer, options=self._options, seed=self._seed, cut=self._cut)
+        deal = Deal(self._deck, dealer=self._dealer, options=self._options)
+        deal._seed, deal._cut = self._seed, self._cut
+        return deal
 
     def _replayed(self, moves: Iterable[Move]) -> "Deal":
         deal = self._fresh()

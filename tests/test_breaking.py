@@ -124,13 +124,14 @@ class TestMovesWithWrongTypes:
             deal.apply(Move(deal.to_move))
 
 
-@pytest.mark.xfail(strict=True, reason="Deal.__init__ takes seed= and cut= on trust; fixing it means checking them "
-                   "(a second shuffle on Deal.from_seed's hot path) or moving them out of the public constructor, which "
-                   "is left to the engine's owner while deal.py is being tuned for speed")
 def test_a_deal_always_loads_its_own_save():
-    # issue 2: a deal saves and loads as JSON; a public constructor must not make a deal whose save is refused
-    deal = Deal(DECK, seed=5, cut=3)  # the seed does not give this deck
-    assert Deal.from_json(deal.to_json()).to_dict() == deal.to_dict()
+    # issue 2: a deal saves and loads as JSON; no public constructor can make a deal whose save is refused, so the
+    # seed and cut are recorded only by Deal.from_seed, never taken on trust
+    with pytest.raises(TypeError):
+        Deal(DECK, seed=5, cut=3)
+    for deal in (Deal(DECK), Deal.from_deck(DECK), Deal.from_seed(5), Deal.from_seed(5).copy()):
+        assert Deal.from_json(deal.to_json()).to_dict() == deal.to_dict()
+
 
 class TestOddInputs:
     """Quality bar: odd arguments to public functions give an AluetteError that names them, never a bare
