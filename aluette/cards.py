@@ -277,8 +277,8 @@ STRENGTH: tuple[int, ...] = tuple(c.strength for c in DECK)
 
 
 def parse_cards(cards: Union[str, Iterable[CardLike]]) -> tuple[Card, ...]:
-    """Read several cards: a string of codes separated by spaces (``"3O 2C 12E"``), a string separated by commas or
-    semicolons (``"Monsieur, king of swords"``), or an iterable of cards/texts.
+    """Read several cards: a string of codes separated by spaces (``"3O 2C 12E"``), by commas or semicolons
+    (``"Monsieur, king of swords"``) or both (``"3O 2C, la vache"``), or an iterable of cards/texts.
 
     Raises:
         UnknownCardError: any item is not a card (the message names that item), or ``cards`` is neither text nor
@@ -286,9 +286,15 @@ def parse_cards(cards: Union[str, Iterable[CardLike]]) -> tuple[Card, ...]:
     """
     if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, (str, Iterable)):
         raise UnknownCardError(f"expected cards as text ('3O 2C 12E') or a sequence of cards, got {_quoted(cards)}")
-    if isinstance(cards, str):
-        separator = r"[,;]" if re.search(r"[,;]", cards) else r"\s+"
-        items = [t.strip() for t in re.split(separator, cards.strip()) if t.strip()]
-    else:
-        items = list(cards)
-    return tuple(Card.parse(item) for item in items)
+    if not isinstance(cards, str):
+        return tuple(Card.parse(item) for item in cards)
+    parsed = []
+    for piece in (t.strip() for t in re.split(r"[,;]", cards)):
+        if not piece:
+            continue
+        try:
+            parsed.append(Card.parse(piece))
+        except UnknownCardError:
+            # a comma-separated piece may itself be several codes: "3O 2C, 1E"
+            parsed.extend(Card.parse(word) for word in piece.split())
+    return tuple(parsed)

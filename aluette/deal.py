@@ -66,11 +66,20 @@ class Phase(enum.Enum):
 
 
 class Hand(tuple):
-    """An immutable hand: cards sorted high to low (by strength, then deck order). ``str`` gives the codes."""
+    """An immutable hand: cards sorted high to low (by strength, then deck order). ``str`` gives the codes.
+
+    Raises:
+        UnknownCardError: an item is not a card. AluetteError: a card given twice.
+    """
 
     def __new__(cls, cards: Iterable[CardLike] = ()):
-        return super().__new__(cls, sorted(parse_cards(cards) if not isinstance(cards, Hand) else cards,
-                                           key=lambda c: (-c.strength, c.index)))
+        if isinstance(cards, Hand):
+            return cards
+        parsed = parse_cards(cards)
+        if len(set(parsed)) != len(parsed):
+            twice = sorted({str(c) for c in parsed if parsed.count(c) > 1})
+            raise AluetteError(f"a hand holds each card once; given twice: {', '.join(twice)}")
+        return super().__new__(cls, sorted(parsed, key=lambda c: (-c.strength, c.index)))
 
     def __str__(self) -> str:
         return " ".join(c.code for c in self)

@@ -116,3 +116,16 @@ class TestPictures:
 
     def test_html_of_card_contains_its_svg(self):
         assert 'data-card="12E"' in Card.parse("12E")._repr_html_()
+
+
+def test_parse_cards_mixes_commas_and_spaces():
+    assert [str(c) for c in parse_cards("3O 2C, la vache; king of swords")] == ["3O", "2C", "2C", "12E"]
+    with pytest.raises(UnknownCardError, match="'ZZ'"):
+        parse_cards("3O ZZ, 1E")
+
+
+def test_hand_refuses_a_card_twice():
+    from aluette import AluetteError, Hand
+    with pytest.raises(AluetteError, match="given twice: 3O"):
+        Hand("3O 2C 3O")
+    assert str(Hand("2C 3O 1E")) == "3O 2C 1E"  # sorted high to low
