@@ -52,9 +52,31 @@ def as_generator(seed: SeedLike) -> np.random.Generator:
 def shuffles_from_uniforms(u: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Many shuffles at once from their uniform doubles: ``u`` of shape ``(n, 49)`` gives ``(orders, cuts)``, the
     card indices (into :data:`~aluette.cards.DECK`) of each shuffled deck before the cut, shape ``(n, 48)``, top
-    first, and the cuts (1-47), shape ``(n,)``. The one definition of the draw in the module docstring."""
+    first, and the cuts (1-47), shape ``(n,)``: the draw of the module docstring for each row.
+
+    ``orders`` is ``np.argsort(u[:, :48], axis=1, kind="stable")``, computed three times faster when every double is
+    a multiple of 2**-53 (as ``Generator.random`` draws them): then the integer keys ``u * 2**53``, with the card
+    index in the low six bits, sort exactly as a stable sort of ``u`` does, ties broken by card index.
+
+    Raises:
+        ValueError: ``u`` is not of shape ``(n, 49)`` with values in [0, 1).
+    """
     u = np.asarray(u, dtype=np.float64)
-    return np.argsort(u[:, :48], axis=1, kind="stable"), 1 + (u[:, 48] * 47).astype(np.int64)
+    if u.ndim != 2 or u.shape[1] != 49 or (u.size and not (0 <= u.min() and u.max() < 1)):
+        raise ValueError(f"expected uniform doubles in [0, 1) of shape (n, 49), got shape {u.shape}")
+    return _orders(u[:, :48]), 1 + (u[:, 48] * 47).astype(np.int64)
+
+
+def _orders(u: np.ndarray) -> np.ndarray:
+    # np.argsort(u, axis=1, kind="stable") for doubles in [0, 1), fast when they are multiples of 2**-53
+    scaled = u * 2.0 ** 53
+    keys = scaled.astype(np.int64)
+    if not np.array_equal(keys, scaled):  # finer doubles than Generator.random draws: sort them directly
+        return np.argsort(u, axis=1, kind="stable")
+    keys <<= 6
+    keys |= np.arange(48, dtype=np.int64)
+    keys.sort(axis=1)
+    return keys & 63
 
 
 def shuffled_deck(rng: SeedLike) -> tuple[tuple[Card, ...], int]:

@@ -137,6 +137,13 @@ class TrickRecord:
     plays: tuple[tuple[Seat, Card], ...]
     winner: Optional[Seat]
 
+    @classmethod
+    def _new(cls, number: int, leader: Seat, plays: tuple, winner: Optional[Seat]) -> "TrickRecord":
+        # The constructor without a frozen dataclass's four setattr calls: nine records per deal on the hot path.
+        record = object.__new__(cls)
+        record.__dict__.update(number=number, leader=leader, plays=plays, winner=winner)
+        return record
+
     @property
     def spoiled(self) -> bool:
         """True when the best class was tied and nobody won the trick."""
@@ -348,8 +355,15 @@ class Deal:
         """
         order, cut = shuffled_deck(as_generator(seed))
         int_seed = int(seed) if isinstance(seed, int) else None
+        return cls._from_shuffle(order, cut, dealer=dealer, options=options, seed=int_seed)
+
+    @classmethod
+    def _from_shuffle(cls, order: tuple[Card, ...], cut: int, *, dealer: Union[Seat, str] = Seat.N,
+                      options: Optional[Options] = None, seed: Optional[int] = None) -> "Deal":
+        # from_seed after the draw: `order` is a permutation of DECK (top first, before the cut), as drawn by
+        # aluette.chance; the simulation draws a block of shuffles at once and deals each through here.
         deal = cls.__new__(cls)  # a shuffled DECK needs none of __init__'s checks on the cards
-        deal._setup(cut_deck(order, cut), Seat.parse(dealer), _checked_options(options), int_seed, cut)
+        deal._setup(cut_deck(order, cut), Seat.parse(dealer), _checked_options(options), seed, cut)
         return deal
 
     @classmethod
@@ -430,6 +444,12 @@ class Deal:
     @property
     def cut(self) -> Optional[int]:
         return self._cut
+
+    @property
+    def chant_agreed(self) -> Optional[bool]:
+        """``True`` once all four agreed to the chant, ``False`` once one declined, ``None`` while undecided or when
+        :attr:`Options.chant` is off."""
+        return self._chant_agreed()
 
     @property
     def outcomes(self) -> tuple[Optional[Seat], ...]:
@@ -567,7 +587,7 @@ class Deal:
             self._to_move = _NEXT_SEAT[seat]
             return None
         winner = self._winner
-        record = TrickRecord(len(self._tricks) + 1, self._leader, tuple(trick), winner)
+        record = TrickRecord._new(len(self._tricks) + 1, self._leader, tuple(trick), winner)
         self._tricks.append(record)
         self._trick, self._best = [], -1
         if winner is not None:

@@ -120,18 +120,15 @@ def score_tricks(outcomes, *, mordienne: bool = True) -> DealScore:
         NotationError: not nine outcomes, or an unknown letter.
     """
     outs = parse_outcomes(outcomes)
-    counts = dict.fromkeys(SEATS, 0)
-    reached: dict[Seat, int] = {}  # trick index at which each seat reached its current count
-    for i, seat in enumerate(outs):
-        if seat is not None:
-            counts[seat] += 1
-            reached[seat] = i
+    counts = {seat: outs.count(seat) for seat in SEATS}
     count_pairs = tuple(counts.items())
     top = max(counts.values())
     if top == 0:
         return DealScore(outs, count_pairs, None, None, 0, False, False, None,
                          "Every trick was spoiled: nobody won a trick, so nobody scores (decision of this project).")
     leaders = [s for s in SEATS if counts[s] == top]
+    # the trick index at which each leader reached its final count: its last won trick
+    reached = {s: len(outs) - 1 - outs[::-1].index(s) for s in leaders}
     winner = min(leaders, key=reached.__getitem__)
     team = _TEAM[winner]
     tie = len(leaders) > 1
