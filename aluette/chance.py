@@ -82,8 +82,8 @@ def _orders(u: np.ndarray) -> np.ndarray:
 def shuffled_deck(rng: SeedLike) -> tuple[tuple[Card, ...], int]:
     """Shuffle and cut: returns ``(order, cut)``, the shuffled 48 cards *before* the cut, top card first, and the
     number of cards (1-47) the cutter lifts. See the module docstring for the exact draw."""
-    u = as_generator(rng).random(49)  # the scalar form of shuffles_from_uniforms (a test checks they agree)
-    order = np.argsort(u[:48], kind="stable").tolist()
+    u = as_generator(rng).random(49).tolist()  # one row of shuffles_from_uniforms (a test checks they agree)
+    order = sorted(range(48), key=u.__getitem__)  # Python's sort is stable, like argsort(kind="stable")
     return tuple(map(DECK.__getitem__, order)), 1 + int(u[48] * 47)
 
 

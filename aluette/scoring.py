@@ -134,14 +134,14 @@ def score_tricks(outcomes, *, mordienne: bool = True) -> DealScore:
     tie = len(leaders) > 1
     made = mordienne and _is_mordienne(outs, winner)
     points = 2 if made else 1
-    name = winner.value  # .value: formatting an enum member is slow, and this runs once per simulated deal
+    name = _NAME[winner]  # a dict, not f"{winner}": formatting an enum member costs more than the rest of this
     if tie:
-        others = ", ".join(f"{s.value} at trick {reached[s] + 1}" for s in leaders if s is not winner)
-        reason = (f"{', '.join(s.value for s in leaders)} tied with {top} tricks; {name} reached {top} first, at "
+        others = ", ".join(f"{_NAME[s]} at trick {reached[s] + 1}" for s in leaders if s is not winner)
+        reason = (f"{', '.join(_NAME[s] for s in leaders)} tied with {top} tricks; {name} reached {top} first, at "
                   f"trick {reached[winner] + 1} ({others})")
     else:
         reason = f"{name} won the most tricks ({top})"
-    reason += f", so {team.value} scores {points}."
+    reason += f", so {_NAME[team]} scores {points}."
     if made:
         first = outs.index(winner)
         reason += (f" Mordienne: {name} won tricks {first + 1}-9 in an unbroken run after not winning "
@@ -150,3 +150,4 @@ def score_tricks(outcomes, *, mordienne: bool = True) -> DealScore:
 
 
 _TEAM = {seat: seat.team for seat in SEATS}
+_NAME = {**{seat: seat.value for seat in SEATS}, **{team: team.value for team in Team}}

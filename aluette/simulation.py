@@ -111,7 +111,7 @@ _CODE_OF_ASCII = np.full(128, -1, dtype=np.int8)
 for _code, _letter in enumerate("NESWX"):
     _CODE_OF_ASCII[ord(_letter)] = _code
 _NOTATION_BYTES = np.frombuffer(b"NESWX.", dtype=np.uint8)  # code -> letter; -1 reads the last, "."
-_PLAY, _OVER = Phase.PLAY, Phase.OVER
+_OVER = Phase.OVER
 _NS, _EW = Team.NS, Team.EW
 _DISCARD_COMBOS: Optional[tuple] = None
 
@@ -189,41 +189,47 @@ def _discard_combos() -> tuple:
 
 
 def _random_move(deal: Deal, u: float) -> None:
-    """The random player's move for the seat to move (contract point 4)."""
-    phase = deal.phase
+    """The random player's move for the seat to move: ``legal_moves()[floor(u * len(legal_moves()))]`` (contract
+    point 4), made without listing the moves where they are known: a chant answer or a surrender offer or answer is
+    yes when ``u < 0.5`` (``True`` is listed first), a play and a discard take their index in the hand."""
+    phase, seat = deal.phase, deal.to_move
     if phase is _PLAY:
         deal.play_index(int(u * len(deal.legal_cards())))
-    elif phase is Phase.DISCARD:
-        hand = deal.hand(deal.to_move)  # fifteen cards, high to low: legal_moves() lists combinations of it
-        deal.discard(deal.to_move, [hand[i] for i in _discard_combos()[int(u * 5005)]])
+    elif phase is _CHANT:
+        deal.answer_chant(seat, u < 0.5)
+    elif phase is _DISCARD:
+        hand = deal.hand(seat)  # fifteen cards, high to low: legal_moves() lists the combinations of it
+        deal.discard(seat, [hand[i] for i in _discard_combos()[int(u * 5005)]])
     else:
         moves = deal.legal_moves()
         deal.apply(moves[int(u * len(moves))])
 
 
-_FIRST_SLOT = {Phase.CHANT: CHANT_SLOTS, Phase.DISCARD: DISCARD_SLOTS, Phase.SURRENDER: SURRENDER_SLOTS,
-               Phase.PLAY: PLAY_SLOTS}
+_CARDS_IN_HAND = [9 - p // 4 for p in range(36)]  # when making play p (0-35) of a deal
+_PHASES = (_CHANT, _DISCARD, _SURRENDER, _PLAY) = (Phase.CHANT, Phase.DISCARD, Phase.SURRENDER, Phase.PLAY)
+_FIRST_SLOTS = (CHANT_SLOTS - 49, DISCARD_SLOTS - 49, SURRENDER_SLOTS - 49, PLAY_SLOTS - 49)  # in a row's u[49:]
 
 
 def _play_out(deal: Deal, u: list, bots: Optional[tuple]) -> None:
     """Play ``deal`` to the end; ``u`` holds the deal's 45 decision doubles (row slots 49-93); ``bots`` is ``None``
     for four random players, else a bot or ``None`` (random) per seat, in SEATS order."""
-    made = dict.fromkeys(_FIRST_SLOT, 0)  # decisions made so far per phase: the next slot of that phase
+    made = [0, 0, 0, 0]  # decisions made so far in each phase of _PHASES: the next slot of that phase
     while deal.phase is not _OVER:
         phase = deal.phase
-        if phase is _PLAY and bots is None:  # the hot path: 36 random plays
-            for p in range(made[_PLAY], 36):
-                deal.play_index(int(u[PLAY_SLOTS - 49 + p] * (9 - (p >> 2))))
+        if phase is _PLAY and bots is None:  # the hot path: 36 random plays, legal_cards()[floor(u * k)]
+            for x, k in zip(u[PLAY_SLOTS - 49:], _CARDS_IN_HAND):
+                deal.play_index(int(x * k))
             return
+        which = 0 if phase is _CHANT else 1 if phase is _DISCARD else 2 if phase is _SURRENDER else 3
         bot = bots[SEATS.index(deal.to_move)] if bots is not None else None
         if bot is None:
-            _random_move(deal, u[_FIRST_SLOT[phase] - 49 + made[phase]])
+            _random_move(deal, u[_FIRST_SLOTS[which] + made[which]])
         else:
             move = bot.choose(deal)
             deal.apply(move)
             if isinstance(move, Signal):
                 continue
-        made[phase] += 1
+        made[which] += 1
 
 
 # ----------------------------------------------------------------------------------------------------- tasks
@@ -293,7 +299,7 @@ def step_deals(draws: np.ndarray, dealers: np.ndarray, options: Optional[Options
                      -1 if score is None else _SEAT_CODE[score.winner],
                      0 if ns else 1 if ew else -1, ns, ew,
                      score is not None and score.mordienne, score is not None and score.reached_first,
-                     deal.chant_agreed is True, _TEAM_CODE[result.surrendered_by],
+                     options.chant and deal.chant_agreed is True, _TEAM_CODE[result.surrendered_by],
                      -1 if result.surrender_accepted is None else int(result.surrender_accepted)))
     notation, winner, team, ns, ew, mordienne, first, chant, by, accepted = zip(*rows)
     letters = np.frombuffer("".join(notation).encode("ascii"), dtype=np.uint8).reshape(m, 9)
@@ -420,8 +426,8 @@ def simulate(n_deals: int, *, seed: int, options: Optional[Options] = None, play
     """Play ``n_deals`` seeded deals to the end and return one row per deal (columns: :data:`COLUMNS`).
 
     >>> df = simulate(2000, seed=1, options=Options(chant=False))
-    >>> bool(((df.points_ns + df.points_ew) <= 2).all()) and df.notation.str.len().eq(9).all()
-    True
+    >>> len(df), bool(df.notation.str.fullmatch("[NESWX]{9}").all()), bool((df.points_ns + df.points_ew <= 2).all())
+    (2000, True, True)
 
     Args:
         n_deals: how many deals (at least 1).

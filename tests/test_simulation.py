@@ -118,7 +118,7 @@ import pandas as pd  # noqa: E402
 
 from aluette import AluetteError, SEATS, Team, UnknownSeatError  # noqa: E402
 from aluette.simulation import (BLOCK_SIZE, COLUMNS, Summary, block_generator, simulate,  # noqa: E402
-                                simulate_chunks, simulate_summary)
+                                simulate_chunks, simulate_summary, step_deals)
 
 NO_CHANT = Options(chant=False)
 
@@ -186,6 +186,30 @@ class TestSimulateFrame:
             row = df.iloc[i]
             assert row.notation == deal.notation
             assert (row.points_ns, row.points_ew) == (deal.result.points[Team.NS], deal.result.points[Team.EW])
+
+    @pytest.mark.parametrize("options", [Options(surrender=True),
+                                         Options(chant_recipients="left_and_partner", mordienne=False)])
+    def test_random_player_is_legal_moves_at_floor_u_times_len(self, options):
+        # Chance contract point 4, in every phase: the random player takes legal_moves()[floor(u * len)], reading
+        # the slots 49-52 (chant), 53-54 (discards), 55-57 (surrender), 58-93 (plays) in order.
+        draws = np.random.default_rng(5).random((12, 94))
+        draws[::2, 49:53] = 0.3  # every other deal: all four agree to the chant, so both recipients discard
+        dealers = np.arange(12) % 4
+        raw = step_deals(draws, dealers, options)
+        first_slot = {"chant": 49, "discard": 53, "surrender": 55, "play": 58}
+        for row, dealer, notation_codes in zip(draws, dealers, raw["outcomes"]):
+            orders, cuts = shuffles_from_uniforms(row[None, :49])
+            deal = Deal.from_deck(cut_deck([DECK[i] for i in orders[0]], int(cuts[0])), dealer=SEATS[dealer],
+                                  options=options)
+            made = dict.fromkeys(first_slot, 0)
+            while not deal.is_over:
+                phase = deal.phase.value
+                moves = deal.legal_moves()
+                deal.apply(moves[int(np.floor(row[first_slot[phase] + made[phase]] * len(moves)))])
+                made[phase] += 1
+            expected = [-1] * 9 if deal.result.score is None else ["NESWX".index(c) for c in deal.notation]
+            assert notation_codes.tolist() == expected
+        assert raw["chant"][::2].all() and (raw["surrendered_by"] >= 0).any() == options.surrender
 
     def test_block_generator_is_the_spawned_child(self):
         child = np.random.SeedSequence(42).spawn(4)[3]
