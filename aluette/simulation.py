@@ -397,15 +397,19 @@ def _raw_chunks(spec: _Spec, chunk_size: Any, executor: Optional[Executor], prog
             return
         pending: list = []  # futures in deal order, at most max_pending at a time: memory stays flat
         queue = iter(tasks)
-        for first, stop in itertools.islice(queue, max_pending):
-            pending.append(executor.submit(_run_task, spec, first, stop))
-        while pending:
-            raw = pending.pop(0).result()
-            following = next(queue, None)
-            if following is not None:
-                pending.append(executor.submit(_run_task, spec, *following))
-            bar.update(len(raw["deal"]))
-            yield raw
+        try:
+            for first, stop in itertools.islice(queue, max(1, max_pending)):
+                pending.append(executor.submit(_run_task, spec, first, stop))
+            while pending:
+                raw = pending.pop(0).result()
+                following = next(queue, None)
+                if following is not None:
+                    pending.append(executor.submit(_run_task, spec, *following))
+                bar.update(len(raw["deal"]))
+                yield raw
+        finally:  # the caller stopped early (or a task failed): drop the work not started
+            for future in pending:
+                future.cancel()
 
 
 def simulate_chunks(n_deals: int, *, seed: int, options: Optional[Options] = None,

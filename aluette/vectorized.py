@@ -10,12 +10,15 @@ checks, for each option combination, that every deal gives exactly the step-by-s
 How (rules as in :mod:`aluette.deal`; all seats here are *relative*: 0 is the dealer's left, who leads first, then
 clockwise 1 the dealer's partner, 2 the dealer's right, 3 the dealer):
 
-* A card is held as its *place* in hand order (0 = Monsieur ... 47 = the last three), so a hand sorted by place is
-  the engine's hand (high to low) and a random play takes column ``floor(u * k)``.
-* Dealing: one integer sort per deal of ``owner * 64 + place`` over the shuffled deck gives the four sorted hands and
-  the two halves of the stock (the cards the chant would give to the first and to the second recipient).
-* Random play is independent of the cards already on the table, so the four cards of a trick are chosen at once;
-  the unique strongest class wins, a tie for it spoils the trick and the leader leads again (seeds, "gameplay").
+* A card is numbered by its *place* in hand order (0 = Monsieur ... 47 = the last three), so a hand sorted by place
+  is the engine's hand (high to low). Dealing is one integer sort per deal of ``owner * 64 + place`` over the
+  shuffled deck: it gives the four sorted hands and the two halves of the stock (the cards the chant would give to
+  the first and to the second recipient), from which the chant's random discards keep nine.
+* Then only a card's ranking class matters, so a hand is packed in one 64-bit integer, five bits per card, highest
+  first: play ``floor(u * k)`` takes out field ``floor(u * k)``.
+* Random play does not look at the table, so the four cards of a trick are chosen at once; a table of the 19**4
+  class combinations gives the winner: the unique strongest class, or nobody when it is tied (a spoiled trick, and
+  the leader leads again; seeds, "gameplay").
 """
 
 from __future__ import annotations
