@@ -76,7 +76,8 @@ def _orders(u: np.ndarray) -> np.ndarray:
     keys <<= 6
     keys |= np.arange(48, dtype=np.int64)
     keys.sort(axis=1)
-    return keys & 63
+    keys &= 63
+    return keys
 
 
 def shuffled_deck(rng: SeedLike) -> tuple[tuple[Card, ...], int]:

@@ -334,9 +334,12 @@ def _frame(raw: dict, spec: _Spec) -> pd.DataFrame:
     """The DataFrame of :data:`COLUMNS` from raw columns (the same code for both engines)."""
     outcomes = raw["outcomes"]
     m = len(outcomes)
-    played = outcomes[:, 0] >= 0
-    notation = _NOTATION_BYTES[outcomes].view("S9").ravel().astype(str)
-    notation[~played] = ""
+    notation = np.empty(m, dtype=object)
+    for start in range(0, m, 65536):  # letters -> str, a slice at a time: a fixed-width copy of all rows is large
+        part = outcomes[start:start + 65536]
+        text = _NOTATION_BYTES[part].view("S9").ravel().astype(str)
+        text[part[:, 0] < 0] = ""  # not played: a surrender was accepted
+        notation[start:start + 65536] = text
     options = spec.options
     return pd.DataFrame({
         "deal": raw["deal"],

@@ -120,7 +120,7 @@ def random_deals(draws: np.ndarray, dealers: np.ndarray, options: Optional[Optio
     # The chant (seeds, "setup"): only if all four agree; each recipient then discards six at random.
     chant = np.zeros(n, dtype=bool)
     if options.chant:
-        chant = (draws[:, CHANT_SLOTS:CHANT_SLOTS + 4] < 0.5).all(axis=1)
+        chant = np.logical_and.reduce([draws[:, CHANT_SLOTS + k] < 0.5 for k in range(4)])
         c = np.flatnonzero(chant)
         second = 3 if options.chant_recipients is ChantRecipients.LEFT_AND_DEALER else 1
         for seat, stock, slot in ((0, keys[c, 36:42], DISCARD_SLOTS), (second, keys[c, 42:48], DISCARD_SLOTS + 1)):
@@ -161,12 +161,15 @@ def random_deals(draws: np.ndarray, dealers: np.ndarray, options: Optional[Optio
         leader = np.where(winner >= 0, winner, leader)
 
     # Scoring (aluette.scoring): most tricks; a tie goes to whoever reached that count first.
-    counts, reached = counts[:, 1:], reached[:, 1:]
-    top = counts.max(axis=1)
+    # (Seat by seat over columns: numpy reduces a long axis faster than many axes of four.)
+    top = np.maximum.reduce([counts[:, 1 + s] for s in range(4)])
     nobody = top == 0
-    leaders = counts == top[:, None]
-    winner = np.where(leaders, reached, 99).argmin(axis=1).astype(np.int8)
-    first_to_reach = ~nobody & (leaders.sum(axis=1) > 1)
+    leaders = [counts[:, 1 + s] == top for s in range(4)]
+    first_to_reach = ~nobody & (np.add.reduce(leaders, dtype=np.int8) > 1)
+    # among the leaders, the first to reach: the least (last won trick * 4 + seat)
+    first = np.minimum.reduce([np.where(leaders[s], reached[:, 1 + s].astype(np.int16) * 4 + s, 99 * 4)
+                               for s in range(4)])
+    winner = (first & 3).astype(np.int8)
     run = np.zeros(n, dtype=np.int8)  # the winner's unbroken run of tricks ending with the ninth
     alive = np.ones(n, dtype=bool)
     for trick in range(8, -1, -1):
