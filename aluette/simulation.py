@@ -280,6 +280,9 @@ def step_deals(draws: np.ndarray, dealers: np.ndarray, options: Optional[Options
         bots: ``None`` for four random players, else one bot (with ``choose(deal)``) or ``None`` (random) per seat,
             in SEATS order.
 
+    Returns:
+        The per-deal arrays described by :func:`aluette.vectorized.random_deals`.
+
     Raises:
         AluetteError: a bot's illegal move (the engine's error).
     """
@@ -301,7 +304,7 @@ def step_deals(draws: np.ndarray, dealers: np.ndarray, options: Optional[Options
                      score is not None and score.mordienne, score is not None and score.reached_first,
                      options.chant and deal.chant_agreed is True, _TEAM_CODE[result.surrendered_by],
                      -1 if result.surrender_accepted is None else int(result.surrender_accepted)))
-    notation, winner, team, ns, ew, mordienne, first, chant, by, accepted = zip(*rows)
+    notation, winner, team, ns, ew, mordienne, first, chant, by, accepted = list(zip(*rows)) or [()] * 10
     letters = np.frombuffer("".join(notation).encode("ascii"), dtype=np.uint8).reshape(m, 9)
     return {"outcomes": _CODE_OF_ASCII[letters], "winner": np.array(winner, dtype=np.int8),
             "team": np.array(team, dtype=np.int8), "points_ns": np.array(ns, dtype=np.int8),
