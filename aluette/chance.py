@@ -16,6 +16,7 @@ stock).
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Mapping, Sequence, Union
 
 import numpy as np
@@ -24,8 +25,8 @@ from .cards import DECK, Card, CardLike, parse_cards
 from .errors import AluetteError
 from .seats import Seat
 
-__all__ = ["as_generator", "shuffled_deck", "cut_deck", "deal_from_deck", "deal_steps", "stock_steps", "deck_from_hands",
-           "SeedLike"]
+__all__ = ["as_generator", "shuffled_deck", "shuffles_from_uniforms", "cut_deck", "deal_from_deck", "deal_steps",
+           "stock_steps", "deck_from_hands", "DEAL_POSITIONS", "SeedLike"]
 
 SeedLike = Union[int, np.random.Generator, np.random.SeedSequence]
 
@@ -48,12 +49,43 @@ def as_generator(seed: SeedLike) -> np.random.Generator:
     raise TypeError(f"pass an explicit seed (a non-negative int) or a numpy Generator, got {seed!r}")
 
 
+def shuffles_from_uniforms(u: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Many shuffles at once from their uniform doubles: ``u`` of shape ``(n, 49)`` gives ``(orders, cuts)``, the
+    card indices (into :data:`~aluette.cards.DECK`) of each shuffled deck before the cut, shape ``(n, 48)``, top
+    first, and the cuts (1-47), shape ``(n,)``: the draw of the module docstring for each row.
+
+    ``orders`` is ``np.argsort(u[:, :48], axis=1, kind="stable")``, computed three times faster when every double is
+    a multiple of 2**-53 (as ``Generator.random`` draws them): then the integer keys ``u * 2**53``, with the card
+    index in the low six bits, sort exactly as a stable sort of ``u`` does, ties broken by card index.
+
+    Raises:
+        ValueError: ``u`` is not of shape ``(n, 49)`` with values in [0, 1).
+    """
+    u = np.asarray(u, dtype=np.float64)
+    if u.ndim != 2 or u.shape[1] != 49 or (u.size and not (0 <= u.min() and u.max() < 1)):
+        raise ValueError(f"expected uniform doubles in [0, 1) of shape (n, 49), got shape {u.shape}")
+    return _orders(u[:, :48]), 1 + (u[:, 48] * 47).astype(np.int64)
+
+
+def _orders(u: np.ndarray) -> np.ndarray:
+    # np.argsort(u, axis=1, kind="stable") for doubles in [0, 1), fast when they are multiples of 2**-53
+    scaled = u * 2.0 ** 53
+    keys = scaled.astype(np.int64)
+    if not np.array_equal(keys, scaled):  # finer doubles than Generator.random draws: sort them directly
+        return np.argsort(u, axis=1, kind="stable")
+    keys <<= 6
+    keys |= np.arange(48, dtype=np.int64)
+    keys.sort(axis=1)
+    keys &= 63
+    return keys
+
+
 def shuffled_deck(rng: SeedLike) -> tuple[tuple[Card, ...], int]:
     """Shuffle and cut: returns ``(order, cut)``, the shuffled 48 cards *before* the cut, top card first, and the
     number of cards (1-47) the cutter lifts. See the module docstring for the exact draw."""
-    u = as_generator(rng).random(49)
-    order = np.argsort(u[:48], kind="stable")
-    return tuple(DECK[i] for i in order), 1 + int(u[48] * 47)
+    u = as_generator(rng).random(49).tolist()  # one row of shuffles_from_uniforms (a test checks they agree)
+    order = sorted(range(48), key=u.__getitem__)  # Python's sort is stable, like argsort(kind="stable")
+    return tuple(map(DECK.__getitem__, order)), 1 + int(u[48] * 47)
 
 
 def cut_deck(order: Sequence[Card], cut: int) -> tuple[Card, ...]:
@@ -72,6 +104,14 @@ def _deal_position(round_: int, position: int, card: int) -> int:
     return round_ * 12 + position * 3 + card
 
 
+#: Deck positions of the nine cards of the seat ``p`` places from the dealer's left (0-3), in the order received.
+DEAL_POSITIONS: tuple[tuple[int, ...], ...] = tuple(tuple(_deal_position(r, p, c) for r in range(3) for c in range(3))
+                                                    for p in range(4))
+_TAKE_HAND = tuple(itemgetter(*positions) for positions in DEAL_POSITIONS)
+_DECK_IDS = frozenset(map(id, DECK))  # cards are canonical objects: same identities = same cards
+_FROM_LEFT = {dealer: dealer.left.clockwise_from() for dealer in Seat}
+
+
 def deal_from_deck(deck: Sequence[Card], dealer: Seat) -> tuple[dict[Seat, tuple[Card, ...]], tuple[Card, ...]]:
     """Deal a cut deck: three rounds of three cards, starting at the dealer's left, clockwise.
 
@@ -81,12 +121,14 @@ def deal_from_deck(deck: Sequence[Card], dealer: Seat) -> tuple[dict[Seat, tuple
         AluetteError: the deck is not the 48 distinct cards.
     """
     deck = tuple(deck)
-    if len(deck) != 48 or set(deck) != set(DECK):
+    if len(deck) != 48 or set(map(id, deck)) != _DECK_IDS:
         raise AluetteError("a deck must hold each of the 48 cards exactly once")
-    seats = Seat(dealer).left.clockwise_from()
-    hands = {seat: tuple(deck[_deal_position(r, p, c)] for r in range(3) for c in range(3))
-             for p, seat in enumerate(seats)}
-    return hands, deck[36:]
+    return _deal(deck, Seat(dealer))
+
+
+def _deal(deck: tuple[Card, ...], dealer: Seat) -> tuple[dict[Seat, tuple[Card, ...]], tuple[Card, ...]]:
+    # deal_from_deck without the check, for a deck known to be a permutation of DECK
+    return {seat: take(deck) for seat, take in zip(_FROM_LEFT[dealer], _TAKE_HAND)}, deck[36:]
 
 
 def deal_steps(deck: Sequence[Card], dealer: Seat) -> tuple[tuple[Seat, tuple[Card, Card, Card]], ...]:

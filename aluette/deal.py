@@ -34,11 +34,13 @@ from __future__ import annotations
 import enum
 import itertools
 import json
+import operator
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
 from .cards import DECK, STRENGTH, Card, CardLike, parse_cards
-from .chance import SeedLike, as_generator, cut_deck, deal_from_deck, deck_from_hands, shuffled_deck, stock_steps
+from .chance import (SeedLike, _deal, as_generator, cut_deck, deal_from_deck, deck_from_hands, shuffled_deck,
+                     stock_steps)
 from .errors import (AluetteError, BadDiscardError, BadSignalError, CardNotInHandError, DealOverError,
                      IllegalMoveError, MalformedSaveError, NotYourTurnError, WrongPhaseError)
 from .moves import (ChantAnswer, Discard, Move, Play, Signal, SurrenderAnswer, SurrenderOffer, checked_move,
@@ -65,6 +67,22 @@ class Phase(enum.Enum):
     OVER = "over"  #: nine tricks played, or a surrender accepted
 
 
+# Hot-path constants: reading an enum member or a property costs more than a module global.
+_PLAY = Phase.PLAY
+_NEXT_SEAT = {seat: seat.left for seat in SEATS}
+_DEFAULT_OPTIONS = Options()
+_TEAMS = tuple(Team)
+
+#: The 48 card indices in hand order (high to low by strength, then deck order), and each card's place in it.
+_HAND_ORDER = sorted(range(48), key=lambda i: (-STRENGTH[i], i))
+_HAND_PLACE = tuple(_HAND_ORDER.index(i) for i in range(48))
+
+
+def _hand_order(card: Card) -> int:
+    """Sort key of a hand: high to low by strength, then deck order."""
+    return _HAND_PLACE[card.index]
+
+
 class Hand(tuple):
     """An immutable hand: cards sorted high to low (by strength, then deck order). ``str`` gives the codes.
 
@@ -79,7 +97,12 @@ class Hand(tuple):
         if len(set(parsed)) != len(parsed):
             twice = sorted({str(c) for c in parsed if parsed.count(c) > 1})
             raise AluetteError(f"a hand holds each card once; given twice: {', '.join(twice)}")
-        return super().__new__(cls, sorted(parsed, key=lambda c: (-c.strength, c.index)))
+        return super().__new__(cls, sorted(parsed, key=_hand_order))
+
+    @classmethod
+    def _of_sorted(cls, cards: Sequence[Card]) -> "Hand":
+        # hot path: cards already parsed and sorted (the deal keeps each hand sorted)
+        return tuple.__new__(cls, cards)
 
     def __str__(self) -> str:
         return " ".join(c.code for c in self)
@@ -90,6 +113,24 @@ class Hand(tuple):
     def _repr_html_(self) -> str:
         from .pictures import cards_html
         return cards_html(self)
+
+
+def _is_card_tuple(cards: Any) -> bool:
+    """True for a tuple holding only :class:`Card` objects (already parsed: no need to parse again)."""
+    return cards.__class__ is tuple and all(c.__class__ is Card for c in cards)
+
+
+def _checked_options(options: Optional[Options]) -> Options:
+    if options is None:
+        return _DEFAULT_OPTIONS
+    if not isinstance(options, Options):
+        raise AluetteError(f"options must be an aluette.Options, got {type(options).__name__}")
+    return options
+
+
+#: One shared :class:`Play` per seat and card (moves are immutable values), so a play creates no new object:
+#: ``_PLAYS[seat][card.index]``.
+_PLAYS: dict[Seat, tuple[Play, ...]] = {seat: tuple(Play(seat, card) for card in DECK) for seat in SEATS}
 
 
 @dataclass(frozen=True)
@@ -107,6 +148,13 @@ class TrickRecord:
     leader: Seat
     plays: tuple[tuple[Seat, Card], ...]
     winner: Optional[Seat]
+
+    @classmethod
+    def _new(cls, number: int, leader: Seat, plays: tuple, winner: Optional[Seat]) -> "TrickRecord":
+        # The constructor without a frozen dataclass's four setattr calls: nine records per deal on the hot path.
+        record = object.__new__(cls)
+        record.__dict__.update(number=number, leader=leader, plays=plays, winner=winner)
+        return record
 
     @property
     def spoiled(self) -> bool:
@@ -277,19 +325,23 @@ class Deal:
             UnknownCardError / UnknownSeatError: a card or the dealer is not one.
             AluetteError: the deck is not the 48 distinct cards; ``options`` is not an :class:`Options`.
         """
-        if options is None:
-            options = Options()
-        if not isinstance(options, Options):
-            raise AluetteError(f"options must be an aluette.Options, got {type(options).__name__}")
+        options, dealer = _checked_options(options), Seat.parse(dealer)
+        deck = deck if _is_card_tuple(deck) else parse_cards(deck)
+        deal_from_deck(deck, dealer)  # raises unless the deck is the 48 cards
+        self._setup(deck, dealer, options, None, None)  # seed and cut are recorded only by from_seed
+
+    def _setup(self, deck: tuple[Card, ...], dealer: Seat, options: Options, seed: Optional[int],
+               cut: Optional[int]) -> None:
+        # the state at the start of a deal, from a checked deck
         self._options = options
-        self._dealer = Seat.parse(dealer)
-        self._deck = parse_cards(deck)
-        # provenance, set only by from_seed (and copies of its deals), so a save's seed always matches its deck
-        self._seed: Optional[int] = None
-        self._cut: Optional[int] = None
-        dealt, self._stock = deal_from_deck(self._deck, self._dealer)
-        self._dealt = {seat: Hand(cards) for seat, cards in dealt.items()}
-        self._hands: dict[Seat, set] = {seat: set(cards) for seat, cards in dealt.items()}
+        self._dealer = dealer
+        self._deck = deck
+        self._seed = seed
+        self._cut = cut
+        dealt, self._stock = _deal(deck, dealer)
+        # each hand is a list kept sorted high to low, so legal_cards() never sorts
+        self._hands: dict[Seat, list[Card]] = {seat: sorted(cards, key=_hand_order) for seat, cards in dealt.items()}
+        self._dealt = dealt  # the nine cards each seat was dealt, in the order received (see dealt_hand)
         self._moves: list[Move] = []
         self._chant_answers: list[tuple[Seat, bool]] = []
         self._received: dict[Seat, tuple[Card, ...]] = {}
@@ -301,6 +353,7 @@ class Deal:
         self._signals: list[SignalRecord] = []
         self._tricks: list[TrickRecord] = []
         self._trick: list[tuple[Seat, Card]] = []
+        self._best, self._winner = -1, None  # strength of the trick's best card so far, and who played it
         self._leader = self._dealer.left
         self._result: Optional[DealResult] = None
         if options.chant:
@@ -320,8 +373,15 @@ class Deal:
         """
         order, cut = shuffled_deck(as_generator(seed))
         int_seed = int(seed) if isinstance(seed, int) else None
-        deal = cls(cut_deck(order, cut), dealer=dealer, options=options)
-        deal._seed, deal._cut = int_seed, cut
+        return cls._from_shuffle(order, cut, dealer=dealer, options=options, seed=int_seed)
+
+    @classmethod
+    def _from_shuffle(cls, order: tuple[Card, ...], cut: int, *, dealer: Union[Seat, str] = Seat.N,
+                      options: Optional[Options] = None, seed: Optional[int] = None) -> "Deal":
+        # from_seed after the draw: `order` is a permutation of DECK (top first, before the cut), as drawn by
+        # aluette.chance; the simulation draws a block of shuffles at once and deals each through here.
+        deal = cls.__new__(cls)  # a shuffled DECK needs none of __init__'s checks on the cards
+        deal._setup(cut_deck(order, cut), Seat.parse(dealer), _checked_options(options), seed, cut)
         return deal
 
     @classmethod
@@ -404,6 +464,12 @@ class Deal:
         return self._cut
 
     @property
+    def chant_agreed(self) -> Optional[bool]:
+        """``True`` once all four agreed to the chant, ``False`` once one declined, ``None`` while undecided or when
+        :attr:`Options.chant` is off."""
+        return self._chant_agreed()
+
+    @property
     def outcomes(self) -> tuple[Optional[Seat], ...]:
         """Winners of the completed tricks (``None`` = spoiled)."""
         return tuple(t.winner for t in self._tricks)
@@ -423,11 +489,11 @@ class Deal:
 
     def hand(self, seat: Union[Seat, str]) -> Hand:
         """The cards ``seat`` holds now (an omniscient look: for a player's own view use :meth:`view`)."""
-        return Hand(self._hands[Seat.parse(seat)])
+        return Hand._of_sorted(self._hands[Seat.parse(seat)])
 
     def dealt_hand(self, seat: Union[Seat, str]) -> Hand:
         """The nine cards ``seat`` was dealt, before any chant."""
-        return self._dealt[Seat.parse(seat)]
+        return Hand(self._dealt[Seat.parse(seat)])
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -456,12 +522,13 @@ class Deal:
                 return [SurrenderOffer(seat, True), SurrenderOffer(seat, False)]
             return [SurrenderAnswer(seat, True), SurrenderAnswer(seat, False)]
         if phase is Phase.PLAY:
-            return [Play(seat, card) for card in self.hand(seat)]
+            return [_PLAYS[seat][card.index] for card in self._hands[seat]]
         return []
 
     def legal_cards(self) -> tuple[Card, ...]:
-        """In the play phase, the cards the seat to move may play (its whole hand, high to low); else empty."""
-        return self.hand(self._to_move) if self._phase is Phase.PLAY else ()
+        """In the play phase, the cards the seat to move may play (its whole hand, high to low, a :class:`Hand`);
+        else empty. The same order as the :class:`~aluette.moves.Play` moves of :meth:`legal_moves`."""
+        return Hand._of_sorted(self._hands[self._to_move]) if self._phase is _PLAY else ()
 
     def legal_signals(self, seat: Union[Seat, str]) -> list[str]:
         """Keys of the signals ``seat`` may make now (honest, not yet made, deal not over)."""
@@ -499,10 +566,66 @@ class Deal:
             UnknownSeatError / UnknownCardError: not a seat / not a card.
             DealOverError, WrongPhaseError, NotYourTurnError, CardNotInHandError: see :meth:`apply`.
         """
-        seat, card = Seat.parse(seat), Card.parse(card)
-        before = len(self._tricks)
-        self._play(Play(seat, card))
-        return self._tricks[-1] if len(self._tricks) > before else None
+        if seat.__class__ is not Seat:
+            seat = Seat.parse(seat)
+        if card.__class__ is not Card:
+            card = Card.parse(card)
+        return self._play(_PLAYS[seat][card.index])
+
+    def play_index(self, i: int) -> TrickRecord | None:
+        """The seat to move plays ``legal_cards()[i]``: the fast path for bots and simulations, with the same checks
+        (phase, turn, a card of the hand) and the same :class:`~aluette.moves.Play` recorded as :meth:`play`.
+        Returns the :class:`TrickRecord` if this card completed a trick, else ``None``.
+
+        Raises:
+            DealOverError, WrongPhaseError: not in the play phase.
+            IllegalMoveError: ``i`` is not a whole number from 0 to ``len(legal_cards()) - 1``.
+        """
+        if self._phase is not _PLAY:
+            if self._phase is Phase.OVER:
+                raise DealOverError("the deal is over; no card can be played")
+            raise WrongPhaseError(f"no card can be played: the deal is in the {self._phase.value} phase, "
+                                  f"{self._to_move} to move", seat=self._to_move)
+        seat = self._to_move
+        hand = self._hands[seat]
+        if i.__class__ is not int or not 0 <= i < len(hand):
+            i = self._checked_index(i, len(hand))
+        # Every check passed: the card leaves the hand, the move is recorded, and the trick keeps its best card so
+        # far (the first card of the strongest class; the winner becomes None once that class is tied: a spoiled
+        # trick, as in trick_winner).
+        card = hand.pop(i)
+        self._moves.append(_PLAYS[seat][card.index])
+        trick = self._trick
+        trick.append((seat, card))
+        strength = card.strength
+        if strength > self._best:
+            self._best, self._winner = strength, seat
+        elif strength == self._best:
+            self._winner = None
+        if len(trick) < 4:
+            self._to_move = _NEXT_SEAT[seat]
+            return None
+        winner = self._winner
+        record = TrickRecord._new(len(self._tricks) + 1, self._leader, tuple(trick), winner)
+        self._tricks.append(record)
+        self._trick, self._best = [], -1
+        if winner is not None:
+            self._leader = winner
+        self._to_move = self._leader
+        if len(self._tricks) == 9:
+            self._finish(self._score())
+        return record
+
+    def _checked_index(self, i: Any, size: int) -> int:
+        try:
+            index = operator.index(i) if not isinstance(i, bool) else None
+        except TypeError:
+            index = None
+        if index is None or not 0 <= index < size:
+            raise IllegalMoveError(f"{self._to_move} cannot play card number {i!r}: choose 0 to {size - 1} in "
+                                   f"legal_cards() ({Hand._of_sorted(self._hands[self._to_move])})",
+                                   seat=self._to_move)
+        return index
 
     def answer_chant(self, seat: Union[Seat, str], agree: bool) -> None:
         """``seat`` agrees to or declines the chant."""
@@ -563,7 +686,7 @@ class Deal:
             steps = stock_steps(self._stock, first, second)
             self._received = {seat: tuple(c for s, c in steps if s is seat) for seat in (first, second)}
             for seat, cards in self._received.items():
-                self._hands[seat].update(cards)
+                self._hands[seat] = sorted(self._hands[seat] + list(cards), key=_hand_order)
             self._pending_discards = [first, second]
             self._phase, self._to_move = Phase.DISCARD, first
 
@@ -579,7 +702,7 @@ class Deal:
             raise BadDiscardError(f"{move.seat} cannot discard {' '.join(map(str, missing))}: not in their hand "
                                   f"({self.hand(move.seat)})", seat=move.seat, move=move)
         self._moves.append(Discard(move.seat, tuple(sorted(cards, key=lambda c: c.index))))
-        self._hands[move.seat].difference_update(cards)
+        self._hands[move.seat] = [c for c in self._hands[move.seat] if c not in cards]
         self._discards[move.seat] = tuple(Hand(cards))
         self._pending_discards.remove(move.seat)
         if self._pending_discards:
@@ -626,38 +749,18 @@ class Deal:
         else:
             self._phase, self._to_move = Phase.PLAY, self._leader
 
-    def _play(self, move: Play) -> None:
-        self._check_turn(move, Phase.PLAY)
+    def _play(self, move: Play) -> TrickRecord | None:
+        if self._phase is not _PLAY or move.seat is not self._to_move:
+            self._check_turn(move, Phase.PLAY)
         hand = self._hands[move.seat]
         if move.card not in hand:
-            raise CardNotInHandError(f"{move.seat} cannot play {move.card}: not in their hand ({Hand(hand)})",
-                                     seat=move.seat, move=move)
-        hand.remove(move.card)
-        self._moves.append(move)
-        trick = self._trick
-        trick.append((move.seat, move.card))
-        if len(trick) < 4:
-            self._to_move = move.seat.left
-            return
-        best, winner = -1, None
-        for seat, card in trick:
-            strength = STRENGTH[card.index]
-            if strength > best:
-                best, winner = strength, seat
-            elif strength == best:
-                winner = None
-        record = TrickRecord(len(self._tricks) + 1, self._leader, tuple(trick), winner)
-        self._tricks.append(record)
-        self._trick = []
-        if winner is not None:
-            self._leader = winner
-        self._to_move = self._leader
-        if len(self._tricks) == 9:
-            self._finish(self._score())
+            raise CardNotInHandError(f"{move.seat} cannot play {move.card}: not in their hand "
+                                     f"({Hand._of_sorted(hand)})", seat=move.seat, move=move)
+        return self.play_index(hand.index(move.card))  # records the canonical Play equal to move
 
     def _score(self) -> DealResult:
         score = score_tricks(self.outcomes, mordienne=self._options.mordienne)
-        points = dict(score.team_points)
+        points = {team: (score.points if team is score.team else 0) for team in _TEAMS}  # score.team_points
         reason = score.reason
         if self._surrender_accepted is False:
             refusing = self._surrender_by.other
@@ -710,7 +813,7 @@ class Deal:
         return View(
             seat=seat, dealer=self._dealer, phase=self._phase, to_move=self._to_move, leader=self.leader,
             options=self._options,
-            hands={s: Hand(self._hands[s]) for s in seen},
+            hands={s: Hand._of_sorted(self._hands[s]) for s in seen},
             hand_sizes={s: len(self._hands[s]) for s in SEATS},
             trick=tuple(self._trick), tricks=tuple(self._tricks), trick_counts=self.trick_counts(),
             chant_answers=tuple(self._chant_answers), chant_agreed=self._chant_agreed(),
@@ -738,7 +841,7 @@ class Deal:
         lines = [f"{self._dealer} deals{cut}; {self._dealer.left} sits at the dealer's left and leads first."]
         for s in self._dealer.left.clockwise_from():
             if self._may_see(seat, s):
-                lines.append(f"{s} is dealt {self._dealt[s]}.")
+                lines.append(f"{s} is dealt {self.dealt_hand(s)}.")
         tricks = iter(self._tricks)
         plays = 0
         for move in self._moves:

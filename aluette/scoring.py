@@ -38,6 +38,8 @@ def parse_outcomes(outcomes: Union[str, Iterable[Union[Seat, str, None]]]) -> tu
         raise NotationError(f"expected pagat notation as text ('SENWSEXNW') or a sequence of nine seats/None, "
                             f"got {outcomes!r}")
     items = list("".join(outcomes.split())) if isinstance(outcomes, str) else list(outcomes)
+    if len(items) == 9 and all(item is None or item.__class__ is Seat for item in items):
+        return tuple(items)  # already parsed (the deal's own outcomes)
     parsed = []
     for position, item in enumerate(items, start=1):
         if item is None:
@@ -103,9 +105,9 @@ class DealScore:
 
 
 def _is_mordienne(outcomes: Sequence[Outcome], seat: Seat) -> bool:
-    won = [i for i, o in enumerate(outcomes) if o is seat]
-    start = won[0]
-    return won == list(range(start, len(outcomes))) and start > 0
+    # seat won every trick from its first won trick to the last, and that first one is not trick 1
+    start = outcomes.index(seat)
+    return start > 0 and outcomes.count(seat) == len(outcomes) - start
 
 
 def score_tricks(outcomes, *, mordienne: bool = True) -> DealScore:
@@ -125,31 +127,35 @@ def score_tricks(outcomes, *, mordienne: bool = True) -> DealScore:
     if not isinstance(mordienne, bool):  # a truthy "no" must not switch the option on
         raise AluetteError(f"mordienne must be True or False, got {mordienne!r}")
     outs = parse_outcomes(outcomes)
-    counts = {seat: 0 for seat in SEATS}
-    reached: dict[Seat, int] = {}  # trick index at which each seat reached its current count
-    for i, seat in enumerate(outs):
-        if seat is not None:
-            counts[seat] += 1
-            reached[seat] = i
+    counts = {seat: outs.count(seat) for seat in SEATS}
     count_pairs = tuple(counts.items())
     top = max(counts.values())
     if top == 0:
         return DealScore(outs, count_pairs, None, None, 0, False, False, None,
                          "Every trick was spoiled: nobody won a trick, so nobody scores (decision of this project).")
     leaders = [s for s in SEATS if counts[s] == top]
-    winner = min(leaders, key=lambda s: reached[s])
+    # the trick index at which each leader reached its final count: its last won trick
+    reached = {s: len(outs) - 1 - outs[::-1].index(s) for s in leaders}
+    winner = min(leaders, key=reached.__getitem__)
+    team = _TEAM[winner]
     tie = len(leaders) > 1
     made = mordienne and _is_mordienne(outs, winner)
     points = 2 if made else 1
-    reason = f"{winner} won the most tricks ({top})"
+    name = _NAME[winner]  # a dict, not f"{winner}": formatting an enum member costs more than the rest of this
     if tie:
-        others = ", ".join(f"{s} at trick {reached[s] + 1}" for s in leaders if s is not winner)
-        reason = (f"{', '.join(map(str, leaders))} tied with {top} tricks; {winner} reached {top} first, at trick "
-                  f"{reached[winner] + 1} ({others})")
-    reason += f", so {winner.team} scores {points}."
+        others = ", ".join(f"{_NAME[s]} at trick {reached[s] + 1}" for s in leaders if s is not winner)
+        reason = (f"{', '.join(_NAME[s] for s in leaders)} tied with {top} tricks; {name} reached {top} first, at "
+                  f"trick {reached[winner] + 1} ({others})")
+    else:
+        reason = f"{name} won the most tricks ({top})"
+    reason += f", so {_NAME[team]} scores {points}."
     if made:
         first = outs.index(winner)
         run = f"tricks {first + 1}-9 in an unbroken run" if first < 8 else "trick 9, a run of one ending the deal,"
-        reason += (f" Mordienne: {winner} won {run} after not winning "
+        reason += (f" Mordienne: {name} won {run} after not winning "
                    f"trick{'s 1-' + str(first) if first > 1 else ' 1'}.")
-    return DealScore(outs, count_pairs, winner, winner.team, points, made, tie, reached[winner] + 1, reason)
+    return DealScore(outs, count_pairs, winner, team, points, made, tie, reached[winner] + 1, reason)
+
+
+_TEAM = {seat: seat.team for seat in SEATS}
+_NAME = {**{seat: seat.value for seat in SEATS}, **{team: team.value for team in Team}}

@@ -85,7 +85,10 @@ def main(argv=None) -> int:
     parser.add_argument("--deals", type=int, default=20000, help="seeded deals, each played from both sides "
                         "(default 20000)")
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    parser.add_argument("--quick", action="store_true", help="2,000 deals: a smoke test, not the measured figure")
     args = parser.parse_args(argv)
+    if args.quick:
+        args.deals = min(args.deals, 2000)
     if args.deals < 2:
         parser.error("--deals must be at least 2")
     print(f"bots: {args.deals} seeded deals, each played from both sides ({2 * args.deals} plays), dealer rotated, "
