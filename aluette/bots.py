@@ -479,12 +479,12 @@ class _LegalMoves(SequenceABC):
         return self._list()[index]
 
 
-def _bots_by_seat(bots: Mapping[Union[Seat, str], Bot]) -> dict[Seat, Bot]:
+def _bots_by_seat(bots: Mapping[Union[Seat, str], Bot], partial: bool = False) -> dict[Seat, Bot]:
     if not isinstance(bots, Mapping):
         raise AluetteError(f"bots must map each seat to a bot, got {type(bots).__name__}")
     table = {Seat.parse(seat): bot for seat, bot in bots.items()}
     missing = [str(s) for s in SEATS if s not in table]
-    if missing:
+    if missing and not partial:
         raise AluetteError(f"a bot is needed for every seat; missing: {', '.join(missing)}")
     for seat, bot in table.items():
         if not callable(getattr(bot, "choose", None)) or not callable(getattr(bot, "signals", None)):
@@ -515,16 +515,18 @@ def play_turn(deal: Deal, bot: Bot) -> Decision:
 
 
 def signal_round(deal: Deal, bots: Mapping[Union[Seat, str], Bot]) -> list[Decision]:
-    """Offer every seat, from the dealer's left clockwise, the chance to signal (``bot.signals``) and apply what
-    each makes; returns those decisions.
+    """Offer every seat that has a bot in ``bots``, from the dealer's left clockwise, the chance to signal
+    (``bot.signals``) and apply what each makes; returns those decisions. Seats without a bot make no signal.
 
     Raises:
         AluetteError: a bot returned something other than its own seat's :class:`~aluette.moves.Signal` s.
         BadSignalError: a signal the engine refuses (dishonest or repeated).
     """
-    table = _bots_by_seat(bots)
+    table = _bots_by_seat(bots, partial=True)
     made = []
     for seat in deal.dealer.left.clockwise_from():
+        if seat not in table:
+            continue
         legal = deal.legal_signals(seat)
         if not legal:
             continue
@@ -576,3 +578,41 @@ def play_match(match: Match, bots: Mapping[Union[Seat, str], Bot]) -> list[list[
         if match.current.is_over:
             return played
         played.append(play_deal(match.current, table))
+
+
+class _Factory:
+    """A picklable ``factory(seat, rng) -> bot`` for :func:`aluette.simulation.simulate` (process pools need it)."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __call__(self, seat: Seat, rng) -> Bot:
+        if self.name == "heuristic":
+            return HeuristicBot(name=f"heuristic {seat}")
+        if self.name == "signalling":
+            return HeuristicBot(signals=True, name=f"signalling {seat}")
+        return RandomBot(rng)
+
+    def __repr__(self) -> str:
+        return f"player_factory({self.name!r})"
+
+
+#: Player kinds :func:`player_factory` knows.
+PLAYER_KINDS = ("heuristic", "signalling", "random-bot")
+
+
+def player_factory(name: str) -> _Factory:
+    """A factory ``factory(seat, rng) -> bot`` for a named kind of player, used by
+    :func:`aluette.simulation.simulate` (``players="heuristic"`` or ``{seat: name}``):
+
+    * ``"heuristic"``: :class:`HeuristicBot` without signals;
+    * ``"signalling"``: :class:`HeuristicBot` with signals;
+    * ``"random-bot"``: :class:`RandomBot` drawing from the seat's generator (the simulation's own ``"random"``
+      players are faster and follow its chance contract; this one plays the bot protocol).
+
+    Raises:
+        AluetteError: an unknown name (the message lists the known ones).
+    """
+    if name not in PLAYER_KINDS:
+        raise AluetteError(f"unknown players {name!r}; known: 'random', {', '.join(map(repr, PLAYER_KINDS))}")
+    return _Factory(name)

@@ -40,9 +40,10 @@ The chance contract (what the results depend on, and all they depend on):
 
 Players: ``"random"`` everywhere, or a mapping ``{seat: player}`` where a player is ``"random"``, the name of a
 player kind that :mod:`aluette.bots` provides (such as ``"heuristic"``; looked up as
-``aluette.bots.player_factory(name)``), or a factory ``factory(seat, rng) -> bot``: a bot has a method
-``choose(deal) -> Move`` called whenever ``deal.to_move`` is its seat (it should read only ``deal.view(seat)``; a
-``Signal`` it returns is applied and it is asked again). Factories must be picklable to run on a process pool.
+``aluette.bots.player_factory(name)``), or a factory ``factory(seat, rng) -> bot``, a bot following the protocol of
+:mod:`aluette.bots`: ``choose(view, legal_moves) -> Decision`` from its own seat's view whenever it is to move, and
+``signals(view, legal_signals)`` once the hands are final (as :func:`aluette.bots.play_deal` does). Factories must be
+picklable to run on a process pool.
 """
 
 from __future__ import annotations
@@ -61,9 +62,9 @@ from .cards import DECK
 from .chance import shuffles_from_uniforms
 from .deal import Deal, Phase
 from .errors import AluetteError
-from .moves import Signal
 from .options import Options
 from .seats import SEATS, Seat, Team
+from .bots import play_turn, signal_round
 from .vectorized import (CHANT_SLOTS, DISCARD_SLOTS, DRAWS_PER_DEAL, PLAY_SLOTS, SURRENDER_SLOTS,
                          random_deals)
 
@@ -214,8 +215,12 @@ def _play_out(deal: Deal, u: list, bots: Optional[tuple]) -> None:
     """Play ``deal`` to the end; ``u`` holds the deal's 45 decision doubles (row slots 49-93); ``bots`` is ``None``
     for four random players, else a bot or ``None`` (random) per seat, in SEATS order."""
     made = [0, 0, 0, 0]  # decisions made so far in each phase of _PHASES: the next slot of that phase
+    signalled = bots is None
     while deal.phase is not _OVER:
         phase = deal.phase
+        if not signalled and (phase is _SURRENDER or phase is _PLAY):
+            signalled = True  # the hands are final: the bots may signal, as in aluette.bots.play_deal
+            signal_round(deal, {seat: bot for seat, bot in zip(SEATS, bots) if bot is not None})
         if phase is _PLAY and bots is None:  # the hot path: 36 random plays, legal_cards()[floor(u * k)]
             for x, k in zip(u[PLAY_SLOTS - 49:], _CARDS_IN_HAND):
                 deal.play_index(int(x * k))
@@ -225,10 +230,7 @@ def _play_out(deal: Deal, u: list, bots: Optional[tuple]) -> None:
         if bot is None:
             _random_move(deal, u[_FIRST_SLOTS[which] + made[which]])
         else:
-            move = bot.choose(deal)
-            deal.apply(move)
-            if isinstance(move, Signal):
-                continue
+            play_turn(deal, bot)
         made[which] += 1
 
 

@@ -117,6 +117,7 @@ from concurrent.futures import ProcessPoolExecutor  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from aluette import AluetteError, SEATS, Team, UnknownSeatError  # noqa: E402
+from aluette.bots import Decision  # noqa: E402
 from aluette.simulation import (BLOCK_SIZE, COLUMNS, Summary, block_generator, simulate,  # noqa: E402
                                 simulate_chunks, simulate_summary, step_deals)
 
@@ -124,15 +125,19 @@ NO_CHANT = Options(chant=False)
 
 
 class HighestCardBot:
-    """A test bot: always plays its highest card, never chants, never surrenders (module level: picklable)."""
+    """A test bot (the aluette.bots protocol): always plays its highest card, declines the chant and the surrender,
+    never signals. Module level, so it is picklable."""
 
     def __init__(self, seat, rng):
         self.seat, self.rng = seat, rng
 
-    def choose(self, deal):
-        if deal.phase.value == "play":
-            return Play(self.seat, deal.legal_cards()[0])
-        return deal.legal_moves()[-1]  # declines the chant / the surrender
+    def choose(self, view, legal_moves):
+        if view.phase.value == "play":
+            return Decision(Play(self.seat, view.hand[0]), "highest card")
+        return Decision(legal_moves[-1], "declines")  # declines the chant / the surrender
+
+    def signals(self, view, legal_signals):
+        return []
 
 
 def highest_card_bot(seat, rng):
@@ -289,7 +294,7 @@ class TestBadArguments:
                 simulate(10, seed=seed)
 
     def test_players(self):
-        with pytest.raises(AluetteError, match="unknown players 'randm'"):
+        with pytest.raises(AluetteError, match="unknown players 'randm'; known: 'random', 'heuristic'"):
             simulate(10, seed=1, players="randm")
         with pytest.raises(AluetteError, match="missing: E, W"):
             simulate(10, seed=1, players={"N": "random", "S": "random"})
@@ -343,6 +348,20 @@ def test_benchmarks_are_found_and_honest_about_the_heuristic():
     # `make bench` runs every tests/benchmarks/bench_*.py; without a vectorized heuristic it says so (no figure).
     from tests.benchmarks import bench_speed
     from tests.benchmarks.run import benchmarks
-    assert "tests.benchmarks.bench_speed" in benchmarks()
+    assert {"bench_speed", "bench_bots"} <= set(benchmarks())
     status = bench_speed.heuristic_status()
     assert status.startswith("not available yet") or status == ""
+
+
+class TestNamedBots:
+    def test_heuristic_players_from_aluette_bots(self, pool):
+        # issue 4: simulate() plays the bots of aluette.bots by name, with results independent of the workers
+        players = {"N": "heuristic", "S": "heuristic", "E": "random", "W": "random"}
+        alone = simulate(300, seed=4, players=players, options=NO_CHANT)
+        assert alone.equals(simulate(300, seed=4, players=players, options=NO_CHANT, executor=pool, chunk_size=100))
+        ns = alone.points_ns.sum() / (alone.points_ns.sum() + alone.points_ew.sum())
+        assert ns > 0.6  # the heuristic pair beats random players (measured properly in bench_bots)
+
+    def test_signalling_bots_by_name(self):
+        df = simulate(50, seed=2, players="signalling")
+        assert len(df) == 50 and set(df.players) == {"signalling"}
