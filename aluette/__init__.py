@@ -5,6 +5,7 @@ Start with :data:`DECK`, :class:`Card`, :func:`trick_winner`, :func:`score_trick
 Aluette page; every decision this project takes where they are silent is named in the docstring that implements it.
 """
 
+from .bots import Decision, HeuristicBot, RandomBot, play_deal, play_match
 from .cards import DECK, NICKNAMED, RANKING, TOP_FOUR, Card, Suit, parse_cards
 from .chance import as_generator, shuffled_deck
 from .deal import Deal, DealResult, Hand, Phase, SignalRecord, TrickRecord, View
@@ -30,7 +31,7 @@ __all__ = [
     "WrongPhaseError", "Match", "ChantAnswer", "Discard", "Move", "Play", "Signal", "SurrenderAnswer",
     "SurrenderOffer", "ChantRecipients", "Options", "DealScore", "outcomes_notation", "parse_outcomes",
     "score_tricks", "SEATS", "Seat", "Team", "SIGNALS", "SignalKind", "explain_trick", "trick_winner",
-    "ranking_table",
+    "ranking_table", "Decision", "HeuristicBot", "RandomBot", "play_deal", "play_match", "simulate",
 ]
 
 
@@ -38,3 +39,11 @@ def ranking_table():
     """The 19 ranking classes as a pandas DataFrame (see :func:`aluette.tables.ranking_table`)."""
     from .tables import ranking_table as _table
     return _table()
+
+
+def __getattr__(name):
+    # simulate() needs pandas; import it only when asked for, so `import aluette` stays light
+    if name == "simulate":
+        from .simulation import simulate
+        return simulate
+    raise AttributeError(f"module 'aluette' has no attribute {name!r}")
