@@ -53,7 +53,7 @@ def test_01_comparer_names_the_winner_typed_or_picked(page, wire, open_voila):
 
     pick = {i: comparer.locator(f".aluette-compare-card-{i} select") for i in (1, 2)}
     pick[1].select_option(card_label(C("3O")))  # picked: 3O vs 3O is refused...
-    expect(html(comparer, "aluette-compare-message")).to_contain_text("3O")
+    expect(html(comparer, "aluette-compare-message")).to_contain_text("appears twice in the trick: 3O")
     pick[2].select_option(card_label(C("1E")))  # ...then 3O vs 1E: Monsieur wins as card 1
     expect(result).to_contain_text("won by card 1")
     expect_no_error(html(comparer, "aluette-compare-message"))
