@@ -59,6 +59,9 @@ class TrickComparer(w.VBox):
             picker.add_class("aluette-compare-card")
             picker.add_class(f"aluette-compare-card-{i + 1}")
             picker.observe(self._on_pick, names="value")
+            if i >= 2:
+                picker.observe(self._show_no_card, names="index")
+                picker.index = 0  # ipywidgets may have left no option selected (it depends on the hash seed)
             self._pickers.append(picker)
         self._text = w.Text(placeholder="or type 2-4 cards: Monsieur, 1E, king of swords", continuous_update=False,
                             layout=w.Layout(width="420px"))
@@ -120,6 +123,13 @@ class TrickComparer(w.VBox):
         finally:
             self._quiet = False
         self._show_trick()
+
+    @staticmethod
+    def _show_no_card(change) -> None:
+        # ipywidgets turns value None into "no option selected" (a blank box in the browser), though the
+        # "— no card —" option has that value: select that option instead
+        if change["new"] is None:
+            change["owner"].index = 0
 
     def _on_pick(self, change) -> None:
         if not self._quiet:

@@ -8,7 +8,8 @@ The fixtures live in ``conftest.py``; this module holds what a test imports:
 - ``wire_of(page)`` / the ``wire`` fixture: a :class:`Wire` recording everything the page received over its
   websockets (every kernel message, hence every widget model state), the HTML documents it loaded, its console
   errors and the outside requests that were blocked. ``wire.text()`` is the one string a secrecy test searches.
-- ``screenshot(page, name)`` saves ``test-artifacts/screenshots/NAME.png``.
+- ``screenshot(page, name)`` saves ``test-artifacts/screenshots/NAME.png`` (the whole notebook, or one widget with
+  ``element=locator``).
 
 Never run ``playwright install``: it downloads a browser; these tests use Debian's ``chromium`` package.
 """
@@ -435,11 +436,40 @@ def shutdown_voila_kernels(page):
             pass  # the server may already be gone; it shuts its kernels down when it stops
 
 
-def screenshot(page, name: str, folder: Path = SCREENSHOTS) -> Path:
-    """Save a full-page PNG as ``test-artifacts/screenshots/NAME.png`` (or in ``folder``); returns its path."""
+# Height the window needs to show all of Voilà's #rendered_cells, which scrolls inside a window-high panel (so a
+# plain full-page screenshot stops at the window's bottom); 0 on other pages.
+_NOTEBOOK_HEIGHT_JS = """() => {
+    const cells = document.querySelector('#rendered_cells');
+    return cells ? Math.ceil(cells.getBoundingClientRect().top + window.scrollY + cells.scrollHeight) : 0;
+}"""
+_NOTEBOOK_FITS_JS = """() => {
+    const cells = document.querySelector('#rendered_cells');
+    const room = window.innerHeight - cells.getBoundingClientRect().top;
+    return cells.clientHeight >= Math.min(cells.scrollHeight, room) - 20;
+}"""
+MAX_SCREENSHOT_HEIGHT = 16_000  # Chromium's limit for one picture is about 16384 pixels
+
+
+def screenshot(page, name: str, folder: Path = SCREENSHOTS, element=None) -> Path:
+    """Save ``test-artifacts/screenshots/NAME.png`` (or in ``folder``) and return its path: ``element`` (a playwright
+    locator) alone, scrolled into view, or else the whole page. For the whole of a Voilà notebook, whose cells
+    scroll inside the window, the window is made as tall as the cells for the picture, then restored."""
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{re.sub(r'[^A-Za-z0-9_.-]+', '_', name)}.png"
-    page.screenshot(path=str(path), full_page=True)
+    if element is not None:
+        element.screenshot(path=str(path))
+        return path
+    size = page.viewport_size
+    height = min(page.evaluate(_NOTEBOOK_HEIGHT_JS), MAX_SCREENSHOT_HEIGHT)
+    if not size or height <= size["height"]:
+        page.screenshot(path=str(path), full_page=True)
+        return path
+    page.set_viewport_size({"width": size["width"], "height": height})
+    try:
+        page.wait_for_function(_NOTEBOOK_FITS_JS, timeout=SETTLE * 1000)  # the panel follows the window
+        page.screenshot(path=str(path), full_page=True)
+    finally:
+        page.set_viewport_size(size)
     return path
 
 

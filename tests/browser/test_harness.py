@@ -116,3 +116,22 @@ def test_landing_page_lists_the_notebooks_of_its_folder(page, voila_fixtures):
     page.goto(voila_fixtures.url + "/")
     for path in sorted(FIXTURES.glob("*.ipynb")):
         expect(page.get_by_text(path.name, exact=True)).to_be_visible()
+
+
+def test_screenshot_shows_the_whole_notebook_or_one_widget(page, open_voila):
+    """Voilà scrolls the notebook inside #rendered_cells, so a plain full-page screenshot would stop at the window's
+    bottom: harness.screenshot makes the window as tall as the cells, and with ``element`` keeps one widget."""
+    from PIL import Image
+
+    open_voila(page, "00_start_here.ipynb")
+    window = page.viewport_size
+    cells = page.evaluate("() => document.querySelector('#rendered_cells').scrollHeight")
+    assert cells > 2 * window["height"]  # a long notebook, so the check below can fail
+    with Image.open(screenshot(page, "harness-whole-notebook")) as whole:
+        assert whole.width == window["width"] and whole.height >= cells
+    assert page.viewport_size == window
+    deck = page.locator(".aluette-cards").first
+    box = deck.bounding_box()
+    with Image.open(screenshot(page, "harness-one-element", element=deck)) as part:
+        assert abs(part.width - box["width"]) <= 1 and abs(part.height - box["height"]) <= 1  # sub-pixel rounding
+

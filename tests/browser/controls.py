@@ -1,0 +1,69 @@
+"""Find and drive the aluette widgets on a rendered page by their stable CSS classes (the ``add_class("aluette-...")``
+calls in aluette/widgets/), as a person does: real clicks and typed keys.
+
+In the browser (ipywidgets 8) a class added in Python sits on the widget's outer element: a Text or Combobox is
+``div.CLASS > input``, a Button is ``button.CLASS``, ToggleButtons are ``div.CLASS button[data-value=...]``, an HTML
+widget is ``div.CLASS > div.widget-html-content``. A Text with ``continuous_update=False`` sends its value on Enter
+or when it loses focus.
+"""
+
+from __future__ import annotations
+
+from tests.browser.harness import expect
+
+#: A bad value made of 500 characters, for every text box.
+LONG = "Q" * 500
+
+
+def field(scope, css: str):
+    """The ``<input>`` of the Text/Combobox/IntText widget with class ``css`` inside ``scope`` (a page or locator)."""
+    return scope.locator(f".{css} input")
+
+
+def enter(scope, css: str, text: str):
+    """Type ``text`` into the text box with class ``css`` (replacing its content) and press Enter."""
+    box = field(scope, css)
+    box.fill(text)
+    box.press("Enter")
+
+
+def toggle(scope, css: str, value: str):
+    """The button for ``value`` in the ToggleButtons widget with class ``css``."""
+    return scope.locator(f".{css} button[data-value='{value}']")
+
+
+def html(scope, css: str):
+    """The content of the HTML widget with class ``css``."""
+    return scope.locator(f".{css} > .widget-html-content")
+
+
+def cards_in(locator) -> list[str]:
+    """Codes of the card faces drawn inside ``locator`` (``svg.aluette-card[data-card]``), in page order."""
+    return locator.locator("svg.aluette-card").evaluate_all("svgs => svgs.map(s => s.dataset.card)")
+
+
+def expect_cards(locator, codes):
+    """Wait until the card faces drawn inside ``locator`` are exactly ``codes`` (in any order), e.g. after a new seed
+    whose other views may already show while this one is still on its way."""
+    expect(locator.locator("svg.aluette-card")).to_have_count(len(codes))
+    for code in set(codes):
+        expect(locator.locator(f'svg.aluette-card[data-card="{code}"]')).to_have_count(list(codes).count(code))
+    assert sorted(cards_in(locator)) == sorted(codes)
+
+
+def expect_error(message, *needles: str):
+    """The message area shows an error (the ⚠ sign of MessageArea.error) containing each of ``needles``."""
+    expect(message).to_contain_text("⚠")
+    for needle in needles:
+        expect(message).to_contain_text(needle)
+
+
+def expect_no_error(message):
+    expect(message).not_to_contain_text("⚠")
+
+
+def finish(page, wire):
+    """End of a test: the kernel answered every request the page sent, and neither it nor the page raised."""
+    wire.wait_settled(page)
+    assert wire.kernel_errors() == []
+    assert wire.js_errors() == []
