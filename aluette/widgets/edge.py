@@ -115,7 +115,7 @@ class ScenarioBuilder(w.VBox):
         self.players = w.Dropdown(options=[(label, key) for key, label in PLAYERS.items()], value=players,
                                   description="Bots")
         self.players.add_class("aluette-edge-players")
-        self.deal_button = w.Button(description="Deal", icon="refresh", tooltip="build the deal from the boxes")
+        self.deal_button = w.Button(description="Deal", icon="random", tooltip="build the deal from the boxes")
         self.deal_button.add_class("aluette-edge-deal")
         self.bots_button = w.Button(description="Bots play to the end", icon="fast-forward")
         self.bots_button.add_class("aluette-edge-bots")
@@ -124,7 +124,7 @@ class ScenarioBuilder(w.VBox):
         self.bot_step_button.add_class("aluette-edge-bot-step")
         self.move = w.Dropdown(options=[], description="Move", layout=w.Layout(width="30em"))
         self.move.add_class("aluette-edge-move")
-        self.play_button = w.Button(description="Play it", icon="hand-paper-o")
+        self.play_button = w.Button(description="Play it", icon="play")
         self.play_button.add_class("aluette-edge-play")
         self.export_button = w.Button(description="Export deal (JSON)", icon="download")
         self.export_button.add_class("aluette-edge-export")
@@ -141,6 +141,7 @@ class ScenarioBuilder(w.VBox):
         self.tricks.add_class("aluette-edge-tricks")
         self.message = MessageArea()
         self.deal: Deal = scenario_deal(given, seed, leader=leader, options=options)
+        self._seats_bots: Optional[tuple] = None  # (kind, seed, bots) of this deal
         self.deal_button.on_click(self._deal)
         self.bots_button.on_click(self._bots)
         self.bot_step_button.on_click(self._bot_step)
@@ -179,7 +180,7 @@ class ScenarioBuilder(w.VBox):
         given = self._given()  # raises on a bad card, a card twice, ten cards: nothing changed yet
         seed = check_seed(int(self.seed.value))
         deal = scenario_deal(given, seed, leader=self.leader.value, options=self._options())
-        self.deal = deal
+        self.deal, self._seats_bots = deal, None
         filled = [f"{s} {9 - len(c)}" for s, c in given.items() if len(c) < 9]
         note = f" Cards dealt from seed {seed}: {', '.join(filled)}." if filled else " All four hands given."
         self.message.ok(self._describe() + note)
@@ -190,7 +191,7 @@ class ScenarioBuilder(w.VBox):
         if self._refuse_if_over():
             return
         work = self.deal.copy()  # a bot error leaves the shown deal as it was
-        play_deal(work, bots_for(self.players.value, int(self.seed.value)))
+        play_deal(work, self._seated())
         self.deal = work
         self.message.ok(work.result.reason)
         self._show()
@@ -200,7 +201,7 @@ class ScenarioBuilder(w.VBox):
         if self._refuse_if_over():
             return
         seat = self.deal.to_move
-        decision = play_turn(self.deal, bots_for(self.players.value, int(self.seed.value))[seat])
+        decision = play_turn(self.deal, self._seated()[seat])
         self.message.ok(f"{seat}: {move_label(decision.move)} ({decision.reason}).")
         self._show()
 
@@ -248,11 +249,19 @@ class ScenarioBuilder(w.VBox):
             deal = Deal.from_json(text)  # raises MalformedSaveError naming the problem; nothing changed yet
             self._set_controls(deal, {s: str(deal.dealt_hand(s)) for s in SEATS}, seed=deal.seed)
             what = f"saved deal ({len(deal.moves)} moves replayed)"
-        self.deal = deal
+        self.deal, self._seats_bots = deal, None
         self.message.ok(f"Loaded the {what}. {self._describe()}")
         self._show()
 
     # ------------------------------------------------------------------ helpers
+    def _seated(self) -> dict:
+        """The bots of the deal shown, made once per deal, kind and seed (so "Bot move" then "Bots play to the end"
+        continue one seeded game)."""
+        key = (self.players.value, int(self.seed.value))
+        if self._seats_bots is None or self._seats_bots[:2] != key:
+            self._seats_bots = (*key, bots_for(*key))
+        return self._seats_bots[2]
+
     def _set_controls(self, deal: Deal, hands: Mapping[Seat, str], seed: Optional[int]) -> None:
         for seat, box in self.hand_boxes.items():
             box.value = hands[seat]
