@@ -1,0 +1,175 @@
+"""Scenarios: a deal built from some or all of the hands, the rest filled from a seeded shuffle.
+
+A scenario is a *recipe* a classmate can type: the cards given to some seats (any seat may be blank or given fewer
+than nine cards), a seed, the leader of the first trick and the :class:`~aluette.options.Options`.
+
+How the gaps are filled (a decision of this project, fixed so the same recipe gives the same deal everywhere): the
+seed's shuffle and cut give a deck exactly as :meth:`Deal.from_seed` draws it (:mod:`aluette.chance`), dealt by the
+leader's right (the dealer: the player at the dealer's left leads, seeds "gameplay"). Each seat's given cards take
+its first places in the deal; then every place still empty, in deck order (the hands' places first, then the
+twelve of the stock), takes the next card of that deck that nobody was given. So a recipe with every seat blank is
+exactly the deal of :meth:`Deal.from_seed` ``(seed, dealer=leader.right)``, and the twelve cards nobody holds are the
+stock, in a seeded order, for the chant.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping, Optional, Union
+
+from .cards import DECK, Card, parse_cards
+from .chance import DEAL_POSITIONS, SeedLike, as_generator, cut_deck, shuffled_deck
+from .deal import Deal, Hand
+from .errors import AluetteError, MalformedSaveError, UnknownCardError
+from .options import Options
+from .savefile import load_json
+from .seats import SEATS, Seat
+
+__all__ = ["parse_partial_hands", "complete_deck", "complete_hands", "scenario_deal", "scenario_to_json",
+           "scenario_from_json", "SCENARIO_FORMAT"]
+
+SCENARIO_FORMAT = "aluette-scenario"
+
+
+def parse_partial_hands(partial: Optional[Mapping]) -> dict[Seat, tuple[Card, ...]]:
+    """Read the given cards: ``{seat: cards}`` (card text such as ``"3O 2C, la vache"`` or a sequence; blank, ``None``
+    or a missing seat means no card given). Returns the four seats in :data:`SEATS` order with their given cards.
+
+    Raises:
+        UnknownSeatError: a key that is not a seat.
+        UnknownCardError: a card that is not one (the message names the seat).
+        AluetteError: a seat given twice (``"N"`` and ``"north"``), more than nine cards for one seat, or a card
+            given twice (the message names the card and the seats).
+    """
+    if partial is None:
+        partial = {}
+    if not isinstance(partial, Mapping):
+        raise AluetteError(f"hands must be a mapping {{seat: cards}}, got {type(partial).__name__}")
+    given: dict[Seat, tuple[Card, ...]] = {}
+    for key, cards in partial.items():
+        seat = Seat.parse(key)
+        if seat in given:
+            raise AluetteError(f"{seat.full_name} is given twice (as {key!r} and another spelling)")
+        try:
+            given[seat] = () if cards is None else parse_cards(cards)
+        except UnknownCardError as error:
+            raise UnknownCardError(f"{seat.full_name}'s hand: {error}") from None
+        if len(given[seat]) > 9:
+            raise AluetteError(f"{seat.full_name} is given {len(given[seat])} cards; a hand holds nine")
+    holder: dict[Card, Seat] = {}
+    for seat in SEATS:
+        for card in given.get(seat, ()):
+            if card in holder:
+                where = (f"twice in {seat.full_name}'s hand" if holder[card] is seat
+                         else f"to {holder[card].full_name} and {seat.full_name}")
+                raise AluetteError(f"{card} ({card.nickname or card.name}) is given {where}; there is one of each "
+                                   f"card in the deck")
+            holder[card] = seat
+    return {seat: given.get(seat, ()) for seat in SEATS}
+
+
+def complete_deck(partial: Optional[Mapping], seed: SeedLike, *, dealer: Union[Seat, str] = Seat.N
+                  ) -> tuple[Card, ...]:
+    """The cut deck (48 cards, top first, as :meth:`Deal.from_deck` takes it) of the scenario: the given cards in
+    their seats' places, every other place filled from the seed's deck (module docstring).
+
+    Raises:
+        see :func:`parse_partial_hands`; TypeError: no explicit seed.
+    """
+    given = parse_partial_hands(partial)
+    dealer = Seat.parse(dealer)
+    order, cut = shuffled_deck(as_generator(seed))
+    seeded = cut_deck(order, cut)
+    deck: list[Optional[Card]] = [None] * 48
+    taken = set()
+    for position, seat in enumerate(dealer.left.clockwise_from()):
+        for place, card in zip(DEAL_POSITIONS[position], given[seat]):
+            deck[place] = card
+            taken.add(card)
+    rest = iter(card for card in seeded if card not in taken)
+    return tuple(card if card is not None else next(rest) for card in deck)
+
+
+def complete_hands(partial: Optional[Mapping], seed: SeedLike, *, dealer: Union[Seat, str] = Seat.N
+                   ) -> dict[Seat, Hand]:
+    """The four nine-card hands of the scenario, ``{seat: Hand}`` in :data:`SEATS` order: each seat's given cards
+    plus cards from the seed's shuffle of the cards nobody was given (module docstring).
+
+    >>> hands = complete_hands({"N": "3O 3C 2O 2C"}, seed=7)
+    >>> str(hands[Seat.N])[:11], [len(h) for h in hands.values()]
+    ('3O 3C 2O 2C', [9, 9, 9, 9])
+
+    Raises:
+        UnknownCardError: a card that is not one. AluetteError: a card given twice, or more than nine to a seat.
+        TypeError: no explicit seed.
+    """
+    deal = Deal(complete_deck(partial, seed, dealer=dealer), dealer=dealer)
+    return {seat: deal.dealt_hand(seat) for seat in SEATS}
+
+
+def scenario_deal(partial: Optional[Mapping], seed: SeedLike, *, leader: Union[Seat, str] = Seat.E,
+                  options: Optional[Options] = None) -> Deal:
+    """The :class:`Deal` of a scenario: ``leader`` leads the first trick, so the dealer is the leader's right (seeds,
+    "gameplay": the player at the dealer's left leads). With every seat blank it is ``Deal.from_seed(seed,
+    dealer=leader.right, options=options)`` itself (seed recorded); otherwise the deal of :func:`complete_deck`.
+
+    Raises:
+        UnknownSeatError: ``leader`` is not a seat. AluetteError: see :func:`parse_partial_hands`; ``options`` not
+            an :class:`Options`. TypeError: no explicit seed.
+    """
+    dealer = Seat.parse(leader).right
+    if not any(parse_partial_hands(partial).values()):
+        return Deal.from_seed(seed, dealer=dealer, options=options)
+    return Deal(complete_deck(partial, seed, dealer=dealer), dealer=dealer, options=options)
+
+
+def scenario_to_json(partial: Optional[Mapping], seed: int, *, leader: Union[Seat, str] = Seat.E,
+                     options: Optional[Options] = None) -> str:
+    """The recipe as short JSON a classmate can type or paste: format, seed, leader, the given hands (blank seats
+    left out) and the options. :func:`scenario_from_json` reads it back.
+
+    Raises:
+        AluetteError: ``seed`` is not a non-negative int; else as :func:`scenario_deal` (the recipe is checked by
+            building its deal).
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise AluetteError(f"a scenario's seed is a non-negative whole number, got {seed!r}")
+    options = Options() if options is None else options
+    scenario_deal(partial, seed, leader=leader, options=options)  # refuses a recipe that makes no deal
+    given = parse_partial_hands(partial)
+    data = {"format": SCENARIO_FORMAT, "seed": seed, "leader": str(Seat.parse(leader)),
+            "hands": {str(s): " ".join(map(str, cards)) for s, cards in given.items() if cards},
+            "options": options.to_dict()}
+    return json.dumps(data)
+
+
+def scenario_from_json(text: str) -> dict[str, Any]:
+    """Read a recipe written by :func:`scenario_to_json`. Returns ``{"hands": {seat: cards}, "seed": int,
+    "leader": Seat, "options": Options}``, ready for :func:`scenario_deal` (``scenario_deal(r["hands"], r["seed"],
+    leader=r["leader"], options=r["options"])``).
+
+    Raises:
+        MalformedSaveError: not JSON, not a scenario, a missing or unknown field, or a field that is not valid
+            (the message names it).
+    """
+    data = load_json(text, "a scenario")
+    if not isinstance(data, dict) or data.get("format") != SCENARIO_FORMAT:
+        raise MalformedSaveError(f"not an Aluette scenario: expected a JSON object with \"format\": "
+                                 f"\"{SCENARIO_FORMAT}\"")
+    unknown = set(data) - {"format", "seed", "leader", "hands", "options"}
+    if unknown:
+        raise MalformedSaveError(f"unknown field(s) in scenario: {', '.join(sorted(unknown))}")
+    seed = data.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise MalformedSaveError(f"scenario: seed must be a non-negative whole number, got {seed!r}")
+    try:
+        leader = Seat.parse(data.get("leader"))
+        hands = data.get("hands", {})
+        if not isinstance(hands, dict) or not all(isinstance(v, str) for v in hands.values()):
+            raise AluetteError("hands must map seats to card text such as \"3O 2C\"")
+        options = Options.from_dict(data.get("options", {}))
+        scenario_deal(hands, seed, leader=leader, options=options)
+    except AluetteError as error:
+        raise MalformedSaveError(f"scenario: {error}") from None
+    return {"hands": {Seat.parse(k): v for k, v in hands.items()}, "seed": seed, "leader": leader,
+            "options": options}

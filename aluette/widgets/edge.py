@@ -1,0 +1,299 @@
+"""Widgets for the "Edge cases" notebook (09): a scenario builder.
+
+Every rule is the engine's: the deal comes from :func:`aluette.scenario.scenario_deal` (given hands, the rest from a
+seeded shuffle; the dealer is the leader's right, seeds "gameplay"), moves are applied by :class:`~aluette.Deal`, the
+bots are :mod:`aluette.bots`, saves are :meth:`Deal.to_json` / :meth:`Deal.from_json` and the recipes of
+:func:`aluette.scenario.scenario_to_json`. This is an omniscient teaching view: the reader typed the hands, and all
+four are shown.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Mapping, Optional, Union
+
+import ipywidgets as w
+import numpy as np
+
+from ..bots import HeuristicBot, RandomBot, play_deal, play_turn
+from ..deal import Deal, Phase
+from ..errors import AluetteError, MalformedSaveError
+from ..moves import ChantAnswer, Discard, Move, Play, SurrenderAnswer, SurrenderOffer
+from ..options import ChantRecipients, Options
+from ..pictures import view_html
+from ..savefile import load_json
+from ..scenario import SCENARIO_FORMAT, parse_partial_hands, scenario_deal, scenario_from_json, scenario_to_json
+from ..seats import SEATS, Seat
+from .common import MAX_SEED, MessageArea, card_label, check_choice, check_seed, friendly
+
+__all__ = ["PLAYERS", "ScenarioBuilder", "move_label", "bots_for"]
+
+#: The bots the builder can seat at all four places, with their labels.
+PLAYERS = {"heuristic": "heuristic bots (pagat.com's advice)", "random": "random bots (seeded)"}
+
+
+def bots_for(kind: str, seed: int) -> dict:
+    """Four bots of one kind: :class:`HeuristicBot` (deterministic) or :class:`RandomBot` seeded from ``seed`` and
+    the seat (``SeedSequence([seed, seat index])``), so the same seed replays the same random game.
+
+    Raises:
+        AluetteError: an unknown kind (known: :data:`PLAYERS`).
+    """
+    check_choice(kind, PLAYERS, "players")
+    if kind == "heuristic":
+        return {seat: HeuristicBot() for seat in SEATS}
+    return {seat: RandomBot(np.random.SeedSequence([seed, i])) for i, seat in enumerate(SEATS)}
+
+
+def move_label(move: Move) -> str:
+    """How a move reads in the move dropdown: ``"3O — Monsieur"`` for a card, ``"agree to the chant"``..."""
+    if isinstance(move, Play):
+        return card_label(move.card)
+    if isinstance(move, ChantAnswer):
+        return "agree to the chant" if move.agree else "decline the chant"
+    if isinstance(move, Discard):
+        return "discard the six lowest: " + " ".join(map(str, move.cards))
+    if isinstance(move, SurrenderOffer):
+        return "offer to surrender" if move.offer else "do not offer to surrender"
+    if isinstance(move, SurrenderAnswer):
+        return "accept the surrender" if move.accept else "refuse the surrender"
+    return str(move)
+
+
+class ScenarioBuilder(w.VBox):
+    """Build a deal from some or all hands, play it out by bots or step by hand, export and load it.
+
+    Controls (CSS classes for browser tests): ``hand_boxes`` — a text box per seat (``aluette-edge-hand`` and
+    ``aluette-edge-hand-N``...; blank or short hands are filled from the seed's shuffle), ``seed``
+    (``aluette-edge-seed``), ``leader`` (``aluette-edge-leader``; the dealer is the leader's right), options
+    ``mordienne``, ``chant``, ``surrender`` (``aluette-edge-mordienne``, ``aluette-edge-chant``,
+    ``aluette-edge-surrender``) and ``recipients`` (``aluette-edge-recipients``), ``players``
+    (``aluette-edge-players``); buttons ``deal_button`` (``aluette-edge-deal``), ``bots_button``
+    (``aluette-edge-bots``: the bots play to the end), ``bot_step_button`` (``aluette-edge-bot-step``: the bot of
+    the seat to move makes one move), ``move`` (``aluette-edge-move``: the legal moves of the seat to move; in play,
+    its legal cards) with ``play_button`` (``aluette-edge-play``), ``export_button`` (``aluette-edge-export``: the
+    deal as JSON), ``recipe_button`` (``aluette-edge-recipe``: the seed, hands and options as a short recipe),
+    ``load_button`` (``aluette-edge-load``: reads ``json`` back, a saved deal or a recipe), ``json``
+    (``aluette-edge-json``). Views: ``table`` (``aluette-edge-table``), ``tricks`` (``aluette-edge-tricks``),
+    ``message`` (``aluette-message``). Read-only: ``deal``.
+
+    Bad input (an unknown card, a card given twice, ten cards, options that do not go together, malformed or
+    tampered JSON) shows a message naming the problem and leaves the deal as it was.
+
+    Raises:
+        AluetteError: a bad ``seed``, ``players`` or starting recipe.
+    """
+
+    def __init__(self, hands: Optional[Mapping] = None, *, seed: int = 1, leader: Union[Seat, str] = Seat.E,
+                 options: Optional[Options] = None, players: str = "heuristic"):
+        check_seed(seed)
+        check_choice(players, PLAYERS, "players")
+        options = Options() if options is None else options
+        given = parse_partial_hands(hands)
+        self.hand_boxes = {}
+        for seat in SEATS:
+            box = w.Text(value=" ".join(map(str, given[seat])), description=seat.full_name,
+                         placeholder="blank: dealt from the seed", layout=w.Layout(width="34em"))
+            box.add_class("aluette-edge-hand")
+            box.add_class(f"aluette-edge-hand-{seat}")
+            self.hand_boxes[seat] = box
+        self.seed = w.BoundedIntText(value=seed, min=0, max=MAX_SEED, description="Seed")
+        self.seed.add_class("aluette-edge-seed")
+        self.leader = w.Dropdown(options=[(f"{s} ({s.full_name})", s.value) for s in SEATS],
+                                 value=Seat.parse(leader).value, description="Leader")
+        self.leader.add_class("aluette-edge-leader")
+        self.mordienne = w.Checkbox(value=options.mordienne, description="mordienne scores 2")
+        self.mordienne.add_class("aluette-edge-mordienne")
+        self.chant = w.Checkbox(value=options.chant, description="chant offered")
+        self.chant.add_class("aluette-edge-chant")
+        self.surrender = w.Checkbox(value=options.surrender, description="surrender allowed")
+        self.surrender.add_class("aluette-edge-surrender")
+        self.recipients = w.Dropdown(options=[("dealer's left and dealer", ChantRecipients.LEFT_AND_DEALER.value),
+                                              ("dealer's left and partner", ChantRecipients.LEFT_AND_PARTNER.value)],
+                                     value=options.chant_recipients.value, description="Stock to")
+        self.recipients.add_class("aluette-edge-recipients")
+        self.players = w.Dropdown(options=[(label, key) for key, label in PLAYERS.items()], value=players,
+                                  description="Bots")
+        self.players.add_class("aluette-edge-players")
+        self.deal_button = w.Button(description="Deal", icon="random", tooltip="build the deal from the boxes")
+        self.deal_button.add_class("aluette-edge-deal")
+        self.bots_button = w.Button(description="Bots play to the end", icon="fast-forward")
+        self.bots_button.add_class("aluette-edge-bots")
+        self.bot_step_button = w.Button(description="Bot move", icon="step-forward",
+                                        tooltip="the bot of the seat to move makes one move")
+        self.bot_step_button.add_class("aluette-edge-bot-step")
+        self.move = w.Dropdown(options=[], description="Move", layout=w.Layout(width="30em"))
+        self.move.add_class("aluette-edge-move")
+        self.play_button = w.Button(description="Play it", icon="play")
+        self.play_button.add_class("aluette-edge-play")
+        self.export_button = w.Button(description="Export deal (JSON)", icon="download")
+        self.export_button.add_class("aluette-edge-export")
+        self.recipe_button = w.Button(description="Export recipe (seed)", icon="share")
+        self.recipe_button.add_class("aluette-edge-recipe")
+        self.load_button = w.Button(description="Load pasted JSON", icon="upload")
+        self.load_button.add_class("aluette-edge-load")
+        self.json = w.Textarea(placeholder="exported JSON appears here; paste a deal or a recipe and press Load",
+                               layout=w.Layout(width="60em", height="7em"))
+        self.json.add_class("aluette-edge-json")
+        self.table = w.HTML()
+        self.table.add_class("aluette-edge-table")
+        self.tricks = w.HTML()
+        self.tricks.add_class("aluette-edge-tricks")
+        self.message = MessageArea()
+        self.deal: Deal = scenario_deal(given, seed, leader=leader, options=options)
+        self._seats_bots: Optional[tuple] = None  # (kind, seed, bots) of this deal
+        self.deal_button.on_click(self._deal)
+        self.bots_button.on_click(self._bots)
+        self.bot_step_button.on_click(self._bot_step)
+        self.play_button.on_click(self._play)
+        self.export_button.on_click(self._export)
+        self.recipe_button.on_click(self._recipe)
+        self.load_button.on_click(self._load)
+        super().__init__([
+            w.VBox(list(self.hand_boxes.values())),
+            w.HBox([self.seed, self.leader, self.players]),
+            w.HBox([self.mordienne, self.chant, self.surrender, self.recipients]),
+            w.HBox([self.deal_button, self.bots_button, self.bot_step_button]),
+            w.HBox([self.move, self.play_button]),
+            self.message, self.table, self.tricks,
+            w.HBox([self.export_button, self.recipe_button, self.load_button]), self.json])
+        self.add_class("aluette-edge-builder")
+        self.message.ok(f"Seed {seed}: {self._describe()}")
+        self._show()
+
+    # ------------------------------------------------------------------ reading the controls
+    def _options(self) -> Options:
+        return Options(mordienne=self.mordienne.value, chant=self.chant.value, surrender=self.surrender.value,
+                       chant_recipients=self.recipients.value)
+
+    def _given(self) -> dict:
+        return parse_partial_hands({seat: box.value for seat, box in self.hand_boxes.items()})
+
+    def _describe(self) -> str:
+        deal = self.deal
+        return (f"{deal.dealer.full_name} deals, {deal.dealer.left.full_name} leads; "
+                f"{deal.phase.value} phase" + (f", {deal.to_move} to move." if deal.to_move else "."))
+
+    # ------------------------------------------------------------------ callbacks
+    @friendly()
+    def _deal(self, button=None) -> None:
+        given = self._given()  # raises on a bad card, a card twice, ten cards: nothing changed yet
+        seed = check_seed(int(self.seed.value))
+        deal = scenario_deal(given, seed, leader=self.leader.value, options=self._options())
+        self.deal, self._seats_bots = deal, None
+        filled = [f"{s} {9 - len(c)}" for s, c in given.items() if len(c) < 9]
+        note = f" Cards dealt from seed {seed}: {', '.join(filled)}." if filled else " All four hands given."
+        self.message.ok(self._describe() + note)
+        self._show()
+
+    @friendly()
+    def _bots(self, button=None) -> None:
+        if self._refuse_if_over():
+            return
+        work = self.deal.copy()  # a bot error leaves the shown deal as it was
+        play_deal(work, self._seated())
+        self.deal = work
+        self.message.ok(work.result.reason)
+        self._show()
+
+    @friendly()
+    def _bot_step(self, button=None) -> None:
+        if self._refuse_if_over():
+            return
+        seat = self.deal.to_move
+        decision = play_turn(self.deal, self._seated()[seat])
+        self.message.ok(f"{seat}: {move_label(decision.move)} ({decision.reason}).")
+        self._show()
+
+    @friendly()
+    def _play(self, button=None) -> None:
+        if self._refuse_if_over():
+            return
+        moves = self._moves()
+        if self.move.value is None or not 0 <= self.move.value < len(moves):
+            raise AluetteError("choose a move in the Move list first")
+        move = moves[self.move.value]
+        self.deal.apply(move)
+        text = f"{move.seat}: {move_label(move)}."
+        if isinstance(move, Play) and len(self.deal.current_trick) == 0 and self.deal.tricks:
+            text += " " + self.deal.tricks[-1].explain()
+        if self.deal.is_over:
+            text += " " + self.deal.result.reason
+        self.message.ok(text)
+        self._show()
+
+    @friendly()
+    def _export(self, button=None) -> None:
+        self.json.value = self.deal.to_json(indent=1)
+        self.message.ok("The deal as JSON (its deck, options and every move so far): copy it, paste it back and "
+                        "press Load.")
+
+    @friendly()
+    def _recipe(self, button=None) -> None:
+        self.json.value = scenario_to_json(self._given(), check_seed(int(self.seed.value)),
+                                           leader=self.leader.value, options=self._options())
+        self.message.ok("The recipe: the seed, the leader, the hands you typed and the options. A classmate who "
+                        "types them (or pastes this and presses Load) gets the same deal.")
+
+    @friendly()
+    def _load(self, button=None) -> None:
+        text = self.json.value
+        data = load_json(text, "the pasted text")
+        if isinstance(data, dict) and data.get("format") == SCENARIO_FORMAT:
+            recipe = scenario_from_json(text)
+            deal = scenario_deal(recipe["hands"], recipe["seed"], leader=recipe["leader"], options=recipe["options"])
+            self._set_controls(deal, {s: " ".join(recipe["hands"].get(s, "").split()) for s in SEATS},
+                               seed=recipe["seed"])
+            what = f"recipe with seed {recipe['seed']}"
+        else:
+            deal = Deal.from_json(text)  # raises MalformedSaveError naming the problem; nothing changed yet
+            self._set_controls(deal, {s: str(deal.dealt_hand(s)) for s in SEATS}, seed=deal.seed)
+            what = f"saved deal ({len(deal.moves)} moves replayed)"
+        self.deal, self._seats_bots = deal, None
+        self.message.ok(f"Loaded the {what}. {self._describe()}")
+        self._show()
+
+    # ------------------------------------------------------------------ helpers
+    def _seated(self) -> dict:
+        """The bots of the deal shown, made once per deal, kind and seed (so "Bot move" then "Bots play to the end"
+        continue one seeded game)."""
+        key = (self.players.value, int(self.seed.value))
+        if self._seats_bots is None or self._seats_bots[:2] != key:
+            self._seats_bots = (*key, bots_for(*key))
+        return self._seats_bots[2]
+
+    def _set_controls(self, deal: Deal, hands: Mapping[Seat, str], seed: Optional[int]) -> None:
+        for seat, box in self.hand_boxes.items():
+            box.value = hands[seat]
+        if seed is not None and seed <= MAX_SEED:
+            self.seed.value = seed
+        self.leader.value = deal.dealer.left.value
+        options = deal.options
+        self.mordienne.value, self.chant.value = options.mordienne, options.chant
+        self.surrender.value, self.recipients.value = options.surrender, options.chant_recipients.value
+
+    def _refuse_if_over(self) -> bool:
+        if self.deal.is_over:
+            self.message.error(f"The deal is over ({self.deal.result.reason}) Press Deal to start again.")
+            return True
+        return False
+
+    def _moves(self) -> list:
+        """The moves the Move list offers: the legal moves, but in the discard phase only the engine's suggested
+        discard (keeping the nine highest, seeds "setup") instead of all 5005."""
+        deal = self.deal
+        if deal.phase is Phase.DISCARD:
+            return [Discard(deal.to_move, deal.suggested_discard(deal.to_move))]
+        return deal.legal_moves()
+
+    def _show(self) -> None:
+        deal = self.deal
+        self.table.value = view_html(deal.view(None))
+        self.tricks.value = (deal.tricks_table().to_html() if deal.tricks else "<i>No trick played yet.</i>")
+        moves = self._moves()
+        self.move.options = [(move_label(m), i) for i, m in enumerate(moves)]
+        self.move.value = 0 if moves else None
+        self.move.description = f"{deal.to_move} plays" if deal.to_move else "Over"
+        over = deal.is_over
+        for button in (self.bots_button, self.bot_step_button, self.play_button):
+            button.disabled = over
