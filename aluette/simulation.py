@@ -3,8 +3,9 @@
 * :func:`simulate` returns every row; :func:`simulate_chunks` yields them chunk by chunk; :func:`simulate_summary`
   adds them up into a :class:`Summary` and keeps no row, so memory stays flat for any number of deals.
 * ``engine="step"`` drives :class:`aluette.Deal` move by move (every rule check, any players);
-  ``engine="vectorized"`` (:mod:`aluette.vectorized`) plays a whole chunk at once with numpy (random players only).
-  Both give exactly the same rows (``tests/test_vectorized.py``).
+  ``engine="vectorized"`` plays a whole chunk at once with numpy: four random players (:mod:`aluette.vectorized`) or
+  four non-signalling heuristic bots, ``players="heuristic"`` (:mod:`aluette.vectorized_heuristic`). Both engines
+  give exactly the same rows (``tests/test_vectorized.py``, ``tests/test_vectorized_heuristic.py``).
 * ``executor=`` runs the chunks on any :class:`concurrent.futures.Executor` (a process pool; a Dask or Ray cluster's
   executor); the rows do not depend on it, nor on ``chunk_size``.
 
@@ -67,6 +68,7 @@ from .seats import SEATS, Seat, Team
 from .bots import play_turn, signal_round
 from .vectorized import (CHANT_SLOTS, DISCARD_SLOTS, DRAWS_PER_DEAL, PLAY_SLOTS, SURRENDER_SLOTS,
                          random_deals)
+from .vectorized_heuristic import heuristic_deals
 
 __all__ = ["simulate", "simulate_chunks", "simulate_summary", "Summary", "block_generator", "step_deals",
            "BLOCK_SIZE", "DRAWS_PER_DEAL", "COLUMNS", "ENGINES"]
@@ -78,6 +80,8 @@ DEFAULT_CHUNK_SIZE = 100_000
 #: The deals the vectorized engine plays in one numpy pass (a memory bound; results do not depend on it).
 _VECTOR_BATCH_BLOCKS = 16
 ENGINES = ("step", "vectorized")
+#: What the vectorized engine plays: all four seats random, or all four non-signalling HeuristicBots.
+_VECTORIZED = {"random": random_deals, "heuristic": heuristic_deals}
 
 #: The columns of a simulation DataFrame, with their meaning.
 COLUMNS = {
@@ -327,7 +331,7 @@ def _run_task(spec: _Spec, first_block: int, stop_block: int) -> dict:
             draws = np.empty((stop - start, DRAWS_PER_DEAL))
             for row in range(0, stop - start, BLOCK_SIZE):  # each block's draws from its own generator
                 block_generator(spec.seed, (start + row) // BLOCK_SIZE).random(out=draws[row:row + BLOCK_SIZE])
-            parts.append(random_deals(draws, spec.dealers(start, stop - start), spec.options))
+            parts.append(_VECTORIZED[spec.players[0]](draws, spec.dealers(start, stop - start), spec.options))
     raw = {key: np.concatenate([part[key] for part in parts]) for key in parts[0]}
     start = first_block * BLOCK_SIZE
     raw["deal"] = np.arange(start, start + len(raw["winner"]), dtype=np.int64)
@@ -380,8 +384,10 @@ def _make_spec(n_deals: Any, seed: Any, options: Any, players: Any, engine: Any,
     if engine not in ENGINES:
         raise AluetteError(f"engine must be one of {ENGINES}, got {engine!r}")
     table, label = _players_table(players)
-    if engine == "vectorized" and any(p != "random" for p in table):
-        raise AluetteError(f"the vectorized engine plays random players only, not {label!r}: use engine='step'")
+    if engine == "vectorized" and not (isinstance(table[0], str) and table[0] in _VECTORIZED
+                                       and all(p == table[0] for p in table)):
+        raise AluetteError(f"the vectorized engine plays four random players or four non-signalling heuristic "
+                           f"players only (players='random' or 'heuristic'), not {label!r}: use engine='step'")
     dealer_index = None if isinstance(dealer, str) and dealer == "rotate" else SEATS.index(Seat.parse(dealer))
     return _Spec(int(n_deals), seed, options, table, label, engine, dealer_index)
 
@@ -448,7 +454,8 @@ def simulate(n_deals: int, *, seed: int, options: Optional[Options] = None, play
         options: the rule :class:`Options` (default ``Options()``: chant offered, mordienne, no surrender).
         players: ``"random"``, a player name from :mod:`aluette.bots` or a mapping ``{seat: player}`` (module
             docstring).
-        engine: ``"step"`` (:class:`Deal` move by move) or ``"vectorized"`` (numpy; random players); same rows.
+        engine: ``"step"`` (:class:`Deal` move by move) or ``"vectorized"`` (numpy; ``players`` ``"random"`` or
+            ``"heuristic"`` at all four seats); same rows.
         dealer: ``"rotate"`` (deal ``i`` dealt by ``SEATS[i % 4]``) or a seat.
         chunk_size: deals computed per task, rounded up to whole blocks of 1,000 (memory and progress granularity).
         executor: a :class:`concurrent.futures.Executor` to compute the chunks on (e.g. ``ProcessPoolExecutor(2)``).

@@ -5,7 +5,9 @@ move by move, for the chance contract of :mod:`aluette.simulation`.
 returns the per-deal results that :mod:`aluette.simulation` turns into a DataFrame. Every rule option is supported:
 the chant with random answers and random discards (either :class:`~aluette.options.ChantRecipients`), surrender with
 random offers and answers, mordienne on or off, spoiled tricks and "first to reach". ``tests/test_vectorized.py``
-checks, for each option combination, that every deal gives exactly the step-by-step engine's result.
+checks, for each option combination, that every deal gives exactly the step-by-step engine's result. Its twin for
+four non-signalling heuristic bots, :func:`aluette.vectorized_heuristic.heuristic_deals`, shares the dealing
+(:func:`_deal`) and the scoring (:func:`_results`) below.
 
 How (rules as in :mod:`aluette.deal`; all seats here are *relative*: 0 is the dealer's left, who leads first, then
 clockwise 1 the dealer's partner, 2 the dealer's right, 3 the dealer):
@@ -83,25 +85,8 @@ def _discard_at_random(hands: np.ndarray, stock: np.ndarray, u: np.ndarray) -> n
     return np.take_along_axis(fifteen, _KEEP[(u * len(_KEEP)).astype(np.intp)], axis=1)
 
 
-def random_deals(draws: np.ndarray, dealers: np.ndarray, options: Optional[Options] = None) -> dict:
-    """Play deals to the end with four random players.
-
-    Args:
-        draws: ``(n, 94)`` uniform doubles in [0, 1), row ``j`` for deal ``j`` (layout: :mod:`aluette.simulation`),
-            multiples of 2**-53 as ``Generator.random`` draws them.
-        dealers: ``(n,)`` dealer of each deal as a seat index (0 N, 1 E, 2 S, 3 W).
-        options: the rule :class:`~aluette.options.Options` (default ``Options()``).
-
-    Returns:
-        ``{name: array}`` of length ``n`` (absolute seats 0-3 = N, E, S, W; teams 0 = NS, 1 = EW; -1 = none):
-        ``outcomes`` ``(n, 9)`` int8 (the trick winner, 4 for a spoiled trick, -1 when the deal was not played),
-        ``winner``, ``team`` (the partnership that scores), ``points_ns``, ``points_ew``, ``mordienne``,
-        ``first_to_reach``, ``chant`` (all four agreed), ``surrendered_by``, ``surrender_accepted`` (-1, 0, 1).
-
-    Raises:
-        ValueError: arrays of the wrong shape.
-    """
-    options = Options() if options is None else options
+def _check(draws, dealers) -> tuple[np.ndarray, np.ndarray]:
+    """``draws`` as ``(n, 94)`` doubles and ``dealers`` as ``(n,)`` int8; raises ValueError on wrong shapes."""
     draws = np.asarray(draws, dtype=np.float64)
     n = len(draws)
     if draws.ndim != 2 or draws.shape[1] != DRAWS_PER_DEAL:
@@ -109,57 +94,27 @@ def random_deals(draws: np.ndarray, dealers: np.ndarray, options: Optional[Optio
     dealers = np.asarray(dealers, dtype=np.int8)
     if dealers.shape != (n,):
         raise ValueError(f"dealers must have shape ({n},), got {dealers.shape}")
+    return draws, dealers
 
-    # Shuffle, cut and deal (aluette.chance): sorting owner * 64 + place over the shuffled deck groups the cards
-    # by owner, each group high to low.
+
+def _deal(draws: np.ndarray) -> np.ndarray:
+    """Shuffle, cut and deal (:mod:`aluette.chance`): ``(n, 48)`` places, the four hands (relative seats 0-3, nine
+    each, high to low), then the six stock cards the chant gives the first recipient and the six for the second.
+    Sorting owner * 64 + place over the shuffled deck groups the cards by owner, each group high to low."""
     keys = _OWNER_BY_CUT[1 + (draws[:, 48] * 47).astype(np.intp)] + _PLACE[_orders(draws[:, :48])]
     keys.sort(axis=1)
     keys &= 63
-    hands = keys[:, :36].reshape(n, 4, 9)
+    return keys
 
-    # The chant (seeds, "setup"): only if all four agree; each recipient then discards six at random.
-    chant = np.zeros(n, dtype=bool)
-    if options.chant:
-        chant = np.logical_and.reduce([draws[:, CHANT_SLOTS + k] < 0.5 for k in range(4)])
-        c = np.flatnonzero(chant)
-        second = 3 if options.chant_recipients is ChantRecipients.LEFT_AND_DEALER else 1
-        for seat, stock, slot in ((0, keys[c, 36:42], DISCARD_SLOTS), (second, keys[c, 42:48], DISCARD_SLOTS + 1)):
-            hands[c, seat] = _discard_at_random(hands[c, seat], stock, draws[c, slot])
-    packed = (_CLASS_OF_PLACE[hands] @ _PACK).astype(_U64)  # (n, 4)
 
-    # Surrender (pagat.com): the dealer's left (team 0) speaks, then the dealer (team 1); an offer is answered by the
-    # other speaker. by = the offering team (relative), accepted = whether the other side accepted.
-    by = np.full(n, -1, dtype=np.int8)
-    accepted = np.zeros(n, dtype=bool)
-    if options.surrender:
-        yes = draws[:, SURRENDER_SLOTS:SURRENDER_SLOTS + 3] < 0.5
-        first_offers, second_offers = yes[:, 0], ~yes[:, 0] & yes[:, 1]
-        by[first_offers], by[second_offers] = 0, 1
-        accepted = np.where(first_offers, yes[:, 1], second_offers & yes[:, 2])
+def _results(outcomes: np.ndarray, counts: np.ndarray, reached: np.ndarray, chant: np.ndarray, by: np.ndarray,
+             accepted: np.ndarray, dealers: np.ndarray, options: Options) -> dict:
+    """Score played deals and return the per-deal arrays of :func:`random_deals` (absolute seats).
 
-    # Nine tricks. Play p takes card floor(u * k) of the k in hand: byte p of `chosen`; the four bytes of a trick,
-    # in play order, read as one little-endian integer and rotated by the leader, give each seat its own.
-    chosen = np.ascontiguousarray((draws[:, PLAY_SLOTS:PLAY_SLOTS + 36] * _IN_HAND).astype(np.uint8))
-    by_trick = chosen.view("<u4").astype(_U64)  # (n, 9)
-    outcomes = np.empty((n, 9), dtype=np.int8)
-    counts = np.zeros((n, 5), dtype=np.int8)  # tricks spoiled, then won by each seat
-    reached = np.zeros((n, 5), dtype=np.int8)  # the last trick each seat won
-    slot = np.arange(0, 5 * n, 5) + 1
-    leader = np.zeros(n, dtype=np.int8)
-    for trick in range(9):
-        x = by_trick[:, trick]
-        rotated = (((x << _U64(32)) | x) >> _ROTATION[leader]) & _U64(0xFFFFFFFF)
-        shift = rotated.astype("<u4").view(np.uint8).reshape(n, 4).astype(_U64) * _U64(5)
-        classes = (packed >> shift) & _U64(31)
-        packed = (packed & ((_U64(1) << shift) - _U64(1))) | ((packed >> (shift + _U64(5))) << shift)  # play it
-        winner = _TRICK_WINNER[((classes[:, 0] * _U64(19) + classes[:, 1]) * _U64(19) + classes[:, 2]) * _U64(19)
-                               + classes[:, 3]]
-        outcomes[:, trick] = winner
-        at = slot + winner
-        counts.ravel()[at] += 1
-        reached.ravel()[at] = trick
-        leader = np.where(winner >= 0, winner, leader)
-
+    ``outcomes`` ``(n, 9)``: the relative winner of each trick (0-3) or -1 when spoiled; ``counts`` ``(n, 5)``:
+    tricks spoiled, then won by relative seats 0-3; ``reached`` ``(n, 5)``: the last trick each won; ``by``: the
+    relative team that offered to surrender (-1 none), ``accepted``: whether the offer was accepted."""
+    n = len(outcomes)
     # Scoring (aluette.scoring): most tricks; a tie goes to whoever reached that count first.
     # (Seat by seat over columns: numpy reduces a long axis faster than many axes of four.)
     top = np.maximum.reduce([counts[:, 1 + s] for s in range(4)])
@@ -205,3 +160,74 @@ def random_deals(draws: np.ndarray, dealers: np.ndarray, options: Optional[Optio
         "surrendered_by": np.where(by >= 0, (base + by) % 2, -1).astype(np.int8),
         "surrender_accepted": np.where(by >= 0, accepted, -1).astype(np.int8),
     }
+
+
+def random_deals(draws: np.ndarray, dealers: np.ndarray, options: Optional[Options] = None) -> dict:
+    """Play deals to the end with four random players.
+
+    Args:
+        draws: ``(n, 94)`` uniform doubles in [0, 1), row ``j`` for deal ``j`` (layout: :mod:`aluette.simulation`),
+            multiples of 2**-53 as ``Generator.random`` draws them.
+        dealers: ``(n,)`` dealer of each deal as a seat index (0 N, 1 E, 2 S, 3 W).
+        options: the rule :class:`~aluette.options.Options` (default ``Options()``).
+
+    Returns:
+        ``{name: array}`` of length ``n`` (absolute seats 0-3 = N, E, S, W; teams 0 = NS, 1 = EW; -1 = none):
+        ``outcomes`` ``(n, 9)`` int8 (the trick winner, 4 for a spoiled trick, -1 when the deal was not played),
+        ``winner``, ``team`` (the partnership that scores), ``points_ns``, ``points_ew``, ``mordienne``,
+        ``first_to_reach``, ``chant`` (all four agreed), ``surrendered_by``, ``surrender_accepted`` (-1, 0, 1).
+
+    Raises:
+        ValueError: arrays of the wrong shape.
+    """
+    options = Options() if options is None else options
+    draws, dealers = _check(draws, dealers)
+    n = len(draws)
+
+    keys = _deal(draws)
+    hands = keys[:, :36].reshape(n, 4, 9)
+
+    # The chant (seeds, "setup"): only if all four agree; each recipient then discards six at random.
+    chant = np.zeros(n, dtype=bool)
+    if options.chant:
+        chant = np.logical_and.reduce([draws[:, CHANT_SLOTS + k] < 0.5 for k in range(4)])
+        c = np.flatnonzero(chant)
+        second = 3 if options.chant_recipients is ChantRecipients.LEFT_AND_DEALER else 1
+        for seat, stock, slot in ((0, keys[c, 36:42], DISCARD_SLOTS), (second, keys[c, 42:48], DISCARD_SLOTS + 1)):
+            hands[c, seat] = _discard_at_random(hands[c, seat], stock, draws[c, slot])
+    packed = (_CLASS_OF_PLACE[hands] @ _PACK).astype(_U64)  # (n, 4)
+
+    # Surrender (pagat.com): the dealer's left (team 0) speaks, then the dealer (team 1); an offer is answered by the
+    # other speaker. by = the offering team (relative), accepted = whether the other side accepted.
+    by = np.full(n, -1, dtype=np.int8)
+    accepted = np.zeros(n, dtype=bool)
+    if options.surrender:
+        yes = draws[:, SURRENDER_SLOTS:SURRENDER_SLOTS + 3] < 0.5
+        first_offers, second_offers = yes[:, 0], ~yes[:, 0] & yes[:, 1]
+        by[first_offers], by[second_offers] = 0, 1
+        accepted = np.where(first_offers, yes[:, 1], second_offers & yes[:, 2])
+
+    # Nine tricks. Play p takes card floor(u * k) of the k in hand: byte p of `chosen`; the four bytes of a trick,
+    # in play order, read as one little-endian integer and rotated by the leader, give each seat its own.
+    chosen = np.ascontiguousarray((draws[:, PLAY_SLOTS:PLAY_SLOTS + 36] * _IN_HAND).astype(np.uint8))
+    by_trick = chosen.view("<u4").astype(_U64)  # (n, 9)
+    outcomes = np.empty((n, 9), dtype=np.int8)
+    counts = np.zeros((n, 5), dtype=np.int8)  # tricks spoiled, then won by each seat
+    reached = np.zeros((n, 5), dtype=np.int8)  # the last trick each seat won
+    slot = np.arange(0, 5 * n, 5) + 1
+    leader = np.zeros(n, dtype=np.int8)
+    for trick in range(9):
+        x = by_trick[:, trick]
+        rotated = (((x << _U64(32)) | x) >> _ROTATION[leader]) & _U64(0xFFFFFFFF)
+        shift = rotated.astype("<u4").view(np.uint8).reshape(n, 4).astype(_U64) * _U64(5)
+        classes = (packed >> shift) & _U64(31)
+        packed = (packed & ((_U64(1) << shift) - _U64(1))) | ((packed >> (shift + _U64(5))) << shift)  # play it
+        winner = _TRICK_WINNER[((classes[:, 0] * _U64(19) + classes[:, 1]) * _U64(19) + classes[:, 2]) * _U64(19)
+                               + classes[:, 3]]
+        outcomes[:, trick] = winner
+        at = slot + winner
+        counts.ravel()[at] += 1
+        reached.ravel()[at] = trick
+        leader = np.where(winner >= 0, winner, leader)
+
+    return _results(outcomes, counts, reached, chant, by, accepted, dealers, options)

@@ -1,0 +1,275 @@
+"""Many deals played at once with numpy by four :class:`~aluette.bots.HeuristicBot` s without signals: the same
+deals, decisions and scores as the step-by-step engine with ``players="heuristic"``.
+
+:func:`heuristic_deals` is the twin of :func:`aluette.vectorized.random_deals` (same arguments, same result arrays)
+for four non-signalling heuristic players; :func:`aluette.simulation.simulate` uses it for
+``players="heuristic", engine="vectorized"``. The heuristic bot draws no chance, so only each deal's shuffle and cut
+(row slots 0-48 of the chance contract) are read. Every option is supported (mordienne, the chant with either
+:class:`~aluette.options.ChantRecipients`, surrender); ``tests/test_vectorized_heuristic.py`` checks, for each
+combination, that every deal gives exactly the step-by-step engine's result. The signalling bot is not vectorized.
+
+How (seats are *relative*, as in :mod:`aluette.vectorized`: 0 the dealer's left, who leads first, ... 3 the dealer):
+
+* A card is its *place* in hand order (0 = Monsieur ... 47), and a set of cards one 48-bit integer with bit
+  ``place`` set: a hand, the cards played so far, a seat's own discards. The cards of one ranking class are
+  consecutive places, so "the cards stronger than class ``c``" is the mask of the places below the class's first.
+* The bot's "lowest card" of a set (its ``_lowest``: weakest class, then first in deck order) is the weakest class of
+  the highest set bit, then the lowest set bit within that class (places in a class follow deck order).
+* Each of the 36 plays is decided for all deals at once: each rule of the bot gives a *set of candidate cards* (the
+  hand, the beaters, the spare beaters...), the rules' conditions choose one set per deal, and the lowest card of
+  that set is played (every play rule of the bot ends in "the lowest of ...").
+* The third player's risk (``_risk_at_most``, whole numbers): the chance that the fourth holds a card beating or
+  tying strength ``s`` is at most ``third_risk`` exactly when the count of unseen cards of strength ``s`` or more is at
+  most a bound that depends only on the number of unseen cards and the fourth's hand size; that bound is tabulated
+  once by calling the bot's own ``_risk_at_most``. So the classes "high enough" are the strongest ``K``, ``K`` the
+  number of classes whose unseen-at-least count is within the bound.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import numpy as np
+
+from .bots import HeuristicBot, _risk_at_most
+from .options import ChantRecipients, Options
+from .vectorized import _CLASS_OF_PLACE, _check, _deal, _results
+
+__all__ = ["heuristic_deals"]
+
+_U64 = np.uint64
+_BOT = HeuristicBot  # the thresholds are read from the class, so a change there changes both engines alike
+#: Bit of each place, and all 48.
+_BIT = _U64(1) << np.arange(48, dtype=_U64)
+_FULL = _U64((1 << 48) - 1)
+#: _ABOVE[c]: the places of the classes stronger than class c (c = 0..19; _ABOVE[19] is every card).
+_FIRST_PLACE = np.searchsorted(_CLASS_OF_PLACE, np.arange(20))
+_ABOVE = np.array([(1 << int(p)) - 1 for p in _FIRST_PLACE], dtype=_U64)
+#: _CLASS_MASK[c]: the places of class c.
+_CLASS_MASK = _ABOVE[1:] & ~_ABOVE[:-1]
+#: _NOT_ABOVE[m]: the cards that are not masters (some unseen card beats or ties them) when the strongest unseen card
+#: is of class m: class m and weaker. Index 19: nothing unseen, every card is a master.
+_NOT_ABOVE = np.append(_FULL & ~_ABOVE[:19], _U64(0))
+_STRENGTH_OF_PLACE = 19 - _CLASS_OF_PLACE
+_TOP_FOUR = _U64(0b1111)  # Monsieur, Madame, le Borgne, la Vache: places 0-3
+
+
+def _risk_bounds() -> np.ndarray:
+    """``bound[unseen, hand_size]``: the largest count ``a`` of unseen cards beating or tying a strength for which
+    :func:`aluette.bots._risk_at_most` still holds with risk :attr:`HeuristicBot.third_risk` (it holds for every
+    smaller count: fewer dangerous cards, less risk). Computed by calling the bot's function itself."""
+    bound = np.zeros((49, 10), dtype=np.int64)
+    for unseen in range(49):
+        for size in range(10):
+            at_least = [0] * 21
+            a = 0
+            while a < unseen:
+                at_least[1] = a + 1
+                if not _risk_at_most(at_least, unseen, size, 1, _BOT.third_risk):
+                    break
+                a += 1
+            bound[unseen, size] = a
+    return bound
+
+
+_RISK_BOUND = _risk_bounds()
+
+
+# ------------------------------------------------------------------------------------------------ bit helpers
+def _highest_bit(x: np.ndarray) -> np.ndarray:
+    """Index of the highest set bit of each 48-bit ``x`` (-1 for 0): exact, as integers below 2**53 are floats."""
+    return np.frexp(x.astype(np.float64))[1] - 1
+
+
+def _lowest_bit(x: np.ndarray) -> np.ndarray:
+    """Index of the lowest set bit of each ``x`` (-1 for 0)."""
+    return _highest_bit(x & (~x + _U64(1)))
+
+
+def _lowest(cards: np.ndarray) -> np.ndarray:
+    """The place of the lowest card of each non-empty set: ``bots._lowest`` (weakest class; among its cards, the
+    first in deck order, which is the lowest place of the class)."""
+    weakest = _CLASS_OF_PLACE[_highest_bit(cards)]
+    return _lowest_bit(cards & _CLASS_MASK[weakest])
+
+
+def _count(x: np.ndarray) -> np.ndarray:
+    return np.bitwise_count(x)
+
+
+# ------------------------------------------------------------------------------------------------ before play
+def _chant(strength: np.ndarray, options: Options) -> tuple[np.ndarray, int]:
+    """HeuristicBot's chant answers (``_chant``): a stock recipient agrees when its hand's strength is below
+    ``chant_weak``; a seat receiving nothing agrees. The chant happens when all four agree, so when both recipients'
+    hands are weak. Returns the chant flags and the second recipient (relative 3, the dealer, or 1, his partner)."""
+    second = 3 if options.chant_recipients is ChantRecipients.LEFT_AND_DEALER else 1
+    if not options.chant:
+        return np.zeros(len(strength), dtype=bool), second
+    return (strength[:, 0] < _BOT.chant_weak) & (strength[:, second] < _BOT.chant_weak), second
+
+
+def _discard(hand: np.ndarray, stock: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """HeuristicBot's discard (``_discard``, seeds "keep the highest"): of the fifteen cards, keep the nine highest
+    and discard the six lowest. Returns ``(kept, discarded)`` places, high to low."""
+    fifteen = np.sort(np.concatenate([hand, stock], axis=1), axis=1)
+    return fifteen[:, :9], fifteen[:, 9:]
+
+
+def _surrender(strength: np.ndarray, hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """HeuristicBot's surrender (``_surrender``): the dealer's left, then the dealer, offers when its hand's strength
+    is below ``surrender_weak``; the other speaker accepts unless it holds Monsieur, Madame, le Borgne and la Vache.
+    Returns the relative offering team (-1 none) and whether the offer was accepted."""
+    offers = strength < _BOT.surrender_weak
+    first_offers = offers[:, 0]
+    second_offers = ~first_offers & offers[:, 3]
+    by = np.where(first_offers, 0, np.where(second_offers, 1, -1)).astype(np.int8)
+    holds_top = (hands & _TOP_FOUR) == _TOP_FOUR
+    accepted = np.where(first_offers, ~holds_top[:, 3], second_offers & ~holds_top[:, 0])
+    return by, accepted
+
+
+# ------------------------------------------------------------------------------------------------ play rules
+def _lead(hand: np.ndarray) -> np.ndarray:
+    """``_lead`` (no signals): the lowest card, "early in a trick play low" (pagat.com). Returns candidate sets."""
+    return hand
+
+
+def _second(hand: np.ndarray, beaters: np.ndarray) -> np.ndarray:
+    """``_second`` (no signals): the cheapest beater if it is a low card (strength up to ``second_cheap``), else the
+    lowest card."""
+    cheap = (beaters != 0) & (_CLASS_OF_PLACE[_highest_bit(beaters)] >= 19 - _BOT.second_cheap)
+    return np.where(cheap, beaters, hand)
+
+
+def _beat_spoil_or_throw(hand: np.ndarray, beaters: np.ndarray, best: np.ndarray, winner: np.ndarray) -> np.ndarray:
+    """The third's and fourth's play when the partner is not winning (``_third``, ``_fourth``): beat the best card as
+    cheaply as possible; else, with an opponent winning (not a tie), spoil by matching its class; else the lowest."""
+    same = hand & _CLASS_MASK[best]
+    return np.where(beaters != 0, beaters, np.where((winner >= 0) & (same != 0), same, hand))
+
+
+def _third_over_partner(hand: np.ndarray, beaters: np.ndarray, best: np.ndarray, unseen: np.ndarray,
+                        fourth_size: int, more_tricks: np.ndarray) -> np.ndarray:
+    """``_third`` with the partner winning. "Holds" (``_risk_at_most``): the fourth, holding ``fourth_size`` of the
+    unseen cards, beats or ties a class with a chance of at most ``third_risk``. If the partner's card holds: take the
+    trick from the partner only with more tricks than the partner, with the lowest beater that holds and is not a
+    master; else the lowest card. If it does not hold: the lowest beater that holds, else the lowest card."""
+    n_unseen = _count(unseen)
+    bound = _RISK_BOUND[n_unseen, fourth_size]
+    # unseen cards of each class or stronger (the bot's at_least), then the classes that hold: the strongest K
+    at_least = _count(unseen[:, None] & _ABOVE[None, 1:])
+    holding = _ABOVE[(at_least <= bound[:, None]).sum(axis=1)]
+    partner_holds = (at_least[np.arange(len(best)), best] <= bound)
+    not_master = _NOT_ABOVE[_strongest_class(unseen)]
+    take = beaters & holding & not_master
+    high_enough = beaters & holding
+    return np.where(partner_holds, np.where(more_tricks & (take != 0), take, hand),
+                    np.where(high_enough != 0, high_enough, hand))
+
+
+def _fourth_over_partner(hand: np.ndarray, beaters: np.ndarray, unseen: np.ndarray,
+                         more_tricks: np.ndarray) -> np.ndarray:
+    """``_fourth`` with the partner winning: the lowest card, unless this seat has more tricks than its partner and a
+    beater that is not a master (some unseen card beats or ties it): then the lowest such beater."""
+    spare = beaters & _NOT_ABOVE[_strongest_class(unseen)]
+    return np.where(more_tricks & (spare != 0), spare, hand)
+
+
+def _strongest_class(cards: np.ndarray) -> np.ndarray:
+    """Class of the strongest card of each set (19 for an empty set)."""
+    return np.where(cards != 0, _CLASS_OF_PLACE[_lowest_bit(cards)], 19)
+
+
+# ------------------------------------------------------------------------------------------------ the deal
+def _play(hands: np.ndarray, discards: np.ndarray, record: Optional[np.ndarray] = None) -> tuple:
+    """Play nine tricks. ``hands``, ``discards``: ``(n, 4)`` card sets by relative seat (``hands`` is changed).
+    Returns ``(outcomes, counts, reached)`` as :func:`aluette.vectorized._results` takes them; ``record``, if given,
+    an ``(n, 36)`` array, receives the place of each play in order (for tests)."""
+    n = len(hands)
+    flat_hands = hands.reshape(-1)
+    flat_discards = discards.reshape(-1)
+    rows4 = np.arange(n, dtype=np.int64) * 4
+    played = np.zeros(n, dtype=_U64)
+    outcomes = np.empty((n, 9), dtype=np.int8)
+    counts = np.zeros((n, 5), dtype=np.int8)  # tricks spoiled, then won by each seat
+    flat_counts = counts.reshape(-1)
+    reached = np.zeros((n, 5), dtype=np.int8)  # the last trick each seat won
+    flat_reached = reached.reshape(-1)
+    slot = np.arange(0, 5 * n, 5) + 1
+    leader = np.zeros(n, dtype=np.int64)
+    for trick in range(9):
+        best = np.full(n, 19, dtype=np.int64)  # the best class so far (19: none)
+        winner = np.full(n, -1, dtype=np.int64)  # who plays it (-1: tied, or nobody yet)
+        for position in range(4):
+            seat = (leader + position) & 3
+            at = rows4 + seat
+            hand = flat_hands[at]
+            beaters = hand & _ABOVE[best]
+            if position == 0:
+                candidates = _lead(hand)
+            elif position == 1:
+                candidates = _second(hand, beaters)
+            else:
+                partner = (seat + 2) & 3
+                partner_wins = winner == partner
+                unseen = _FULL & ~(played | hand | flat_discards[at])
+                more_tricks = flat_counts[slot + seat] > flat_counts[slot + partner]
+                if position == 2:
+                    over = _third_over_partner(hand, beaters, best, unseen, 9 - trick, more_tricks)
+                else:
+                    over = _fourth_over_partner(hand, beaters, unseen, more_tricks)
+                candidates = np.where(partner_wins, over, _beat_spoil_or_throw(hand, beaters, best, winner))
+            place = _lowest(candidates)
+            if record is not None:
+                record[:, trick * 4 + position] = place
+            bit = _BIT[place]
+            flat_hands[at] = hand & ~bit
+            played |= bit
+            cls = _CLASS_OF_PLACE[place]
+            winner = np.where(cls < best, seat, np.where(cls == best, -1, winner))
+            best = np.minimum(best, cls)
+        outcomes[:, trick] = winner
+        won = slot + winner
+        flat_counts[won] += 1
+        flat_reached[won] = trick
+        leader = np.where(winner >= 0, winner, leader)
+    return outcomes, counts, reached
+
+
+def heuristic_deals(draws: np.ndarray, dealers: np.ndarray, options: Optional[Options] = None, *,
+                    record: Optional[np.ndarray] = None) -> dict:
+    """Play deals to the end with four :class:`~aluette.bots.HeuristicBot` s without signals.
+
+    Args:
+        draws: ``(n, 94)`` uniform doubles, one row per deal (layout: :mod:`aluette.simulation`); only the shuffle
+            and cut (slots 0-48) are read: the bots decide without chance.
+        dealers: ``(n,)`` dealer of each deal as a seat index (0 N, 1 E, 2 S, 3 W).
+        options: the rule :class:`~aluette.options.Options` (default ``Options()``); every combination is supported.
+        record: optional ``(n, 36)`` integer array that receives each deal's 36 plays in order, as places in hand
+            order (0 = Monsieur; see :mod:`aluette.vectorized`), for tests that compare play by play.
+
+    Returns:
+        The per-deal arrays of :func:`aluette.vectorized.random_deals`, exactly as
+        :func:`aluette.simulation.step_deals` returns them with four ``HeuristicBot()``.
+
+    Raises:
+        ValueError: arrays of the wrong shape.
+    """
+    options = Options() if options is None else options
+    draws, dealers = _check(draws, dealers)
+    n = len(draws)
+    keys = _deal(draws)
+    hands = keys[:, :36].reshape(n, 4, 9).copy()
+    chant, second = _chant(_STRENGTH_OF_PLACE[hands].sum(axis=2), options)
+    discards = np.zeros((n, 4), dtype=_U64)
+    c = np.flatnonzero(chant)
+    for seat, stock in ((0, keys[c, 36:42]), (second, keys[c, 42:48])):
+        hands[c, seat], thrown = _discard(hands[c, seat], stock)
+        discards[c, seat] = np.bitwise_or.reduce(_BIT[thrown], axis=1)
+    masks = np.bitwise_or.reduce(_BIT[hands], axis=2)  # (n, 4)
+    by = np.full(n, -1, dtype=np.int8)
+    accepted = np.zeros(n, dtype=bool)
+    if options.surrender:
+        by, accepted = _surrender(_STRENGTH_OF_PLACE[hands].sum(axis=2), masks)
+    outcomes, counts, reached = _play(masks, discards, record)
+    return _results(outcomes, counts, reached, chant, by, accepted, dealers, options)
