@@ -1,0 +1,202 @@
+"""The "Play a match" notebook (08) in a real browser, through Voilà.
+
+What is proven (issues 4 and 5): a card click plays the card (it leaves your hand and lands in the trick); 200 rapid
+clicks on the match's cards and buttons leave the kernel without exceptions and the game legal, as the page shows
+it; nothing the browser received names a card of a bot's hidden hand, of a bot's discards or of the unused stock,
+computed from the engine with the same seed and the same moves, while your own cards are there (the positive
+control); a bad seed typed into the seed box shows a message and the widget keeps working.
+
+Sources: seeds, "gameplay" (each player plays one card in turn, clockwise; a trick has four cards) and "setup" (the
+chant; the discards are face down); the quality bar of this project (secrecy, friendly messages).
+"""
+
+import re
+
+import numpy as np
+import pytest
+
+from aluette import Card, Phase, Seat
+from aluette.widgets.match import MatchTable, cards_named, hidden_cards, short_label
+from tests.browser.harness import expect, screenshot
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = "08_play_a_match.ipynb"
+SEED = 2026  # the notebook's table; in its first deal East agrees to the chant, so South is asked
+WAIT = 30_000  # ms: each bot answers after 0.4 s; the machine may be busy
+
+VISIBLE_BUTTONS_JS = """(root) => [...root.querySelectorAll('button')]
+    .filter(b => b.offsetParent !== null && !b.disabled)
+    .map(b => { const r = b.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })
+    .filter(([x, y]) => y > 0 && y < window.innerHeight)"""
+
+
+def match_root(page):
+    return page.locator(".aluette-match").first
+
+
+def settle(page, wire, root):
+    """Wait until the kernel handled every click and no bot move is pending (the status no longer waits)."""
+    wire.wait_settled(page)
+    expect(root.locator(".aluette-match-status")).not_to_contain_text("Waiting for", timeout=WAIT)
+    wire.wait_settled(page)
+
+
+def status(root) -> str:
+    return root.locator(".aluette-match-status").inner_text()
+
+
+def hand(root) -> list[Card]:
+    """The cards of the visible play buttons of your hand, from their labels."""
+    labels = root.locator(".aluette-match-slot:visible .aluette-match-card:visible").all_inner_texts()
+    return [Card.parse(label.split()[0]) for label in labels]
+
+
+def counts(root) -> dict:
+    """The counts line as numbers."""
+    text = root.locator(".aluette-match-counts").inner_text()
+
+    def number(pattern):
+        return int(re.search(pattern, text).group(1))
+
+    return {"played": number(r"tricks played: (\d+)"), "spoiled": number(r"spoiled: (\d+)"),
+            "table": number(r"cards on the table: (\d+)"),
+            "won": {s: number(rf"tricks won:.*?\b{s} (\d+)") for s in "NESW"},
+            "held": {s: number(rf"cards in hand:.*?\b{s} (\d+)") for s in "NESW"}}
+
+
+def click_and_settle(page, wire, root, locator):
+    locator.click()
+    settle(page, wire, root)
+
+
+def test_a_card_click_plays_it(page, wire, open_voila):
+    """Seeds, "gameplay": each player plays one card in turn. Clicking a card of your hand plays it: it leaves
+    your hand and is drawn in the trick on the table."""
+    open_voila(page, NOTEBOOK)
+    root = match_root(page)
+    expect(root.locator(".aluette-match-seed input")).to_have_value(str(SEED))
+    settle(page, wire, root)
+    if "do you agree to the chant" in status(root):
+        click_and_settle(page, wire, root, root.locator(".aluette-match-chant-decline"))
+    assert "click a card to play it" in status(root)
+    before = hand(root)
+    card = before[-1]
+    on_table = counts(root)["table"]
+    root.get_by_role("button", name=short_label(card), exact=True).click()
+    expect(root.locator(f'.aluette-match-table svg[data-card="{card.code}"]')).to_have_count(1, timeout=WAIT)
+    wire.wait_settled(page)
+    assert hand(root) == [c for c in before if c is not card]
+    assert counts(root)["table"] == on_table + 1 or counts(root)["played"] == 1  # or the trick is complete
+    settle(page, wire, root)
+    assert wire.kernel_errors() == []
+    screenshot(page, "08_play_a_match-demo")
+
+
+def assert_legal_on_page(root):
+    """The page shows a legal deal: every trick won or spoiled, each hand nine cards less one per card played, the
+    cards on the table one per seat that has played to the trick, and your buttons match your count."""
+    c = counts(root)
+    played, table, held = c["played"], c["table"], c["held"]
+    assert sum(c["won"].values()) + c["spoiled"] == played <= 9
+    assert 0 <= table <= 3
+    assert sum(held.values()) == 36 - 4 * played - table
+    assert sorted(held.values()) == sorted([9 - played - 1] * table + [9 - played] * (4 - table))
+    picking = root.locator(".aluette-match-pick:visible").count()
+    if picking:  # choosing a discard: fifteen cards
+        assert picking == 15
+    else:
+        assert len(hand(root)) == held["S"]
+
+
+def test_200_rapid_clicks_leave_no_exception_and_a_legal_game(page, wire, open_voila):
+    """Robustness (issue 5): clicks out of turn, double clicks, a card just played, Next deal too early, New
+    match mid-deal: each shows a message or is ignored; no exception in the kernel, and the game stays legal."""
+    open_voila(page, NOTEBOOK)
+    root = match_root(page)
+    settle(page, wire, root)
+    handle = root.element_handle()
+    rng = np.random.default_rng(8)
+    clicked = 0
+    while clicked < 200:
+        targets = page.evaluate(VISIBLE_BUTTONS_JS, handle)
+        if not targets:
+            page.wait_for_timeout(50)
+            continue
+        x, y = targets[int(rng.integers(len(targets)))]
+        page.mouse.click(x, y)
+        clicked += 1
+    settle(page, wire, root)
+    assert wire.kernel_errors() == []
+    assert wire.js_errors() == []
+    assert_legal_on_page(root)
+    assert re.search(r"Your turn|Deal over|Match over", status(root))
+
+
+def replay(agree: bool, plays: list[Card]) -> MatchTable:
+    """The same match in this process: seed, answer and cards as clicked; the bots are deterministic."""
+    table = MatchTable(seed=SEED, bot_delay=0)
+    table.answer_chant(agree)
+    for card in plays:
+        table.play(card)
+    assert table.message.last_error is None
+    return table
+
+
+@pytest.mark.parametrize("agree", [True, False], ids=["chant", "no-chant"])
+def test_nothing_hidden_reaches_the_browser(page, wire, open_voila, agree):
+    """Secrecy (issue 5): after the chant (agreed: the bots receive and discard stock cards; declined: the stock
+    stays unused and unseen) and three cards of yours, everything the browser received (every websocket frame,
+    every decoded string, the page's HTML) names no card of N's, E's or W's hand, of their discards or of the
+    unused stock, except cards your partner named by a signal (seeds' signal table). Positive control: every card
+    of your hand is in the same capture."""
+    open_voila(page, NOTEBOOK)
+    root = match_root(page)
+    settle(page, wire, root)
+    assert "do you agree to the chant" in status(root)
+    click_and_settle(page, wire, root, root.locator(".aluette-match-chant-agree" if agree
+                                                    else ".aluette-match-chant-decline"))
+    plays = []
+    for _ in range(3):
+        assert "click a card to play it" in status(root)
+        card = hand(root)[0]
+        click_and_settle(page, wire, root, root.get_by_role("button", name=short_label(card), exact=True))
+        plays.append(card)
+    engine = replay(agree, plays)
+    deal = engine.deal
+    assert deal.phase is Phase.PLAY and deal.to_move is Seat.S
+    assert hand(root) == list(deal.hand(Seat.S))  # the replay is the game the page shows
+    assert (engine.view.chant_agreed is True) == agree
+    hidden = hidden_cards(deal)
+    # three hands of six or seven cards (a few named by the partner's signals), and twelve more: the unused stock,
+    # or the six cards each of the two bots that received the stock discarded
+    assert len(hidden) >= 3 * 6 + 12 - len(engine.view.signals)
+    received = wire.text()
+    assert cards_named(received) & hidden == frozenset()
+    for string in wire.strings():
+        assert not cards_named(string) & hidden, string[:200]
+    assert set(deal.hand(Seat.S)) <= cards_named(received)  # the capture is not empty
+    engine.close()
+
+
+def test_a_bad_seed_shows_a_message_and_the_widget_keeps_working(page, wire, open_voila):
+    open_voila(page, NOTEBOOK)
+    root = match_root(page)
+    settle(page, wire, root)
+    box = root.locator(".aluette-match-seed input")
+    message = root.locator(".aluette-match-message")
+    for bad in ["abc", "-3", "1.5", "99999999999"]:
+        box.fill(bad)
+        box.press("Enter")
+        root.locator(".aluette-match-new").click()
+        expect(message).to_contain_text("the seed must be a whole number", timeout=WAIT)
+        expect(message).to_contain_text(bad)
+    expect(root.locator(".aluette-match-status")).to_contain_text("Deal 1 of 5")
+    box.fill("7")
+    box.press("Enter")
+    root.locator(".aluette-match-new").click()
+    expect(message).to_contain_text("New match, seed 7", timeout=WAIT)
+    settle(page, wire, root)
+    assert re.search(r"Your turn", status(root))
+    assert_legal_on_page(root)
+    assert wire.kernel_errors() == []
