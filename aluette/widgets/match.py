@@ -54,6 +54,15 @@ OPPONENTS = {"heuristic": "heuristic bots (signalling)", "random": "random bots"
 _SEED_MAX = 2 ** 32 - 1
 _SLOTS = 15  # the most cards South can hold: nine and six from the stock, before the discard
 _ROLE = {Seat.N: "your partner, a heuristic bot", Seat.S: "you"}
+_BACK = back_svg(22)
+_FACES: dict = {}
+
+
+def _face(card: Card) -> str:
+    """The card's picture (computed once per card)."""
+    if card not in _FACES:
+        _FACES[card] = card_svg(card, 72)
+    return _FACES[card]
 
 
 class _Silent:
@@ -112,19 +121,29 @@ class MatchTable(w.VBox):
         bot_delay: seconds between bot moves (0: the bots answer at once).
         first_dealer: who deals first (the deal then passes to the left; :class:`aluette.Match`).
 
-    Controls (CSS class in brackets, for browser tests): ``seed_box`` (``aluette-match-seed``), ``opponents``
-    dropdown (``aluette-match-opponents``), ``option_boxes`` (``aluette-match-option`` and
-    ``aluette-match-option-mordienne``, ``-chant``, ``-surrender``), ``new_button`` (``aluette-match-new``): the
-    seed, the opponents and the options apply from the next New match; ``delay_slider`` (``aluette-match-delay``);
-    the hand: one slot per card (``aluette-match-slot``) with its picture (``aluette-match-card-picture``) and a
-    button (``aluette-match-card``) that plays it, or a toggle (``aluette-match-pick``) while you choose a discard,
-    with ``discard_button`` (``aluette-match-discard``); ``chant_buttons`` (``aluette-match-chant-agree``,
-    ``aluette-match-chant-decline``); ``surrender_buttons`` (``aluette-match-surrender-offer``, ``-play-on``,
-    ``-accept``, ``-refuse``); ``signal_buttons`` (``aluette-match-signal``); ``hint_button``
-    (``aluette-match-hint``); ``next_button`` (``aluette-match-next``). Views: ``status``
-    (``aluette-match-status``), ``counts`` (``aluette-match-counts``), ``table`` (``aluette-match-table``, the trick
-    on the table in the centre), ``signals_view`` (``aluette-match-signals``), ``score_view``
-    (``aluette-match-scores``), ``events_view`` (``aluette-match-events``), ``message`` (``aluette-match-message``).
+    Controls (CSS class in brackets, for browser tests):
+
+    * set-up, applied by the next New match: ``seed_box`` (``aluette-match-seed``, a text box: a bad value gets a
+      message), ``opponents`` (``aluette-match-opponents``), ``option_boxes`` (``aluette-match-option`` and
+      ``aluette-match-option-mordienne``, ``-chant``, ``-surrender``), ``new_button`` (``aluette-match-new``);
+      ``delay_slider`` (``aluette-match-delay``: the bots' pause, at once);
+    * your hand (``hand_box``, ``aluette-match-hand``): one slot per card (``aluette-match-slot``) with its picture
+      (``aluette-match-card-picture``) and a button that plays it (``aluette-match-card``, labelled by
+      :func:`short_label`), or, while you choose a discard, a toggle (``aluette-match-pick``), with
+      ``discard_button`` (``aluette-match-discard``) and the count (``aluette-match-pick-count``);
+    * questions (``aluette-match-questions``, text ``aluette-match-question``): ``chant_buttons[True/False]``
+      (``aluette-match-chant-agree``, ``aluette-match-chant-decline``), ``surrender_buttons["offer"/"play on"/
+      "accept"/"refuse"]`` (``aluette-match-surrender-offer``, ``-play-on``, ``-accept``, ``-refuse``); one button
+      per answer, so a late click never answers the next question;
+    * ``signal_buttons`` (``aluette-match-signal``: the honest signals you may make now), ``hint_button``
+      (``aluette-match-hint``), ``next_button`` (``aluette-match-next``).
+
+    Views: ``status`` (``aluette-match-status``: deal, dealer, the chant's answers, whose turn, the result),
+    ``counts`` (``aluette-match-counts``: tricks played, won per seat, spoiled, cards on the table and in each hand),
+    ``message`` (``aluette-match-message``), ``table`` (``aluette-match-table``: the seats round the table with
+    their trick counts and hand sizes as card backs, the trick on the table and the last trick in the centre),
+    ``signals_view`` (``aluette-match-signals``), ``score_view`` (``aluette-match-scores``: the score sheet),
+    ``events_view`` (``aluette-match-events``: the deal as South saw it).
 
     Python methods do what the buttons do: :meth:`play`, :meth:`answer_chant`, :meth:`discard`,
     :meth:`offer_surrender`, :meth:`answer_surrender`, :meth:`signal`, :meth:`hint`, :meth:`follow_hint`,
@@ -144,6 +163,8 @@ class MatchTable(w.VBox):
         options = Options() if options is None else options
         if not isinstance(options, Options):
             raise AluetteError(f"options must be an aluette.Options, got {type(options).__name__}")
+        if opponents not in OPPONENTS:
+            raise AluetteError(f"unknown opponents {opponents!r}; known: {', '.join(OPPONENTS)}")
         self.bot_delay = float(bot_delay)
         self.internal_errors: list[str] = []  # exceptions in timer callbacks (bugs), kept for tests
         self._timer: Optional[asyncio.TimerHandle] = None
@@ -154,7 +175,7 @@ class MatchTable(w.VBox):
         self.seed_box = self._w(w.Text(value=str(parse_seed(seed)), description="Seed", continuous_update=False,
                                        layout=w.Layout(width="190px")), "aluette-match-seed")
         self.opponents = self._w(w.Dropdown(options=[(label, key) for key, label in OPPONENTS.items()],
-                                            value=opponents if opponents in OPPONENTS else "heuristic",
+                                            value=opponents,
                                             description="Opponents", layout=w.Layout(width="300px")),
                                  "aluette-match-opponents")
         self.option_boxes = {}
@@ -196,6 +217,7 @@ class MatchTable(w.VBox):
             self._picks.append(pick)
             self._slots.append(slot)
         self._slot_cards: list[Optional[Card]] = [None] * _SLOTS
+        self._slot_keys: list = [()] * _SLOTS  # what each slot shows now, to update only what changes
         self._slot_deal: Optional[Deal] = None
         self.hand_box = self._w(w.HBox(self._slots, layout=w.Layout(flex_flow="row wrap")), "aluette-match-hand")
         self.discard_button = self._w(w.Button(description="Discard these six", button_style="primary",
@@ -327,7 +349,7 @@ class MatchTable(w.VBox):
         CardNotInHandError, DealOverError.
         """
         card = Card.parse(card)
-        self._check_not_waiting("play a card")
+        self._check_your_turn("play a card")
         self.deal.play(YOU, card)
         self.message.ok(f"You played {card_label(card)}.")
         self._after_move()
@@ -335,7 +357,7 @@ class MatchTable(w.VBox):
     @friendly()
     def answer_chant(self, agree: bool) -> None:
         """Agree to (``True``) or decline the chant when you are asked."""
-        self._check_not_waiting("answer the chant")
+        self._check_your_turn("answer the chant")
         self.deal.answer_chant(YOU, bool(agree))
         self.message.ok("You agree to the chant." if agree else "You decline the chant: the stock stays unused.")
         self._after_move()
@@ -343,7 +365,7 @@ class MatchTable(w.VBox):
     @friendly()
     def discard(self, cards: Union[str, Iterable[CardLike], None] = None) -> None:
         """Discard six cards after receiving six from the stock (default: the toggled ones)."""
-        self._check_not_waiting("discard")
+        self._check_your_turn("discard")
         chosen = self.picked if cards is None else cards
         self.deal.discard(YOU, chosen)
         self.message.ok("You discarded six cards face down; you hold nine again.")
@@ -352,7 +374,7 @@ class MatchTable(w.VBox):
     @friendly()
     def offer_surrender(self, offer: bool = True) -> None:
         """Offer your side's surrender (``True``) or play on, when you speak for your side."""
-        self._check_not_waiting("speak")
+        self._check_your_turn("speak")
         self.deal.offer_surrender(YOU, bool(offer))
         self.message.ok("You offer to surrender." if offer else "You play on.")
         self._after_move()
@@ -360,7 +382,7 @@ class MatchTable(w.VBox):
     @friendly()
     def answer_surrender(self, accept: bool) -> None:
         """Accept (a sure point) or refuse (then your side must make mordienne) the other side's surrender."""
-        self._check_not_waiting("answer")
+        self._check_your_turn("answer")
         self.deal.answer_surrender(YOU, bool(accept))
         self.message.ok("You accept the surrender." if accept else "You refuse: your side must make mordienne.")
         self._after_move()
@@ -430,8 +452,9 @@ class MatchTable(w.VBox):
 
     def close(self) -> None:
         """Close this widget and every widget it made (their models leave the browser)."""
-        self._cancel_timer()
-        self._generation += 1
+        if getattr(self, "_timer", None) is not None:  # also called by __del__, maybe after a failed __init__
+            self._cancel_timer()
+        self._generation = getattr(self, "_generation", 0) + 1
         for widget in _reachable(self):
             if widget is not self:
                 widget.close()
@@ -536,7 +559,7 @@ class MatchTable(w.VBox):
             self._timer.cancel()
             self._timer = None
 
-    def _check_not_waiting(self, what: str) -> None:
+    def _check_your_turn(self, what: str) -> None:
         view = self.deal.view(YOU, events=False)
         if view.to_move is not YOU:
             raise _NotNow(self._not_your_turn_text(view, f"You cannot {what} now"))
@@ -621,21 +644,29 @@ class MatchTable(w.VBox):
         picking = self._picking()
         for i, card in enumerate(self._slot_cards):
             shown = card is not None and card in self._hand_set
+            key = (card, picking, card is self._hint_card) if shown else None
+            if key == self._slot_keys[i]:
+                continue  # unchanged: nothing to compute or send
+            self._slot_keys[i] = key
             slot, picture, button, pick = self._slots[i], self._pictures[i], self._card_buttons[i], self._picks[i]
-            slot.layout.display = None if shown else "none"
             if not shown:
-                picture.value, button.description, pick.description = "", "", ""
-                button.tooltip = None
-                pick.value = False
+                slot.layout.display = "none"
+                picture.value = ""
+                with button.hold_sync():
+                    button.description, button.tooltip = "", None
+                with pick.hold_sync():
+                    pick.description, pick.value = "", False
                 continue
             label = short_label(card)
-            picture.value = card_svg(card, 72)
-            button.description = label
-            button.tooltip = f"play {card_label(card)}"
+            picture.value = _face(card)
+            with button.hold_sync():
+                button.description = label
+                button.tooltip = f"play {card_label(card)}"
+                button.button_style = "warning" if card is self._hint_card else ""
             button.layout.display = "none" if picking else None
-            button.button_style = "warning" if card is self._hint_card else ""
             pick.description = label
             pick.layout.display = None if picking else "none"
+            slot.layout.display = None
         self._discard_row.layout.display = None if picking else "none"
         self._pick_count.value = f"{len(self.picked)} of 6 chosen" if picking else ""
 
@@ -676,7 +707,7 @@ class MatchTable(w.VBox):
             head = f"<div><b>{seat}</b> ({escape(role)}){marks}</div>"
             body = f"<div>tricks won: {view.trick_counts[seat]}</div>"
             if seat is not YOU:
-                body += "".join(back_svg(16) for _ in range(view.hand_sizes[seat]))
+                body += f"<div>{_BACK} × {view.hand_sizes[seat]}</div>"
             else:
                 body += f"<div>{view.hand_sizes[seat]} cards in your hand, below</div>"
             if seat in spoken:
@@ -711,15 +742,14 @@ class MatchTable(w.VBox):
         keys = self.deal.legal_signals(YOU)  # from your own hand and your own signals only
         for i, button in enumerate(self.signal_buttons):
             key = keys[i] if i < len(keys) else None
+            if key == self._signal_keys[i]:
+                continue  # unchanged (hidden buttons start empty)
             self._signal_keys[i] = key
-            if key is None:
-                button.description, button.tooltip = "", None
-                button.layout.display = "none"
-            else:
-                kind = signal_for(key)
-                button.description = kind.what
-                button.tooltip = f"gesture: {kind.gesture}"
-                button.layout.display = None
+            kind = signal_for(key) if key is not None else None
+            with button.hold_sync():
+                button.description = kind.what if kind else ""
+                button.tooltip = f"gesture: {kind.gesture}" if kind else None
+            button.layout.display = None if kind else "none"
 
     def _render_scores(self) -> None:
         match = self._match

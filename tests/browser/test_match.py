@@ -4,7 +4,8 @@ What is proven (issues 4 and 5): a card click plays the card (it leaves your han
 clicks on the match's cards and buttons leave the kernel without exceptions and the game legal, as the page shows
 it; nothing the browser received names a card of a bot's hidden hand, of a bot's discards or of the unused stock,
 computed from the engine with the same seed and the same moves, while your own cards are there (the positive
-control); a bad seed typed into the seed box shows a message and the widget keeps working.
+control); a bad seed typed into the seed box shows a message and the widget keeps working; and the same card click
+works in JupyterLab (Run All Cells), where the widget is drawn by the JupyterLab extension instead of Voilà.
 
 Sources: seeds, "gameplay" (each player plays one card in turn, clockwise; a trick has four cards) and "setup" (the
 chant; the discards are face down); the quality bar of this project (secrecy, friendly messages).
@@ -17,7 +18,7 @@ import pytest
 
 from aluette import Card, Phase, Seat
 from aluette.widgets.match import MatchTable, cards_named, hidden_cards, short_label
-from tests.browser.harness import expect, screenshot
+from tests.browser.harness import RENDER, expect, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -90,6 +91,7 @@ def test_a_card_click_plays_it(page, wire, open_voila):
     assert counts(root)["table"] == on_table + 1 or counts(root)["played"] == 1  # or the trick is complete
     settle(page, wire, root)
     assert wire.kernel_errors() == []
+    root.evaluate("el => el.scrollIntoView()")
     screenshot(page, "08_play_a_match-demo")
 
 
@@ -200,3 +202,25 @@ def test_a_bad_seed_shows_a_message_and_the_widget_keeps_working(page, wire, ope
     assert re.search(r"Your turn", status(root))
     assert_legal_on_page(root)
     assert wire.kernel_errors() == []
+
+
+def test_a_card_click_plays_it_in_jupyterlab(page, wire, lab):
+    """JupyterLab (Run > Run All Cells): the table renders and a card click plays the card."""
+    page.goto(f"{lab.url}/lab/tree/notebooks/{NOTEBOOK}")
+    expect(page.locator("#jp-main-statusbar")).to_contain_text("Idle", timeout=RENDER * 1000)
+    page.locator(".lm-MenuBar-item", has_text=re.compile(r"^Run$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+    root = page.locator(".jp-OutputArea-output .aluette-match").first
+    expect(root.locator(".aluette-match-status")).to_contain_text("Your turn", timeout=RENDER * 1000)
+    expect(page.locator(".jp-Notebook")).not_to_contain_text("Error displaying widget")
+    wire.wait_settled(page, timeout=RENDER)
+    if "do you agree to the chant" in status(root):
+        root.locator(".aluette-match-chant-decline").click()
+        expect(root.locator(".aluette-match-status")).to_contain_text("click a card to play it", timeout=WAIT)
+    card = hand(root)[0]
+    root.get_by_role("button", name=short_label(card), exact=True).click()
+    expect(root.locator(f'.aluette-match-table svg[data-card="{card.code}"]')).to_have_count(1, timeout=WAIT)
+    assert card not in hand(root)
+    wire.wait_settled(page, timeout=RENDER)
+    assert wire.kernel_errors() == []
+    expect(page.locator(".jp-Notebook")).not_to_contain_text("Traceback")

@@ -183,6 +183,12 @@ class TestRefusals:
         t.new_button.click()
         assert "surrender needs mordienne" in t.message.last_error and t.match.to_json() == before
 
+    @pytest.mark.parametrize("bad, problem", [({"seed": "abc"}, "whole number"), ({"opponents": "x"}, "unknown "
+                                              "opponents"), ({"options": {"chant": False}}, "aluette.Options")])
+    def test_bad_constructor_arguments_name_the_problem(self, bad, problem):
+        with pytest.raises(ValueError, match=problem):
+            MatchTable(**bad)
+
     def test_parse_seed(self):
         assert parse_seed(" 42 ") == 42 and parse_seed("4_294_967_295") == 2 ** 32 - 1
         with pytest.raises(ValueError, match="whole number"):
