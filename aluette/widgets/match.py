@@ -170,6 +170,7 @@ class MatchTable(w.VBox):
         self._timer: Optional[asyncio.TimerHandle] = None
         self._generation = 0
         self._hint_card: Optional[Card] = None
+        self._wait_note: Optional[str] = None  # the "not your turn" message shown, if any
 
         # ---- set-up controls
         self.seed_box = self._w(w.Text(value=str(parse_seed(seed)), description="Seed", continuous_update=False,
@@ -562,7 +563,9 @@ class MatchTable(w.VBox):
     def _check_your_turn(self, what: str) -> None:
         view = self.deal.view(YOU, events=False)
         if view.to_move is not YOU:
-            raise _NotNow(self._not_your_turn_text(view, f"You cannot {what} now"))
+            text = self._not_your_turn_text(view, f"You cannot {what} now")
+            self._wait_note = text  # cleared when your turn comes (see _render)
+            raise _NotNow(text)
 
     # ------------------------------------------------------------------ drawing (from South's view only)
     def _held(self, card: Card) -> bool:
@@ -586,6 +589,10 @@ class MatchTable(w.VBox):
     def _render(self) -> None:
         view = self.deal.view(YOU)
         self._hand_set = frozenset(view.hand)
+        if self._wait_note is not None and view.to_move is YOU:
+            if self.message.last_error == self._wait_note:
+                self.message.clear()
+            self._wait_note = None
         self._render_status(view)
         self._render_hand(view)
         self._render_questions(view)

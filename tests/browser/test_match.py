@@ -26,9 +26,11 @@ NOTEBOOK = "08_play_a_match.ipynb"
 SEED = 2026  # the notebook's table; in its first deal East agrees to the chant, so South is asked
 WAIT = 30_000  # ms: each bot answers after 0.4 s; the machine may be busy
 
+# The visible, enabled buttons of the match in the viewport: [x, y, is it New match].
 VISIBLE_BUTTONS_JS = """(root) => [...root.querySelectorAll('button')]
     .filter(b => b.offsetParent !== null && !b.disabled)
-    .map(b => { const r = b.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })
+    .map(b => { const r = b.getBoundingClientRect();
+                return [r.x + r.width / 2, r.y + r.height / 2, b.classList.contains('aluette-match-new')]; })
     .filter(([x, y]) => y > 0 && y < window.innerHeight)"""
 
 
@@ -43,19 +45,26 @@ def settle(page, wire, root):
     wire.wait_settled(page)
 
 
+# Read from the DOM whether or not the element is scrolled into view (JupyterLab skips rendering off-screen cells).
+HAND_JS = """(root) => [...root.querySelectorAll('.aluette-match-slot')]
+    .filter(slot => getComputedStyle(slot).display !== 'none')
+    .map(slot => slot.querySelector('.aluette-match-card'))
+    .filter(button => getComputedStyle(button).display !== 'none')
+    .map(button => button.textContent.trim())"""
+
+
 def status(root) -> str:
-    return root.locator(".aluette-match-status").inner_text()
+    return root.locator(".aluette-match-status").text_content()
 
 
 def hand(root) -> list[Card]:
-    """The cards of the visible play buttons of your hand, from their labels."""
-    labels = root.locator(".aluette-match-slot:visible .aluette-match-card:visible").all_inner_texts()
-    return [Card.parse(label.split()[0]) for label in labels]
+    """The cards of the shown play buttons of your hand, from their labels."""
+    return [Card.parse(label.split()[0]) for label in root.evaluate(HAND_JS)]
 
 
 def counts(root) -> dict:
     """The counts line as numbers."""
-    text = root.locator(".aluette-match-counts").inner_text()
+    text = root.locator(".aluette-match-counts").text_content()
 
     def number(pattern):
         return int(re.search(pattern, text).group(1))
@@ -83,13 +92,17 @@ def test_a_card_click_plays_it(page, wire, open_voila):
     assert "click a card to play it" in status(root)
     before = hand(root)
     card = before[-1]
-    on_table = counts(root)["table"]
     root.get_by_role("button", name=short_label(card), exact=True).click()
     expect(root.locator(f'.aluette-match-table svg[data-card="{card.code}"]')).to_have_count(1, timeout=WAIT)
+    # the bots' pauses do not block the kernel: a click during them is answered before the bots have moved
+    expect(root.locator(".aluette-match-status")).to_contain_text("Waiting for")
+    root.get_by_role("button", name=short_label(before[0]), exact=True).click()
+    expect(root.locator(".aluette-match-message")).to_contain_text("You cannot play a card now: it is")
     wire.wait_settled(page)
+    assert "Waiting for" in status(root)
     assert hand(root) == [c for c in before if c is not card]
-    assert counts(root)["table"] == on_table + 1 or counts(root)["played"] == 1  # or the trick is complete
     settle(page, wire, root)
+    assert counts(root)["played"] == 1  # W and N finished the first trick
     assert wire.kernel_errors() == []
     root.evaluate("el => el.scrollIntoView()")
     screenshot(page, "08_play_a_match-demo")
@@ -104,7 +117,9 @@ def assert_legal_on_page(root):
     assert 0 <= table <= 3
     assert sum(held.values()) == 36 - 4 * played - table
     assert sorted(held.values()) == sorted([9 - played - 1] * table + [9 - played] * (4 - table))
-    picking = root.locator(".aluette-match-pick:visible").count()
+    picking = root.evaluate("""(root) => [...root.querySelectorAll('.aluette-match-pick')]
+        .filter(pick => getComputedStyle(pick).display !== 'none'
+                        && getComputedStyle(pick.parentElement).display !== 'none').length""")
     if picking:  # choosing a discard: fifteen cards
         assert picking == 15
     else:
@@ -119,20 +134,30 @@ def test_200_rapid_clicks_leave_no_exception_and_a_legal_game(page, wire, open_v
     settle(page, wire, root)
     handle = root.element_handle()
     rng = np.random.default_rng(8)
-    clicked = 0
+    clicked = waited = 0
     while clicked < 200:
-        targets = page.evaluate(VISIBLE_BUTTONS_JS, handle)
-        if not targets:
+        buttons = page.evaluate(VISIBLE_BUTTONS_JS, handle)
+        # New match twice (mid-deal), otherwise any other button: cards, answers, Hint, Next deal, signals...
+        targets = [b for b in buttons if b[2] == (clicked in (60, 120))]
+        if not targets:  # the bots are moving, or New match is scrolled out of view
+            root.evaluate("el => el.scrollIntoView()")
             page.wait_for_timeout(50)
+            waited += 1
+            assert waited < 400, "no button to click for 20 s"
             continue
-        x, y = targets[int(rng.integers(len(targets)))]
+        x, y, _ = targets[int(rng.integers(len(targets)))]
         page.mouse.click(x, y)
         clicked += 1
     settle(page, wire, root)
+    clicks = [m for m in wire.messages(">") if m["header"].get("msg_type") == "comm_msg"
+              and m["content"].get("data", {}).get("content", {}).get("event") == "click"]
+    assert len(clicks) >= 150  # the clicks reached the kernel (a few may land as a button disappears)
     assert wire.kernel_errors() == []
     assert wire.js_errors() == []
     assert_legal_on_page(root)
     assert re.search(r"Your turn|Deal over|Match over", status(root))
+    root.evaluate("el => el.scrollIntoView()")
+    screenshot(page, "08_play_a_match-after-200-clicks")
 
 
 def replay(agree: bool, plays: list[Card]) -> MatchTable:
@@ -214,9 +239,11 @@ def test_a_card_click_plays_it_in_jupyterlab(page, wire, lab):
     expect(root.locator(".aluette-match-status")).to_contain_text("Your turn", timeout=RENDER * 1000)
     expect(page.locator(".jp-Notebook")).not_to_contain_text("Error displaying widget")
     wire.wait_settled(page, timeout=RENDER)
+    root.scroll_into_view_if_needed()  # Run All Cells leaves the view at the last cell
     if "do you agree to the chant" in status(root):
         root.locator(".aluette-match-chant-decline").click()
         expect(root.locator(".aluette-match-status")).to_contain_text("click a card to play it", timeout=WAIT)
+    root.locator(".aluette-match-hand").scroll_into_view_if_needed()
     card = hand(root)[0]
     root.get_by_role("button", name=short_label(card), exact=True).click()
     expect(root.locator(f'.aluette-match-table svg[data-card="{card.code}"]')).to_have_count(1, timeout=WAIT)

@@ -212,14 +212,15 @@ class TestBotPauses:
             t = MatchTable(seed=2026, bot_delay=0.02)
             assert t.waiting_for_bots and t.deal.to_move is E  # E answers the chant first
             before = t.match.to_json()
+            t.hint_button.click()
+            assert "No hint now" in t.message.value
             t.card_buttons[0].click()
             assert "it is E's turn" in t.message.last_error and "pause" in t.message.last_error
             assert t.match.to_json() == before
-            t.hint_button.click()
-            assert "No hint now" in t.message.value
             while t.waiting_for_bots:
                 await asyncio.sleep(0.01)
             assert t.deal.to_move is S
+            assert t.message.last_error is None  # the "not your turn" note went when the turn came
             t.chant_buttons[False].click()  # E leads: the click returns before E has played
             assert t.deal.to_move is E and t.waiting_for_bots and not t.deal.current_trick
             while t.waiting_for_bots:
