@@ -507,7 +507,7 @@ class MatchTable(w.VBox):
         match = Match(seed, options=options, first_dealer=self._first_dealer)  # raises before anything changes
         self._cancel_timer()
         self._generation += 1
-        self._match, self._seed = match, seed
+        self._match = match
         self._bots = make_bots(seed, opponents)
         self._signalled: set[int] = set()
         self._score_key = None
@@ -545,9 +545,10 @@ class MatchTable(w.VBox):
             if seat is not None and seat is not YOU:
                 play_turn(self.deal, self._bots[seat])
             self._drive()
-        except Exception as error:  # a bug: show it rather than lose it in the event loop's log
-            self.internal_errors.append(traceback.format_exc())
-            self.message.error(f"internal error while the bots played: {error!r}")
+        except Exception:  # a bug: say so rather than lose it in the event loop's log
+            self.internal_errors.append(traceback.format_exc())  # kernel side only: it may name hidden cards
+            self.message.error("Internal error while the bots played (a bug; the details are in "
+                               "MatchTable.internal_errors). Press New match to go on.")
 
     def _signal_round(self) -> None:
         deal = self.deal

@@ -248,6 +248,28 @@ class TestBotPauses:
         t = asyncio.run(scenario())
         assert t.match.to_json() == table(9).match.to_json() and t.internal_errors == []
 
+    def test_a_bug_in_a_bot_move_is_reported_without_details(self):
+        class Broken:
+            def choose(self, view, legal_moves):
+                raise RuntimeError(f"bug holding {' '.join(map(str, view.hand))}")
+
+            def signals(self, view, legal_signals):
+                return []
+
+        async def scenario():
+            t = MatchTable(seed=2026, bot_delay=0.01)
+            t._bots[E] = Broken()
+            while t.waiting_for_bots:
+                await asyncio.sleep(0.01)
+            return t
+
+        t = asyncio.run(scenario())
+        assert len(t.internal_errors) == 1 and "bug holding" in t.internal_errors[0]
+        assert "Internal error" in t.message.last_error and "bug holding" not in t.message.value
+        assert state_problems(t) == []  # E's cards, in the exception, stay in the kernel
+        t.new_button.click()
+        assert t.message.last_error is None and t.deal.to_move is S
+
     def test_run_bots_makes_the_pending_moves_at_once(self):
         async def scenario():
             t = MatchTable(seed=2026, bot_delay=5)
