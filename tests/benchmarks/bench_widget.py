@@ -35,7 +35,7 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
 from aluette import SEATS  # noqa: E402
 from aluette.bots import HeuristicBot  # noqa: E402
 from aluette.deal import Phase  # noqa: E402
-from aluette.widgets.match import YOU, MatchTable  # noqa: E402
+from aluette.widgets.match import MatchTable  # noqa: E402
 
 TARGET_MS = 30.0
 
