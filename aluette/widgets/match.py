@@ -1,0 +1,880 @@
+"""Widget for the "Play a match" notebook (08): you sit at S, a signalling :class:`~aluette.bots.HeuristicBot`
+partner sits at N, and two bots (heuristic or random) sit at E and W, for a whole :class:`~aluette.Match`.
+
+Every rule is the engine's (:class:`aluette.Match`, :class:`aluette.Deal`); the bots are :mod:`aluette.bots`. The
+widget only wires buttons to moves and draws what South may see.
+
+Secrecy (quality bar of this project; issue 5): every picture and text is built from ``match.view(Seat.S)``, a
+:class:`~aluette.View` that holds South's own hand, the cards played, the public answers and scores, and the
+signals of South's partnership; never another seat's unplayed card, the unused stock or another seat's discards.
+Widget traits reach the browser even when hidden, so no trait is ever given anything else. The one omniscient
+call, ``Deal.legal_signals(S)``, depends only on South's own hand. The hidden cards and a check of any widget tree
+are here as :func:`hidden_cards`, :func:`state_text` and :func:`cards_named`, for tests and the notebook.
+
+Bots' pauses: after your move, each bot's move is scheduled ``bot_delay`` seconds later on the kernel's asyncio
+event loop (``loop.call_later``), one move per call, so the kernel keeps handling clicks between bot moves (a click
+out of turn gets a message). With ``bot_delay=0``, or outside a running event loop (a plain script, pytest), the
+bots move at once, inside the same call: the state never depends on a timer to be right.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+import re
+import traceback
+from html import escape
+from typing import Iterable, Optional, Union
+
+import ipywidgets as w
+import numpy as np
+
+from ..bots import Decision, HeuristicBot, RandomBot, play_turn, signal_round
+from ..cards import DECK, Card, CardLike
+from ..deal import Deal, Phase, View
+from ..errors import AluetteError, DealOverError
+from ..match import Match
+from ..options import Options
+from ..pictures import back_svg, card_svg, trick_html
+from ..seats import SEATS, Seat
+from ..signals import signal_for
+from .common import MessageArea, card_label, friendly
+from .setup import round_table_html
+
+__all__ = ["MatchTable", "OPPONENTS", "YOU", "PARTNER", "make_bots", "parse_seed", "short_label", "hidden_cards",
+           "state_text", "cards_named", "state_problems"]
+
+#: Your seat and your partner's.
+YOU, PARTNER = Seat.S, Seat.N
+
+#: The opponents' dropdown: key → label.
+OPPONENTS = {"heuristic": "heuristic bots (signalling)", "random": "random bots"}
+
+_SEED_MAX = 2 ** 32 - 1
+_SLOTS = 15  # the most cards South can hold: nine and six from the stock, before the discard
+_ROLE = {Seat.N: "your partner, a heuristic bot", Seat.S: "you"}
+_BACK = back_svg(22)
+_FACES: dict = {}
+
+
+def _face(card: Card) -> str:
+    """The card's picture (computed once per card)."""
+    if card not in _FACES:
+        _FACES[card] = card_svg(card, 72)
+    return _FACES[card]
+
+
+class _Silent:
+    """South's place in :func:`aluette.bots.signal_round`: South signals with the buttons, never through a bot."""
+
+    def choose(self, view, legal_moves):  # pragma: no cover - never asked: South's moves come from the buttons
+        raise AluetteError("South moves with the buttons")
+
+    def signals(self, view, legal_signals):
+        return []
+
+
+def make_bots(seed: int, opponents: str) -> dict[Seat, object]:
+    """The bots at N, E and W: N is ``HeuristicBot(signals=True)``; E and W are the same or, for
+    ``opponents="random"``, ``RandomBot(SeedSequence([seed, k]))`` (``k`` the seat's index in N, E, S, W), so a match
+    seed replays the whole match, random opponents included.
+
+    Raises:
+        AluetteError: an unknown ``opponents`` (known: :data:`OPPONENTS`).
+    """
+    if opponents not in OPPONENTS:
+        raise AluetteError(f"unknown opponents {opponents!r}; known: {', '.join(OPPONENTS)}")
+    bots: dict[Seat, object] = {PARTNER: HeuristicBot(signals=True, name="N")}
+    for k, seat in enumerate(SEATS):
+        if seat in (Seat.E, Seat.W):
+            bots[seat] = (HeuristicBot(signals=True, name=str(seat)) if opponents == "heuristic"
+                          else RandomBot(np.random.SeedSequence([seed, k])))
+    return bots
+
+
+def short_label(card: Card) -> str:
+    """A card button's label: the code, and the nickname of the top eight (``"2C la Vache"``, ``"11B"``); the
+    picture above the button shows the card, its tooltip the full name."""
+    return f"{card.code} {card.nickname}" if card.nickname else card.code
+
+
+def parse_seed(text: str) -> int:
+    """A match seed from the seed box: a whole number from 0 to 2**32 - 1.
+
+    Raises:
+        AluetteError: anything else (the message quotes it).
+    """
+    cleaned = str(text).strip().replace("_", "")
+    if not re.fullmatch(r"\d+", cleaned) or int(cleaned) > _SEED_MAX:
+        raise AluetteError(f"the seed must be a whole number from 0 to {_SEED_MAX}, got {str(text)!r}")
+    return int(cleaned)
+
+
+class MatchTable(w.VBox):
+    """A whole match against bots: you at S, a signalling heuristic partner at N, two bots at E and W.
+
+    Args:
+        seed: the match seed (every deal's shuffle comes from it, :class:`aluette.Match`).
+        opponents: ``"heuristic"`` or ``"random"`` (:data:`OPPONENTS`).
+        options: the rule :class:`~aluette.Options` (default: mordienne and chant on, surrender off).
+        bot_delay: seconds between bot moves (0: the bots answer at once).
+        first_dealer: who deals first (the deal then passes to the left; :class:`aluette.Match`).
+
+    Controls (CSS class in brackets, for browser tests):
+
+    * set-up, applied by the next New match: ``seed_box`` (``aluette-match-seed``, a text box: a bad value gets a
+      message), ``opponents`` (``aluette-match-opponents``), ``option_boxes`` (``aluette-match-option`` and
+      ``aluette-match-option-mordienne``, ``-chant``, ``-surrender``), ``new_button`` (``aluette-match-new``);
+      ``delay_slider`` (``aluette-match-delay``: the bots' pause, at once);
+    * your hand (``hand_box``, ``aluette-match-hand``): one slot per card (``aluette-match-slot``) with its picture
+      (``aluette-match-card-picture``) and a button that plays it (``aluette-match-card``, labelled by
+      :func:`short_label`), or, while you choose a discard, a toggle (``aluette-match-pick``), with
+      ``discard_button`` (``aluette-match-discard``) and the count (``aluette-match-pick-count``);
+    * questions (``aluette-match-questions``, text ``aluette-match-question``): ``chant_buttons[True/False]``
+      (``aluette-match-chant-agree``, ``aluette-match-chant-decline``), ``surrender_buttons["offer"/"play on"/
+      "accept"/"refuse"]`` (``aluette-match-surrender-offer``, ``-play-on``, ``-accept``, ``-refuse``); one button
+      per answer, so a late click never answers the next question;
+    * ``signal_buttons`` (``aluette-match-signal``: the honest signals you may make now), ``hint_button``
+      (``aluette-match-hint``), ``next_button`` (``aluette-match-next``).
+
+    Views: ``status`` (``aluette-match-status``: deal, dealer, the chant's answers, whose turn, the result),
+    ``counts`` (``aluette-match-counts``: tricks played, won per seat, spoiled, cards on the table and in each hand),
+    ``message`` (``aluette-match-message``), ``table`` (``aluette-match-table``: the seats round the table with
+    their trick counts and hand sizes as card backs, the trick on the table and the last trick in the centre),
+    ``signals_view`` (``aluette-match-signals``), ``score_view`` (``aluette-match-scores``: the score sheet),
+    ``events_view`` (``aluette-match-events``: the deal as South saw it).
+
+    Python methods do what the buttons do: :meth:`play`, :meth:`answer_chant`, :meth:`discard`,
+    :meth:`offer_surrender`, :meth:`answer_surrender`, :meth:`signal`, :meth:`hint`, :meth:`follow_hint`,
+    :meth:`next_deal`, :meth:`new_match`, and :meth:`run_bots` (make the pending bot moves now).
+
+    A click at the wrong moment (out of turn, a card already played, Next deal before the deal is over...) shows a
+    message and changes nothing; the engine refuses every illegal move.
+
+    Raises:
+        AluetteError: a bad seed, opponents or options.
+    """
+
+    def __init__(self, seed: int = 1, opponents: str = "heuristic", options: Optional[Options] = None,
+                 bot_delay: float = 0.4, first_dealer: Union[Seat, str] = Seat.N):
+        super().__init__()
+        self._first_dealer = Seat.parse(first_dealer)
+        options = Options() if options is None else options
+        if not isinstance(options, Options):
+            raise AluetteError(f"options must be an aluette.Options, got {type(options).__name__}")
+        if opponents not in OPPONENTS:
+            raise AluetteError(f"unknown opponents {opponents!r}; known: {', '.join(OPPONENTS)}")
+        self.bot_delay = float(bot_delay)
+        self.internal_errors: list[str] = []  # exceptions in timer callbacks (bugs), kept for tests
+        self._timer: Optional[asyncio.TimerHandle] = None
+        self._generation = 0
+        self._hint_card: Optional[Card] = None
+        self._wait_note: Optional[str] = None  # the "not your turn" message shown, if any
+
+        # ---- set-up controls
+        self.seed_box = self._w(w.Text(value=str(parse_seed(seed)), description="Seed", continuous_update=False,
+                                       layout=w.Layout(width="190px")), "aluette-match-seed")
+        self.opponents = self._w(w.Dropdown(options=[(label, key) for key, label in OPPONENTS.items()],
+                                            value=opponents,
+                                            description="Opponents", layout=w.Layout(width="300px")),
+                                 "aluette-match-opponents")
+        self.option_boxes = {}
+        for name, label in (("mordienne", "mordienne"), ("chant", "chant"), ("surrender", "surrender")):
+            box = self._w(w.Checkbox(value=getattr(options, name), description=label, indent=False,
+                                     layout=w.Layout(width="110px")),
+                          "aluette-match-option", f"aluette-match-option-{name}")
+            self.option_boxes[name] = box
+        self.new_button = self._w(w.Button(description="New match", icon="refresh",
+                                           tooltip="start a match with the seed, opponents and options shown"),
+                                  "aluette-match-new")
+        self.delay_slider = self._w(w.FloatSlider(value=min(max(self.bot_delay, 0.0), 2.0), min=0.0, max=2.0,
+                                                  step=0.1, description="Bot pause (s)",
+                                                  style={"description_width": "initial"},
+                                                  layout=w.Layout(width="280px")), "aluette-match-delay")
+
+        # ---- views
+        self.status = self._w(w.HTML(), "aluette-match-status")
+        self.counts = self._w(w.HTML(), "aluette-match-counts")
+        self.table = self._w(w.HTML(), "aluette-match-table")
+        self.signals_view = self._w(w.HTML(), "aluette-match-signals")
+        self.score_view = self._w(w.HTML(), "aluette-match-scores")
+        self.events_view = self._w(w.HTML(), "aluette-match-events")
+        self.message = self._w(MessageArea(), "aluette-match-message")
+
+        # ---- your hand: a fixed pool of slots, each a picture, a play button and a discard toggle
+        self._pictures, self._card_buttons, self._picks, self._slots = [], [], [], []
+        for i in range(_SLOTS):
+            picture = self._w(w.HTML(), "aluette-match-card-picture")
+            button = self._w(w.Button(layout=w.Layout(width="118px")), "aluette-match-card")
+            button.on_click(lambda _, i=i: self._on_card(i))
+            pick = self._w(w.ToggleButton(layout=w.Layout(width="118px")), "aluette-match-pick")
+            pick.observe(lambda change: self._on_pick(), names="value")
+            slot = self._w(w.VBox([picture, button, pick], layout=w.Layout(display="none", margin="2px",
+                                                                              align_items="center")),
+                           "aluette-match-slot")
+            self._pictures.append(picture)
+            self._card_buttons.append(button)
+            self._picks.append(pick)
+            self._slots.append(slot)
+        self._slot_cards: list[Optional[Card]] = [None] * _SLOTS
+        self._slot_keys: list = [()] * _SLOTS  # what each slot shows now, to update only what changes
+        self._slot_deal: Optional[Deal] = None
+        self.hand_box = self._w(w.HBox(self._slots, layout=w.Layout(flex_flow="row wrap")), "aluette-match-hand")
+        self.discard_button = self._w(w.Button(description="Discard these six", button_style="primary",
+                                               layout=w.Layout(width="170px")), "aluette-match-discard")
+        self.discard_button.on_click(lambda _: self._on_discard())
+        self._pick_count = self._w(w.HTML(), "aluette-match-pick-count")
+        self._discard_row = self._w(w.HBox([self.discard_button, self._pick_count],
+                                           layout=w.Layout(display="none")), "aluette-match-discard-row")
+
+        # ---- questions: one button per answer, so a late click can never answer another question
+        def button(text, css, handler, style=""):
+            b = self._w(w.Button(description=text, button_style=style, layout=w.Layout(width="auto")), css)
+            b.on_click(lambda _: handler())
+            return b
+
+        self.chant_buttons = {True: button("Agree to the chant", "aluette-match-chant-agree",
+                                           lambda: self.answer_chant(True), "success"),
+                              False: button("Decline the chant", "aluette-match-chant-decline",
+                                            lambda: self.answer_chant(False), "warning")}
+        self.surrender_buttons = {
+            "offer": button("Offer to surrender", "aluette-match-surrender-offer",
+                            lambda: self.offer_surrender(True), "warning"),
+            "play on": button("Play on", "aluette-match-surrender-play-on", lambda: self.offer_surrender(False)),
+            "accept": button("Accept their surrender", "aluette-match-surrender-accept",
+                             lambda: self.answer_surrender(True), "success"),
+            "refuse": button("Refuse (we must make mordienne)", "aluette-match-surrender-refuse",
+                             lambda: self.answer_surrender(False), "warning")}
+        self._question = self._w(w.HTML(), "aluette-match-question")
+        self._questions = self._w(w.VBox([self._question, w.HBox([*self.chant_buttons.values(),
+                                                                  *self.surrender_buttons.values()])],
+                                         layout=w.Layout(display="none")), "aluette-match-questions")
+
+        self.hint_button = button("Hint", "aluette-match-hint", self.hint, "info")
+        self.hint_button.icon = "lightbulb-o"
+        self.hint_button.tooltip = "what the heuristic bot would do in your place, and why (from your view only)"
+        self.next_button = button("Next deal", "aluette-match-next", self.next_deal, "primary")
+        self.signal_buttons = []
+        for _ in range(11):
+            b = self._w(w.Button(layout=w.Layout(width="auto", display="none")), "aluette-match-signal")
+            b.on_click(lambda b: self._on_signal(b))
+            self.signal_buttons.append(b)
+        self._signal_keys: list[Optional[str]] = [None] * len(self.signal_buttons)
+
+        self.new_button.on_click(lambda _: self._on_new())
+        self.seed_box.observe(lambda change: self._on_settings_changed(), names="value")
+        self.opponents.observe(lambda change: self._on_settings_changed(), names="value")
+        for box in self.option_boxes.values():
+            box.observe(lambda change: self._on_settings_changed(), names="value")
+        self.delay_slider.observe(self._on_delay, names="value")
+
+        self.children = [
+            w.HBox([self.seed_box, self.opponents, self.new_button], layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([*self.option_boxes.values(), self.delay_slider], layout=w.Layout(flex_flow="row wrap")),
+            self.status, self.counts, self.message, self.table, self._questions,
+            w.HTML("<b>Your hand</b> (click a card to play it)"), self.hand_box, self._discard_row,
+            w.HBox([self.hint_button, self.next_button]),
+            self.signals_view, w.HBox(self.signal_buttons, layout=w.Layout(flex_flow="row wrap")),
+            self.score_view, self.events_view]
+        self.add_class("aluette-match")
+        self._score_key = None
+        self._start(parse_seed(seed), self.opponents.value, options)
+
+    # ------------------------------------------------------------------ read-only state
+    @property
+    def match(self) -> Match:
+        """The engine's match (Python side only: the browser gets only what South may see)."""
+        return self._match
+
+    @property
+    def deal(self) -> Deal:
+        """The current deal of :attr:`match`."""
+        return self._match.current
+
+    @property
+    def view(self) -> View:
+        """What you, South, may see of the current deal: the only source of every display."""
+        return self._match.current.view(YOU)
+
+    @property
+    def bots(self) -> dict:
+        """The bots at N, E and W (see :func:`make_bots`)."""
+        return dict(self._bots)
+
+    @property
+    def waiting_for_bots(self) -> bool:
+        """True while a bot move is scheduled (``bot_delay`` > 0)."""
+        return self._timer is not None
+
+    @property
+    def card_buttons(self) -> tuple[w.Button, ...]:
+        """The play buttons of the cards now in your hand, high to low."""
+        return tuple(b for b, c in zip(self._card_buttons, self._slot_cards) if c is not None and self._held(c))
+
+    def button_for(self, card: CardLike) -> w.Button:
+        """The play button of ``card`` in your hand.
+
+        Raises:
+            UnknownCardError: not a card. AluetteError: you do not hold it.
+        """
+        card = Card.parse(card)
+        for button, slot_card in zip(self._card_buttons, self._slot_cards):
+            if slot_card is card and self._held(card):
+                return button
+        raise AluetteError(f"you do not hold {card}")
+
+    @property
+    def pick_toggles(self) -> tuple[w.ToggleButton, ...]:
+        """The discard toggles of your fifteen cards while you choose a discard (else empty)."""
+        if not self._picking():
+            return ()
+        return tuple(t for t, c in zip(self._picks, self._slot_cards) if c is not None)
+
+    @property
+    def picked(self) -> tuple[Card, ...]:
+        """The cards toggled for the discard."""
+        return tuple(c for t, c in zip(self._picks, self._slot_cards) if c is not None and t.value)
+
+    @property
+    def visible_signal_buttons(self) -> dict[str, w.Button]:
+        """``{signal key: button}`` of the signals you may make now."""
+        return {k: b for k, b in zip(self._signal_keys, self.signal_buttons) if k is not None}
+
+    # ------------------------------------------------------------------ actions (what the buttons do)
+    @friendly()
+    def play(self, card: CardLike) -> None:
+        """Play ``card`` from your hand (as clicking its button).
+
+        Raises (shown as a message when called from a button): UnknownCardError, NotYourTurnError, WrongPhaseError,
+        CardNotInHandError, DealOverError.
+        """
+        card = Card.parse(card)
+        self._check_your_turn("play a card")
+        self.deal.play(YOU, card)
+        self.message.ok(f"You played {card_label(card)}.")
+        self._after_move()
+
+    @friendly()
+    def answer_chant(self, agree: bool) -> None:
+        """Agree to (``True``) or decline the chant when you are asked."""
+        self._check_your_turn("answer the chant")
+        self.deal.answer_chant(YOU, bool(agree))
+        self.message.ok("You agree to the chant." if agree else "You decline the chant: the stock stays unused.")
+        self._after_move()
+
+    @friendly()
+    def discard(self, cards: Union[str, Iterable[CardLike], None] = None) -> None:
+        """Discard six cards after receiving six from the stock (default: the toggled ones)."""
+        self._check_your_turn("discard")
+        chosen = self.picked if cards is None else cards
+        self.deal.discard(YOU, chosen)
+        self.message.ok("You discarded six cards face down; you hold nine again.")
+        self._after_move()
+
+    @friendly()
+    def offer_surrender(self, offer: bool = True) -> None:
+        """Offer your side's surrender (``True``) or play on, when you speak for your side."""
+        self._check_your_turn("speak")
+        self.deal.offer_surrender(YOU, bool(offer))
+        self.message.ok("You offer to surrender." if offer else "You play on.")
+        self._after_move()
+
+    @friendly()
+    def answer_surrender(self, accept: bool) -> None:
+        """Accept (a sure point) or refuse (then your side must make mordienne) the other side's surrender."""
+        self._check_your_turn("answer")
+        self.deal.answer_surrender(YOU, bool(accept))
+        self.message.ok("You accept the surrender." if accept else "You refuse: your side must make mordienne.")
+        self._after_move()
+
+    @friendly()
+    def signal(self, key: str) -> None:
+        """Make signal ``key`` (:data:`aluette.SIGNALS`) to your partner; honest only (the engine checks)."""
+        record = self.deal.signal(YOU, key)
+        self.message.ok(f"You signal to your partner: {record.describe().removeprefix('S signals ')}.")
+        self._render()
+
+    @friendly()
+    def hint(self) -> Optional[Decision]:
+        """What :class:`~aluette.bots.HeuristicBot` (reading signals) would do in your place, from your view only;
+        shown as a message (the suggested card is highlighted, or the suggested discard toggled). Returns the
+        :class:`~aluette.bots.Decision`, or ``None`` when it is not your turn."""
+        view = self.view
+        if view.to_move is not YOU:
+            self.message.ok(self._not_your_turn_text(view, "No hint now"))
+            return None
+        decision = HeuristicBot(signals=True).choose(view)
+        self.message.ok(f"Hint: {decision.move}. Why: {decision.reason}.")
+        if view.phase is Phase.PLAY:
+            self._hint_card = decision.move.card
+        elif view.phase is Phase.DISCARD:
+            for toggle, card in zip(self._picks, self._slot_cards):
+                toggle.value = card in decision.move.cards
+        self._render()
+        return decision
+
+    def follow_hint(self) -> Optional[Decision]:
+        """Make the hint's move (for a demonstration or a test); ``None`` when it is not your turn."""
+        decision = self.hint()
+        if decision is not None:
+            self.deal.apply(decision.move)
+            self._after_move()
+        return decision
+
+    @friendly()
+    def next_deal(self) -> None:
+        """Start the next deal once the current one is over.
+
+        Raises (shown as a message): WrongPhaseError before the deal is over; DealOverError once the match is over.
+        """
+        if self._match.is_over:
+            raise DealOverError("the match is over: press New match to play another")
+        self._match.next_deal()
+        self.message.ok(f"Deal {self._match.deal_number}: {self.deal.dealer} deals.")
+        self._after_move()
+
+    @friendly()
+    def new_match(self, seed: Union[int, str, None] = None) -> None:
+        """Start a new match with ``seed`` (default: the seed box), the opponents and the options shown.
+
+        Raises (shown as a message): AluetteError for a bad seed or options; the current match then goes on.
+        """
+        seed = parse_seed(self.seed_box.value if seed is None else seed)
+        options = Options(**{name: box.value for name, box in self.option_boxes.items()})
+        self._start(seed, self.opponents.value, options)
+        self.seed_box.value = str(seed)
+        self.message.ok(f"New match, seed {seed}, against {OPPONENTS[self.opponents.value]}.")
+
+    def run_bots(self) -> None:
+        """Make every bot move due now, without the pauses (until it is your turn or the deal is over)."""
+        self._cancel_timer()
+        self._drive(delay=0.0)
+
+    def close(self) -> None:
+        """Close this widget and every widget it made (their models leave the browser)."""
+        if getattr(self, "_timer", None) is not None:  # also called by __del__, maybe after a failed __init__
+            self._cancel_timer()
+        self._generation = getattr(self, "_generation", 0) + 1
+        for widget in _reachable(self):
+            if widget is not self:
+                widget.close()
+        super().close()
+
+    # ------------------------------------------------------------------ callbacks
+    def _on_card(self, i: int) -> None:
+        card = self._slot_cards[i]
+        if card is None:
+            self.message.error("That card is no longer in your hand.")
+            return
+        if not self._held(card):
+            self.message.error(f"{card_label(card)} is no longer in your hand (already played or discarded).")
+            return
+        if self._picking():
+            self._picks[i].value = not self._picks[i].value
+            return
+        self.play(card)
+
+    def _on_pick(self) -> None:
+        if self._picking():
+            chosen = self.picked
+            self._pick_count.value = f"{len(chosen)} of 6 chosen"
+
+    def _on_discard(self) -> None:
+        if not self._picking():
+            self.message.error(self._not_your_turn_text(self.view, "No discard to make now"))
+            return
+        self.discard()
+
+    def _on_signal(self, button: w.Button) -> None:
+        key = self._signal_keys[self.signal_buttons.index(button)]
+        if key is None:
+            self.message.error("That signal is no longer available.")
+            return
+        self.signal(key)
+
+    def _on_new(self) -> None:
+        self.new_match()
+
+    def _on_settings_changed(self) -> None:
+        self.message.ok("Press New match to start a match with this seed, these opponents and options.")
+
+    def _on_delay(self, change) -> None:
+        self.bot_delay = float(change["new"])
+
+    # ------------------------------------------------------------------ driving the bots
+    def _start(self, seed: int, opponents: str, options: Options) -> None:
+        match = Match(seed, options=options, first_dealer=self._first_dealer)  # raises before anything changes
+        self._cancel_timer()
+        self._generation += 1
+        self._match = match
+        self._bots = make_bots(seed, opponents)
+        self._signalled: set[int] = set()
+        self._score_key = None
+        self._hint_card = None
+        self.message.clear()
+        self._drive()
+
+    def _after_move(self) -> None:
+        self._hint_card = None
+        self._drive()
+
+    def _drive(self, delay: Optional[float] = None) -> None:
+        """The bots' signals when due, then bot moves: now (no delay or no event loop) or one later."""
+        delay = self.bot_delay if delay is None else delay
+        deal = self.deal
+        while True:
+            self._signal_round()
+            seat = deal.to_move
+            if seat is None or seat is YOU:
+                break
+            loop = _running_loop() if delay > 0 else None
+            if loop is not None:
+                self._cancel_timer()
+                self._timer = loop.call_later(delay, self._bot_step, self._generation)
+                break
+            play_turn(deal, self._bots[seat])
+        self._render()
+
+    def _bot_step(self, generation: int) -> None:
+        if generation != self._generation:
+            return  # a timer of a match that has been replaced
+        self._timer = None
+        try:
+            seat = self.deal.to_move
+            if seat is not None and seat is not YOU:
+                play_turn(self.deal, self._bots[seat])
+            self._drive()
+        except Exception:  # a bug: say so rather than lose it in the event loop's log
+            self.internal_errors.append(traceback.format_exc())  # kernel side only: it may name hidden cards
+            self.message.error("Internal error while the bots played (a bug; the details are in "
+                               "MatchTable.internal_errors). Press New match to go on.")
+
+    def _signal_round(self) -> None:
+        deal = self.deal
+        if id(deal) not in self._signalled and deal.phase in (Phase.SURRENDER, Phase.PLAY):
+            self._signalled.add(id(deal))
+            signal_round(deal, {**self._bots, YOU: _Silent()})
+
+    def _cancel_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _check_your_turn(self, what: str) -> None:
+        view = self.deal.view(YOU, events=False)
+        if view.to_move is not YOU:
+            text = self._not_your_turn_text(view, f"You cannot {what} now")
+            self._wait_note = text  # cleared when your turn comes (see _render)
+            raise _NotNow(text)
+
+    # ------------------------------------------------------------------ drawing (from South's view only)
+    def _held(self, card: Card) -> bool:
+        return card in self._hand_set
+
+    def _picking(self) -> bool:
+        deal = self.deal
+        return deal.phase is Phase.DISCARD and deal.to_move is YOU
+
+    def _not_your_turn_text(self, view: View, head: str) -> str:
+        if view.phase is Phase.OVER:
+            after = "the match is over: press New match" if self._match.is_over else "press Next deal"
+            return f"{head}: deal {self._match.deal_number} is over; {after}."
+        what = {Phase.CHANT: "answer the chant", Phase.DISCARD: "discard", Phase.SURRENDER: "speak",
+                Phase.PLAY: "play"}[view.phase]
+        if view.to_move is YOU:
+            return f"{head}: it is your turn to {what}."
+        pause = " (the bots move after a short pause)" if self._timer is not None else ""
+        return f"{head}: it is {view.to_move}'s turn to {what}{pause}."
+
+    def _render(self) -> None:
+        view = self.deal.view(YOU)
+        self._hand_set = frozenset(view.hand)
+        if self._wait_note is not None and view.to_move is YOU:
+            if self.message.last_error == self._wait_note:
+                self.message.clear()
+            self._wait_note = None
+        self._render_status(view)
+        self._render_hand(view)
+        self._render_questions(view)
+        self._render_table(view)
+        self._render_signals(view)
+        self._render_scores()
+        self.next_button.disabled = not self._match.awaiting_next_deal
+        self.events_view.value = ("<details><summary>What happened in this deal (as you saw it)</summary><ol>"
+                                  + "".join(f"<li>{escape(e)}</li>" for e in view.events) + "</ol></details>")
+
+    def _render_status(self, view: View) -> None:
+        match = self._match
+        total = match.options.target_points
+        of = f" (to {total} points)" if total else f" of {match.options.match_deals}"
+        head = f"Deal {match.deal_number}{of} · {view.dealer} deals · you are S, your partner N"
+        if view.phase is Phase.OVER:
+            s = match.scores
+            if match.is_over:
+                winner = match.winner
+                end = ("the match is drawn" if winner is None
+                       else f"{'your side' if winner is YOU.team else 'the other side'} ({winner}) wins the match")
+                now = f"Match over: NS {s['NS']} – EW {s['EW']}; {end}. Press New match to play again."
+            else:
+                now = "Deal over. Press Next deal."
+            now = f"{escape(view.result.reason)} <b>{now}</b>"
+        elif view.to_move is YOU:
+            now = {Phase.CHANT: "<b>Your turn:</b> do you agree to the chant?",
+                   Phase.DISCARD: "<b>Your turn:</b> choose six cards to discard.",
+                   Phase.SURRENDER: "<b>Your turn:</b> answer the surrender question.",
+                   Phase.PLAY: "<b>Your turn:</b> click a card to play it."}[view.phase]
+        else:
+            what = {Phase.CHANT: "answer the chant", Phase.DISCARD: "discard", Phase.SURRENDER: "speak",
+                    Phase.PLAY: "play"}[view.phase]
+            now = f"Waiting for {view.to_move} to {what}…"
+        chant = ""
+        if view.chant_answers:
+            said = ", ".join(f"{s} {'agrees' if a else 'declines'}" for s, a in view.chant_answers)
+            outcome = {True: ": all agree", False: ": no chant, the stock stays unused", None: ""}[view.chant_agreed]
+            chant = f"<div>The chant: {escape(said)}{outcome}.</div>"
+        self.status.value = f"<div>{escape(head)}</div>{chant}<div>{now}</div>"
+        counts = view.trick_counts
+        won = " · ".join(f"{s} {counts[s]}" for s in SEATS)
+        spoiled = sum(1 for t in view.tricks if t.winner is None)
+        held = " · ".join(f"{s} {view.hand_sizes[s]}" for s in SEATS)
+        self.counts.value = (f'<div class="aluette-match-counts-line">tricks played: {len(view.tricks)} of 9 · '
+                             f"tricks won: {won} · spoiled: {spoiled} · cards on the table: {len(view.trick)} · "
+                             f"cards in hand: {held}</div>")
+
+    def _render_hand(self, view: View) -> None:
+        deal, hand = self.deal, view.hand
+        if deal is not self._slot_deal or not set(hand) <= set(self._slot_cards):
+            self._slot_deal = deal
+            self._slot_cards = [*hand, *[None] * (_SLOTS - len(hand))]
+            for pick in self._picks:
+                pick.value = False
+        picking = self._picking()
+        for i, card in enumerate(self._slot_cards):
+            shown = card is not None and card in self._hand_set
+            key = (card, picking, card is self._hint_card) if shown else None
+            if key == self._slot_keys[i]:
+                continue  # unchanged: nothing to compute or send
+            self._slot_keys[i] = key
+            slot, picture, button, pick = self._slots[i], self._pictures[i], self._card_buttons[i], self._picks[i]
+            if not shown:
+                slot.layout.display = "none"
+                picture.value = ""
+                with button.hold_sync():
+                    button.description, button.tooltip = "", None
+                with pick.hold_sync():
+                    pick.description, pick.value = "", False
+                continue
+            label = short_label(card)
+            picture.value = _face(card)
+            with button.hold_sync():
+                button.description = label
+                button.tooltip = f"play {card_label(card)}"
+                button.button_style = "warning" if card is self._hint_card else ""
+            button.layout.display = "none" if picking else None
+            pick.description = label
+            pick.layout.display = None if picking else "none"
+            slot.layout.display = None
+        self._discard_row.layout.display = None if picking else "none"
+        self._pick_count.value = f"{len(self.picked)} of 6 chosen" if picking else ""
+
+    def _render_questions(self, view: View) -> None:
+        asked = view.to_move is YOU and view.phase in (Phase.CHANT, Phase.SURRENDER)
+        self._questions.layout.display = None if asked else "none"
+        chant = asked and view.phase is Phase.CHANT
+        offering = asked and view.phase is Phase.SURRENDER and view.surrender_by is None
+        answering = asked and view.phase is Phase.SURRENDER and view.surrender_by is not None
+        for b in self.chant_buttons.values():
+            b.layout.display = None if chant else "none"
+        for key, b in self.surrender_buttons.items():
+            b.layout.display = None if (offering if key in ("offer", "play on") else answering) else "none"
+        if chant:
+            first, second = self.deal.chant_recipients()
+            said = "; ".join(f"{s} {'agrees' if a else 'declines'}" for s, a in view.chant_answers) or "nobody yet"
+            self._question.value = (f"<b>The chant:</b> if all four agree, the twelve stock cards go alternately to "
+                                    f"{first} and {second}, six each, and each discards six. So far: {escape(said)}.")
+        elif offering:
+            self._question.value = ("<b>Surrender?</b> You speak for your side: offer to surrender (if they accept, "
+                                    "they score 1 and the deal ends; if they refuse, they must make mordienne or "
+                                    "your side scores 2), or play on.")
+        elif answering:
+            self._question.value = (f"<b>{view.surrender_by} offers to surrender.</b> Accept: your side scores 1 "
+                                    f"and the deal ends. Refuse: your side must make mordienne (score 2), or "
+                                    f"{view.surrender_by} scores 2.")
+        else:
+            self._question.value = ""
+
+    def _render_table(self, view: View) -> None:
+        spoken = dict(view.surrender_spoken)
+        cells = {}
+        for seat in SEATS:
+            role = _ROLE.get(seat, "an opponent, " + ("a heuristic bot" if self.opponents_kind == "heuristic"
+                                                      else "a random bot"))
+            marks = (" · deals" if seat is view.dealer else "") + (" · <b>to move</b>" if seat is view.to_move
+                                                                   else "")
+            head = f"<div><b>{seat}</b> ({escape(role)}){marks}</div>"
+            body = f"<div>tricks won: {view.trick_counts[seat]}</div>"
+            if seat is not YOU:
+                body += f"<div>{_BACK} × {view.hand_sizes[seat]}</div>"
+            else:
+                body += f"<div>{view.hand_sizes[seat]} cards in your hand, below</div>"
+            if seat in spoken:
+                body += f"<div><i>{'offers to surrender' if spoken[seat] else 'plays on'}</i></div>"
+            colour = "#fff3c4" if seat is view.to_move else "transparent"
+            cells[seat] = f'<div style="background:{colour};border-radius:8px;padding:2px 6px">{head}{body}</div>'
+        centre = ""
+        if view.trick or not view.tricks:
+            centre = trick_html(view.trick, title=f"Trick {len(view.tricks) + 1}, on the table")
+            if not view.trick:
+                centre += "<div><i>No card played yet.</i></div>"
+        if view.tricks:
+            last = view.tricks[-1]
+            title = f"Trick {last.number}" + (", the last one" if view.trick else "")
+            centre += trick_html(last.plays, title=title, winner=last.winner, spoiled=last.spoiled,
+                                 width=54 if not view.trick else 36)
+        self.table.value = round_table_html(cells, centre=centre, css_class="aluette-table aluette-match-round")
+
+    @property
+    def opponents_kind(self) -> str:
+        """The opponents of the match in progress: ``"heuristic"`` or ``"random"``."""
+        return "random" if isinstance(self._bots[Seat.E], RandomBot) else "heuristic"
+
+    def _render_signals(self, view: View) -> None:
+        partner = [r.describe() for r in view.signals if r.seat is PARTNER]
+        mine = [r.describe() for r in view.signals if r.seat is YOU]
+        rows = "".join(f"<li>{escape(t)}</li>" for t in partner) or "<li><i>none yet</i></li>"
+        yours = "".join(f"<li>{escape(t)}</li>" for t in mine) or "<li><i>none yet</i></li>"
+        self.signals_view.value = (f"<b>Your partner's signals</b> (only you see them):<ul>{rows}</ul>"
+                                   f"<b>Your signals</b> (only your partner sees them):<ul>{yours}</ul>"
+                                   f"<div>Signal to your partner (honest signals only):</div>")
+        keys = self.deal.legal_signals(YOU)  # from your own hand and your own signals only
+        for i, button in enumerate(self.signal_buttons):
+            key = keys[i] if i < len(keys) else None
+            if key == self._signal_keys[i]:
+                continue  # unchanged (hidden buttons start empty)
+            self._signal_keys[i] = key
+            kind = signal_for(key) if key is not None else None
+            with button.hold_sync():
+                button.description = kind.what if kind else ""
+                button.tooltip = f"gesture: {kind.gesture}" if kind else None
+            button.layout.display = None if kind else "none"
+
+    def _render_scores(self) -> None:
+        match = self._match
+        key = (id(match), match.deal_number, match.current.is_over)
+        if key == self._score_key:
+            return
+        self._score_key = key
+        sheet = match.score_sheet()
+        s = match.scores
+        self.score_view.value = (f"<b>Score sheet</b>: NS (you and N) {s['NS']} – EW {s['EW']}"
+                                 + sheet.to_html(classes="aluette-match-score-sheet", border=0))
+
+    @staticmethod
+    def _w(widget, *classes):
+        for css in classes:
+            widget.add_class(css)
+        return widget
+
+
+class _NotNow(AluetteError):
+    """A click at a moment when it is not your turn (shown as a message)."""
+
+
+def _running_loop() -> Optional[asyncio.AbstractEventLoop]:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+# ---------------------------------------------------------------------- secrecy checks (tests and the notebook)
+def hidden_cards(deal: Deal, seat: Union[Seat, str] = YOU) -> frozenset:
+    """The cards ``seat`` must not see now, from the engine: every other seat's hand, the stock while it is unused,
+    and the other seats' discards; minus the cards its partner's honest signals have named (the signal table lets
+    the partner know them: seeds, "signals"). Played cards are public.
+    """
+    seat = Seat.parse(seat)
+    omniscient = deal.view(None, events=False)
+    cards = set()
+    for other in SEATS:
+        if other is not seat:
+            cards.update(deal.hand(other))
+            cards.update(omniscient.discards.get(other, ()))
+    if not omniscient.stock_received:
+        cards.update(deal.stock)
+    for record in deal.view(seat, events=False).signals:
+        card = signal_for(record.key).card
+        if record.seat is not seat and card is not None:
+            cards.discard(card)
+    return frozenset(cards)
+
+
+def state_text(root: w.Widget) -> str:
+    """Every trait value of every widget reachable from ``root``, as the browser would receive them
+    (``widget.get_state()``; a widget held in a trait, such as a child, a layout or a style, is followed through its
+    ``IPY_MODEL_`` reference as the browser follows it), as one text with HTML entities and JSON escapes undone."""
+    return html.unescape("\n".join(json.dumps(state, default=str, ensure_ascii=False)
+                                    for _, state in _reachable_states(root)))
+
+
+def _reachable(root: w.Widget) -> list[w.Widget]:
+    """``root`` and every widget held in its traits (children, layout, style...), recursively; works on closed
+    widgets too (no model id needed)."""
+    found, seen, stack = [], set(), [root]
+    while stack:
+        node = stack.pop()
+        if id(node) not in seen:
+            seen.add(id(node))
+            found.append(node)
+            for name in node.keys:
+                value = getattr(node, name, None)
+                stack.extend(v for v in (value if isinstance(value, (list, tuple)) else [value])
+                             if isinstance(v, w.Widget))
+    return found
+
+
+def _reachable_states(root: w.Widget) -> list[tuple[w.Widget, dict]]:
+    found, seen, stack = [], set(), [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        state = node.get_state()
+        found.append((node, state))
+        values = list(state.values())
+        while values:
+            value = values.pop()
+            if isinstance(value, str) and value.startswith("IPY_MODEL_"):
+                stack.append(w.widget_serialization["from_json"](value, None))
+            elif isinstance(value, (list, tuple)):
+                values.extend(value)
+            elif isinstance(value, dict):
+                values.extend(value.values())
+    return found
+
+
+_CODES = re.compile(r"(?<![0-9A-Za-z#])((?:1[0-2]|[1-9])[OCBE])(?![0-9A-Za-z])")
+_WORDS = {t.lower(): card for card in DECK for t in (card.name, card.nickname) if t}
+_NAMES = re.compile("(?<![0-9A-Za-z])(" + "|".join(re.escape(t) for t in sorted(_WORDS, key=len, reverse=True))
+                    + ")(?![0-9A-Za-z])", re.IGNORECASE)
+
+
+def cards_named(text: str) -> frozenset:
+    """The cards ``text`` names: by code as a whole word (``3O``, not inside ``13O`` or a colour such as ``#3E...``;
+    codes are upper case), by English name or by nickname (any case)."""
+    named = {Card.parse(code) for code in _CODES.findall(text)}
+    named.update(_WORDS[name.lower()] for name in _NAMES.findall(text))
+    return frozenset(named)
+
+
+def state_problems(table: MatchTable) -> list[str]:
+    """What is wrong with ``table``'s browser-side state now: a hidden card named anywhere in it, or a card of your
+    hand missing from it (the positive control). Empty when all is well."""
+    text = state_text(table)
+    named = cards_named(text)
+    leaked = sorted(named & hidden_cards(table.deal), key=lambda c: c.index)
+    missing = sorted(set(table.view.hand) - named, key=lambda c: c.index)
+    return ([f"hidden card {c} ({c.nickname or c.name}) is in the widget state" for c in leaked]
+            + [f"your card {c} is missing from the widget state" for c in missing])

@@ -1,0 +1,253 @@
+"""The "Play a match" notebook (08) in a real browser, through Voilà.
+
+What is proven (issues 4 and 5): a card click plays the card (it leaves your hand and lands in the trick); 200 rapid
+clicks on the match's cards and buttons leave the kernel without exceptions and the game legal, as the page shows
+it; nothing the browser received names a card of a bot's hidden hand, of a bot's discards or of the unused stock,
+computed from the engine with the same seed and the same moves, while your own cards are there (the positive
+control); a bad seed typed into the seed box shows a message and the widget keeps working; and the same card click
+works in JupyterLab (Run All Cells), where the widget is drawn by the JupyterLab extension instead of Voilà.
+
+Sources: seeds, "gameplay" (each player plays one card in turn, clockwise; a trick has four cards) and "setup" (the
+chant; the discards are face down); the quality bar of this project (secrecy, friendly messages).
+"""
+
+import re
+
+import numpy as np
+import pytest
+
+from aluette import Card, Phase, Seat
+from aluette.widgets.match import MatchTable, cards_named, hidden_cards, short_label
+from tests.browser.harness import RENDER, expect, screenshot
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = "08_play_a_match.ipynb"
+SEED = 2026  # the notebook's table; in its first deal East agrees to the chant, so South is asked
+WAIT = 30_000  # ms: each bot answers after 0.4 s; the machine may be busy
+
+# The visible, enabled buttons of the match in the viewport: [x, y, is it New match].
+VISIBLE_BUTTONS_JS = """(root) => [...root.querySelectorAll('button')]
+    .filter(b => b.offsetParent !== null && !b.disabled)
+    .map(b => { const r = b.getBoundingClientRect();
+                return [r.x + r.width / 2, r.y + r.height / 2, b.classList.contains('aluette-match-new')]; })
+    .filter(([x, y]) => y > 0 && y < window.innerHeight)"""
+
+
+def match_root(page):
+    return page.locator(".aluette-match").first
+
+
+def settle(page, wire, root):
+    """Wait until the kernel handled every click and no bot move is pending (the status no longer waits)."""
+    wire.wait_settled(page)
+    expect(root.locator(".aluette-match-status")).not_to_contain_text("Waiting for", timeout=WAIT)
+    wire.wait_settled(page)
+
+
+# Read from the DOM whether or not the element is scrolled into view (JupyterLab skips rendering off-screen cells).
+HAND_JS = """(root) => [...root.querySelectorAll('.aluette-match-slot')]
+    .filter(slot => getComputedStyle(slot).display !== 'none')
+    .map(slot => slot.querySelector('.aluette-match-card'))
+    .filter(button => getComputedStyle(button).display !== 'none')
+    .map(button => button.textContent.trim())"""
+
+
+def status(root) -> str:
+    return root.locator(".aluette-match-status").text_content()
+
+
+def hand(root) -> list[Card]:
+    """The cards of the shown play buttons of your hand, from their labels."""
+    return [Card.parse(label.split()[0]) for label in root.evaluate(HAND_JS)]
+
+
+def counts(root) -> dict:
+    """The counts line as numbers."""
+    text = root.locator(".aluette-match-counts").text_content()
+
+    def number(pattern):
+        return int(re.search(pattern, text).group(1))
+
+    return {"played": number(r"tricks played: (\d+)"), "spoiled": number(r"spoiled: (\d+)"),
+            "table": number(r"cards on the table: (\d+)"),
+            "won": {s: number(rf"tricks won:.*?\b{s} (\d+)") for s in "NESW"},
+            "held": {s: number(rf"cards in hand:.*?\b{s} (\d+)") for s in "NESW"}}
+
+
+def click_and_settle(page, wire, root, locator):
+    locator.click()
+    settle(page, wire, root)
+
+
+def test_a_card_click_plays_it(page, wire, open_voila):
+    """Seeds, "gameplay": each player plays one card in turn. Clicking a card of your hand plays it: it leaves
+    your hand and is drawn in the trick on the table."""
+    open_voila(page, NOTEBOOK)
+    root = match_root(page)
+    expect(root.locator(".aluette-match-seed input")).to_have_value(str(SEED))
+    settle(page, wire, root)
+    if "do you agree to the chant" in status(root):
+        click_and_settle(page, wire, root, root.locator(".aluette-match-chant-decline"))
+    assert "click a card to play it" in status(root)
+    before = hand(root)
+    card = before[-1]
+    root.get_by_role("button", name=short_label(card), exact=True).click()
+    expect(root.locator(f'.aluette-match-table svg[data-card="{card.code}"]')).to_have_count(1, timeout=WAIT)
+    # the bots' pauses do not block the kernel: a click during them is answered before the bots have moved
+    expect(root.locator(".aluette-match-status")).to_contain_text("Waiting for")
+    root.get_by_role("button", name=short_label(before[0]), exact=True).click()
+    expect(root.locator(".aluette-match-message")).to_contain_text("You cannot play a card now: it is")
+    wire.wait_settled(page)
+    assert "Waiting for" in status(root)
+    assert hand(root) == [c for c in before if c is not card]
+    settle(page, wire, root)
+    assert counts(root)["played"] == 1  # W and N finished the first trick
+    assert wire.kernel_errors() == []
+    root.evaluate("el => el.scrollIntoView()")
+    screenshot(page, "08_play_a_match-demo")
+
+
+def assert_legal_on_page(root):
+    """The page shows a legal deal: every trick won or spoiled, each hand nine cards less one per card played, the
+    cards on the table one per seat that has played to the trick, and your buttons match your count."""
+    c = counts(root)
+    played, table, held = c["played"], c["table"], c["held"]
+    assert sum(c["won"].values()) + c["spoiled"] == played <= 9
+    assert 0 <= table <= 3
+    assert sum(held.values()) == 36 - 4 * played - table
+    assert sorted(held.values()) == sorted([9 - played - 1] * table + [9 - played] * (4 - table))
+    picking = root.evaluate("""(root) => [...root.querySelectorAll('.aluette-match-pick')]
+        .filter(pick => getComputedStyle(pick).display !== 'none'
+                        && getComputedStyle(pick.parentElement).display !== 'none').length""")
+    if picking:  # choosing a discard: fifteen cards
+        assert picking == 15
+    else:
+        assert len(hand(root)) == held["S"]
+
+
+def test_200_rapid_clicks_leave_no_exception_and_a_legal_game(page, wire, open_voila):
+    """Robustness (issue 5): clicks out of turn, double clicks, a card just played, Next deal too early, New
+    match mid-deal: each shows a message or is ignored; no exception in the kernel, and the game stays legal."""
+    open_voila(page, NOTEBOOK)
+    root = match_root(page)
+    settle(page, wire, root)
+    handle = root.element_handle()
+    rng = np.random.default_rng(8)
+    clicked = waited = 0
+    while clicked < 200:
+        buttons = page.evaluate(VISIBLE_BUTTONS_JS, handle)
+        # New match twice (mid-deal), otherwise any other button: cards, answers, Hint, Next deal, signals...
+        targets = [b for b in buttons if b[2] == (clicked in (60, 120))]
+        if not targets:  # the bots are moving, or New match is scrolled out of view
+            root.evaluate("el => el.scrollIntoView()")
+            page.wait_for_timeout(50)
+            waited += 1
+            assert waited < 400, "no button to click for 20 s"
+            continue
+        x, y, _ = targets[int(rng.integers(len(targets)))]
+        page.mouse.click(x, y)
+        clicked += 1
+    settle(page, wire, root)
+    clicks = [m for m in wire.messages(">") if m["header"].get("msg_type") == "comm_msg"
+              and m["content"].get("data", {}).get("content", {}).get("event") == "click"]
+    assert len(clicks) >= 150  # the clicks reached the kernel (a few may land as a button disappears)
+    assert wire.kernel_errors() == []
+    assert wire.js_errors() == []
+    assert_legal_on_page(root)
+    assert re.search(r"Your turn|Deal over|Match over", status(root))
+    root.evaluate("el => el.scrollIntoView()")
+    screenshot(page, "08_play_a_match-after-200-clicks")
+
+
+def replay(agree: bool, plays: list[Card]) -> MatchTable:
+    """The same match in this process: seed, answer and cards as clicked; the bots are deterministic."""
+    table = MatchTable(seed=SEED, bot_delay=0)
+    table.answer_chant(agree)
+    for card in plays:
+        table.play(card)
+    assert table.message.last_error is None
+    return table
+
+
+@pytest.mark.parametrize("agree", [True, False], ids=["chant", "no-chant"])
+def test_nothing_hidden_reaches_the_browser(page, wire, open_voila, agree):
+    """Secrecy (issue 5): after the chant (agreed: the bots receive and discard stock cards; declined: the stock
+    stays unused and unseen) and three cards of yours, everything the browser received (every websocket frame,
+    every decoded string, the page's HTML) names no card of N's, E's or W's hand, of their discards or of the
+    unused stock, except cards your partner named by a signal (seeds' signal table). Positive control: every card
+    of your hand is in the same capture."""
+    open_voila(page, NOTEBOOK)
+    root = match_root(page)
+    settle(page, wire, root)
+    assert "do you agree to the chant" in status(root)
+    click_and_settle(page, wire, root, root.locator(".aluette-match-chant-agree" if agree
+                                                    else ".aluette-match-chant-decline"))
+    plays = []
+    for _ in range(3):
+        assert "click a card to play it" in status(root)
+        card = hand(root)[0]
+        click_and_settle(page, wire, root, root.get_by_role("button", name=short_label(card), exact=True))
+        plays.append(card)
+    engine = replay(agree, plays)
+    deal = engine.deal
+    assert deal.phase is Phase.PLAY and deal.to_move is Seat.S
+    assert hand(root) == list(deal.hand(Seat.S))  # the replay is the game the page shows
+    assert (engine.view.chant_agreed is True) == agree
+    hidden = hidden_cards(deal)
+    # three hands of six or seven cards (a few named by the partner's signals), and twelve more: the unused stock,
+    # or the six cards each of the two bots that received the stock discarded
+    assert len(hidden) >= 3 * 6 + 12 - len(engine.view.signals)
+    received = wire.text()
+    assert cards_named(received) & hidden == frozenset()
+    for string in wire.strings():
+        assert not cards_named(string) & hidden, string[:200]
+    assert set(deal.hand(Seat.S)) <= cards_named(received)  # the capture is not empty
+    engine.close()
+
+
+def test_a_bad_seed_shows_a_message_and_the_widget_keeps_working(page, wire, open_voila):
+    open_voila(page, NOTEBOOK)
+    root = match_root(page)
+    settle(page, wire, root)
+    box = root.locator(".aluette-match-seed input")
+    message = root.locator(".aluette-match-message")
+    for bad in ["abc", "-3", "1.5", "99999999999"]:
+        box.fill(bad)
+        box.press("Enter")
+        root.locator(".aluette-match-new").click()
+        expect(message).to_contain_text("the seed must be a whole number", timeout=WAIT)
+        expect(message).to_contain_text(bad)
+    expect(root.locator(".aluette-match-status")).to_contain_text("Deal 1 of 5")
+    box.fill("7")
+    box.press("Enter")
+    root.locator(".aluette-match-new").click()
+    expect(message).to_contain_text("New match, seed 7", timeout=WAIT)
+    settle(page, wire, root)
+    assert re.search(r"Your turn", status(root))
+    assert_legal_on_page(root)
+    assert wire.kernel_errors() == []
+
+
+def test_a_card_click_plays_it_in_jupyterlab(page, wire, lab):
+    """JupyterLab (Run > Run All Cells): the table renders and a card click plays the card."""
+    page.goto(f"{lab.url}/lab/tree/notebooks/{NOTEBOOK}")
+    expect(page.locator("#jp-main-statusbar")).to_contain_text("Idle", timeout=RENDER * 1000)
+    page.locator(".lm-MenuBar-item", has_text=re.compile(r"^Run$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+    root = page.locator(".jp-OutputArea-output .aluette-match").first
+    expect(root.locator(".aluette-match-status")).to_contain_text("Your turn", timeout=RENDER * 1000)
+    expect(page.locator(".jp-Notebook")).not_to_contain_text("Error displaying widget")
+    wire.wait_settled(page, timeout=RENDER)
+    root.scroll_into_view_if_needed()  # Run All Cells leaves the view at the last cell
+    if "do you agree to the chant" in status(root):
+        root.locator(".aluette-match-chant-decline").click()
+        expect(root.locator(".aluette-match-status")).to_contain_text("click a card to play it", timeout=WAIT)
+    root.locator(".aluette-match-hand").scroll_into_view_if_needed()
+    card = hand(root)[0]
+    root.get_by_role("button", name=short_label(card), exact=True).click()
+    expect(root.locator(f'.aluette-match-table svg[data-card="{card.code}"]')).to_have_count(1, timeout=WAIT)
+    assert card not in hand(root)
+    wire.wait_settled(page, timeout=RENDER)
+    assert wire.kernel_errors() == []
+    expect(page.locator(".jp-Notebook")).not_to_contain_text("Traceback")
