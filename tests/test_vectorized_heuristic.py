@@ -17,6 +17,7 @@ from aluette.errors import AluetteError
 from aluette.moves import Play
 from aluette.simulation import DRAWS_PER_DEAL, simulate, step_deals
 from aluette.vectorized_heuristic import heuristic_deals
+from tests.test_vectorized import assert_same  # one per-array comparison for both engines
 
 MORDIENNE_AND_SURRENDER = [dict(mordienne=True), dict(mordienne=False), dict(mordienne=True, surrender=True)]
 COMBINATIONS = ([Options(chant=False, **o) for o in MORDIENNE_AND_SURRENDER]
@@ -34,13 +35,6 @@ def _ids(options):
 
 def _bots():
     return tuple(HeuristicBot() for _ in SEATS)
-
-
-def assert_same(step, vectorized):
-    assert step.keys() == vectorized.keys()
-    for key in step:
-        mismatched = np.flatnonzero(np.any((step[key] != vectorized[key]).reshape(len(step[key]), -1), axis=1))
-        assert len(mismatched) == 0, f"{key} differs at deals {mismatched[:10]}"
 
 
 @pytest.mark.parametrize("options", COMBINATIONS, ids=_ids)

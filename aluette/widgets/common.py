@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from html import escape
-from typing import Callable
+from typing import Callable, Optional
 
 import ipywidgets as w
 
@@ -102,3 +102,38 @@ def close_widgets(widgets) -> None:
             if isinstance(part, w.Widget):
                 part.close()
         widget.close()
+
+
+def styled(widget: w.DOMWidget, *css: str) -> w.DOMWidget:
+    """``widget`` with the CSS classes ``css`` added (the stable names browser tests find it by); returns it."""
+    for name in css:
+        widget.add_class(name)
+    return widget
+
+
+def button(description: str, css: str, on_click: Callable[[], object], **kwargs) -> w.Button:
+    """A button with class ``css`` that calls ``on_click()`` (no argument) when clicked."""
+    widget = styled(w.Button(description=description, **kwargs), css)
+    widget.on_click(lambda _: on_click())
+    return widget
+
+
+def seed_box(seed: int, css: str, on_change: Callable[[], object]) -> w.BoundedIntText:
+    """A seed box (0 to :data:`MAX_SEED`) with class ``css`` that calls ``on_change()`` when its value changes.
+
+    Raises:
+        AluetteError: ``seed`` is not a seed (see :func:`check_seed`).
+    """
+    box = styled(w.BoundedIntText(value=check_seed(seed), min=0, max=MAX_SEED, description="Seed",
+                                  layout=w.Layout(width="180px")), css)
+    box.observe(lambda change: on_change(), names="value")
+    return box
+
+
+def stepper_buttons(prefix: str, step: Callable[[Optional[int]], object], seed: w.BoundedIntText,
+                    next_label: str = "Next step") -> tuple[w.Button, w.Button, w.Button]:
+    """The Next / Run to end / New shuffle buttons of a stepped demo, classes ``{prefix}-next``, ``-run`` and
+    ``-new``: Next calls ``step(1)``, Run to end ``step(None)``, New shuffle moves ``seed`` to the next seed."""
+    return (button(next_label, f"{prefix}-next", lambda: step(1), button_style="primary"),
+            button("Run to end", f"{prefix}-run", lambda: step(None)),
+            button("New shuffle", f"{prefix}-new", lambda: next_seed(seed)))

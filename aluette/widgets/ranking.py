@@ -19,7 +19,7 @@ from ..errors import AluetteError
 from ..pictures import cards_html, trick_html
 from ..tables import ranking_table
 from ..tricks import explain_trick, trick_winner
-from .common import MessageArea, card_label, check_seed, close_widgets, friendly, next_seed
+from .common import MessageArea, card_label, check_seed, close_widgets, friendly, next_seed, seed_box
 
 __all__ = ["ranking_html", "TrickComparer", "OrderingExercise"]
 
@@ -191,10 +191,7 @@ class OrderingExercise(w.VBox):
             raise AluetteError(f"the exercise deals 2 to 12 cards, got {size!r}")
         check_seed(seed)
         self._size = size
-        self._seed = w.BoundedIntText(value=seed, min=0, max=2**32 - 1, description="Seed",
-                                      layout=w.Layout(width="180px"))
-        self._seed.add_class("aluette-order-seed")
-        self._seed.observe(lambda change: self._deal(), names="value")
+        self._seed = seed_box(seed, "aluette-order-seed", self._deal)
         self._new = w.Button(description="New cards")
         self._new.add_class("aluette-order-new")
         self._new.on_click(lambda _: next_seed(self._seed))

@@ -20,7 +20,7 @@ from ..draw import DrawResult, partnership_draw
 from ..pictures import cards_html
 from ..seats import SEATS, Seat, Team
 from ..errors import AluetteError
-from .common import MessageArea, card_label, check_seed, friendly, next_seed
+from .common import MessageArea, card_label, check_seed, friendly, seed_box, stepper_buttons, styled
 
 __all__ = ["round_table_html", "seating_html", "PartnershipDraw", "DealStepper"]
 
@@ -86,27 +86,12 @@ class PartnershipDraw(w.VBox):
             box.add_class(f"aluette-draw-name-{i + 1}")
             box.observe(lambda change: self._restart(), names="value")
             self._names.append(box)
-        self._seed = w.BoundedIntText(value=seed, min=0, max=2**32 - 1, description="Seed",
-                                      layout=w.Layout(width="180px"))
-        self._seed.add_class("aluette-draw-seed")
-        self._seed.observe(lambda change: self._restart(), names="value")
-        self._next = w.Button(description="Next card", button_style="primary")
-        self._next.add_class("aluette-draw-next")
-        self._next.on_click(lambda _: self._step(1))
-        self._run = w.Button(description="Run to end")
-        self._run.add_class("aluette-draw-run")
-        self._run.on_click(lambda _: self._step(None))
-        self._new = w.Button(description="New shuffle")
-        self._new.add_class("aluette-draw-new")
-        self._new.on_click(lambda _: next_seed(self._seed))
-        self._status = w.HTML()
-        self._status.add_class("aluette-draw-status")
-        self._cards = w.HTML()
-        self._cards.add_class("aluette-draw-cards")
-        self._result = w.HTML()
-        self._result.add_class("aluette-draw-result")
-        self.message = MessageArea()
-        self.message.add_class("aluette-draw-message")
+        self._seed = seed_box(seed, "aluette-draw-seed", self._restart)
+        self._next, self._run, self._new = stepper_buttons("aluette-draw", self._step, self._seed, "Next card")
+        self._status = styled(w.HTML(), "aluette-draw-status")
+        self._cards = styled(w.HTML(), "aluette-draw-cards")
+        self._result = styled(w.HTML(), "aluette-draw-result")
+        self.message = styled(MessageArea(), "aluette-draw-message")
         self._draw: DrawResult = partnership_draw(names, seed)  # bad initial names raise here
         self._shown = 0
         self.children = [w.HBox(self._names[:2]), w.HBox(self._names[2:]),
@@ -229,29 +214,15 @@ class DealStepper(w.VBox):
     def __init__(self, seed: int = 1, dealer: Seat = Seat.N):
         super().__init__()
         check_seed(seed)
-        self._seed = w.BoundedIntText(value=seed, min=0, max=2**32 - 1, description="Seed",
-                                      layout=w.Layout(width="180px"))
-        self._seed.add_class("aluette-deal-seed")
-        self._seed.observe(lambda change: self._restart(), names="value")
+        self._seed = seed_box(seed, "aluette-deal-seed", self._restart)
         self._dealer = w.Dropdown(options=[(f"{s} ({s.full_name})", s) for s in SEATS], value=Seat.parse(dealer),
                                   description="Dealer", layout=w.Layout(width="200px"))
         self._dealer.add_class("aluette-deal-dealer")
         self._dealer.observe(lambda change: self._restart(), names="value")
-        self._next = w.Button(description="Next step", button_style="primary")
-        self._next.add_class("aluette-deal-next")
-        self._next.on_click(lambda _: self._go(1))
-        self._run = w.Button(description="Run to end")
-        self._run.add_class("aluette-deal-run")
-        self._run.on_click(lambda _: self._go(None))
-        self._new = w.Button(description="New shuffle")
-        self._new.add_class("aluette-deal-new")
-        self._new.on_click(lambda _: next_seed(self._seed))
-        self._status = w.HTML()
-        self._status.add_class("aluette-deal-status")
-        self._table = w.HTML()
-        self._table.add_class("aluette-deal-table")
-        self.message = MessageArea()
-        self.message.add_class("aluette-deal-message")
+        self._next, self._run, self._new = stepper_buttons("aluette-deal", self._go, self._seed)
+        self._status = styled(w.HTML(), "aluette-deal-status")
+        self._table = styled(w.HTML(), "aluette-deal-table")
+        self.message = styled(MessageArea(), "aluette-deal-message")
         self.children = [w.HBox([self._seed, self._dealer, self._next, self._run, self._new]), self.message,
                          self._status, self._table]
         self.add_class("aluette-deal")
