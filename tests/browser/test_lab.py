@@ -24,7 +24,7 @@ def run_all_cells(page):
 
 
 def test_widget_renders_and_reacts_in_jupyterlab(page, wire, lab):
-    page.goto(f"{lab.url}/lab/tree/fixtures/click.ipynb")
+    page.goto(f"{lab.url}/lab/tree/fixtures/click.ipynb?reset")  # ?reset: no notebook left open in the workspace by another test
     run_all_cells(page)
     output = page.locator(".jp-OutputArea-output")
     button = output.locator(".widget-button")

@@ -231,7 +231,7 @@ def test_a_bad_seed_shows_a_message_and_the_widget_keeps_working(page, wire, ope
 
 def test_a_card_click_plays_it_in_jupyterlab(page, wire, lab):
     """JupyterLab (Run > Run All Cells): the table renders and a card click plays the card."""
-    page.goto(f"{lab.url}/lab/tree/notebooks/{NOTEBOOK}")
+    page.goto(f"{lab.url}/lab/tree/notebooks/{NOTEBOOK}?reset")  # ?reset: no notebook left open in the workspace by another test
     expect(page.locator("#jp-main-statusbar")).to_contain_text("Idle", timeout=RENDER * 1000)
     page.locator(".lm-MenuBar-item", has_text=re.compile(r"^Run$")).click()
     page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
