@@ -19,8 +19,11 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[lab,test]'
 	@touch $(STAMP)
 
+# Jupyter refuses to run as root without --allow-root (containers, CI machines): add it only then.
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
+
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab --ServerApp.ip=$(HOST) --ServerApp.port=$(PORT) notebooks/00_start_here.ipynb
+	$(VENV)/bin/jupyter lab --ServerApp.ip=$(HOST) --ServerApp.port=$(PORT) $(ROOT_FLAG) notebooks/00_start_here.ipynb
 
 test: $(STAMP)
 	$(PY) -m pytest
@@ -29,7 +32,7 @@ app: $(STAMP)
 	$(VENV)/bin/voila --Voila.ip=$(HOST) --port=$(PORT) --no-browser notebooks/
 
 bench: $(STAMP)
-	$(PY) -m tests.benchmarks.run
+	$(PY) -m tests.benchmarks.run $(ARGS)
 
 clean-venv:
 	rm -rf $(VENV)
