@@ -56,7 +56,24 @@ def seating_html(seating: Mapping[Seat, str], dealer: Optional[Seat] = None) -> 
     return round_table_html(cells, centre="<b>the table</b>", css_class="aluette-table aluette-seating")
 
 
-class PartnershipDraw(w.VBox):
+class _SteppedDemo:
+    """The Next / Run to end / New shuffle buttons of a stepped demo, as read-only properties (for tests and
+    notebooks); the widget sets ``_next``, ``_run`` and ``_new`` with :func:`stepper_buttons`."""
+
+    @property
+    def next_button(self) -> w.Button:
+        return self._next
+
+    @property
+    def run_button(self) -> w.Button:
+        return self._run
+
+    @property
+    def new_button(self) -> w.Button:
+        return self._new
+
+
+class PartnershipDraw(_SteppedDemo, w.VBox):
     """The partnership draw, card by card.
 
     Four name boxes (clockwise round the table; the first name deals the face-up cards, starting with the second),
@@ -125,18 +142,6 @@ class PartnershipDraw(w.VBox):
         return self._seed
 
     @property
-    def next_button(self) -> w.Button:
-        return self._next
-
-    @property
-    def run_button(self) -> w.Button:
-        return self._run
-
-    @property
-    def new_button(self) -> w.Button:
-        return self._new
-
-    @property
     def status(self) -> w.HTML:
         """One sentence about the last card shown."""
         return self._status
@@ -194,7 +199,7 @@ class PartnershipDraw(w.VBox):
             f"first.</p>{seating_html(draw.seating, draw.first_dealer)}")
 
 
-class DealStepper(w.VBox):
+class DealStepper(_SteppedDemo, w.VBox):
     """Shuffle, cut and the 3-3-3 deal, one step at a time, driven by :mod:`aluette.chance`.
 
     Controls: a seed box, the dealer's seat, and buttons Next (one step), Run to end and New shuffle (next seed).
@@ -260,18 +265,6 @@ class DealStepper(w.VBox):
     @property
     def dealer(self) -> w.Dropdown:
         return self._dealer
-
-    @property
-    def next_button(self) -> w.Button:
-        return self._next
-
-    @property
-    def run_button(self) -> w.Button:
-        return self._run
-
-    @property
-    def new_button(self) -> w.Button:
-        return self._new
 
     @property
     def status(self) -> w.HTML:
