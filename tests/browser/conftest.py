@@ -38,7 +38,7 @@ def sync_playwright_module():
         from playwright import sync_api
     except ImportError:
         unavailable("the playwright Python package is missing: .venv/bin/pip install -e '.[test]' "
-                    "(then use Debian's chromium, never `playwright install`)")
+                    "(then use Debian's chromium; never let playwright download a browser)")
     return sync_api
 
 

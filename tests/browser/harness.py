@@ -11,7 +11,8 @@ The fixtures live in ``conftest.py``; this module holds what a test imports:
 - ``screenshot(page, name)`` saves ``test-artifacts/screenshots/NAME.png`` (the whole notebook, or one widget with
   ``element=locator``).
 
-Never run ``playwright install``: it downloads a browser; these tests use Debian's ``chromium`` package.
+Never let playwright download a browser of its own (this network refuses it); these tests use Debian's
+``chromium`` package.
 """
 
 from __future__ import annotations
