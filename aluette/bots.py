@@ -162,6 +162,20 @@ def _risk_at_most(at_least: list[int], unseen: int, hand_size: int, strength: in
     return (den - num) * total <= den * avoid
 
 
+def _spoil_or_throw(view: View, position: str, best_card: Card, winner: Optional[Seat], cannot: str) -> Decision:
+    """Third or fourth player who cannot beat the best card (pagat.com): spoil the trick by matching an opponent's
+    winning class if possible, else throw the lowest card; ``cannot`` says why it throws."""
+    seat = view.seat
+    if winner is not None:
+        same = [c for c in view.hand if c.strength == best_card.strength]
+        if same:
+            card = _lowest(same)
+            return Decision(Play(seat, card), f"{position}: I cannot beat {winner}'s {_label(best_card)}, so I spoil "
+                            f"the trick by matching its class with {_label(card)} (pagat.com)")
+    card = _lowest(view.hand)
+    return Decision(Play(seat, card), f"{position}: {cannot}; I throw my lowest, {_label(card)}")
+
+
 class HeuristicBot:
     """Plays as pagat.com's Aluette page advises, deciding from its own view only; deterministic (no chance).
 
@@ -416,14 +430,7 @@ class HeuristicBot:
         if beaters:
             card = _lowest(beaters)
             return Decision(Play(seat, card), f"3rd: beat {what} as cheaply as I can, with {_label(card)}")
-        if winner is not None:
-            same = [c for c in view.hand if c.strength == best_card.strength]
-            if same:
-                card = _lowest(same)
-                return Decision(Play(seat, card), f"3rd: I cannot beat {what}, so I spoil the trick by matching "
-                                f"its class with {_label(card)} (pagat.com)")
-        card = _lowest(view.hand)
-        return Decision(Play(seat, card), f"3rd: I cannot beat {what}; I throw my lowest, {_label(card)}")
+        return _spoil_or_throw(view, "3rd", best_card, winner, f"I cannot beat {what}")
 
     def _fourth(self, view: View, best_card: Card, winner: Optional[Seat], beaters: list) -> Decision:
         seat = view.seat
@@ -445,14 +452,7 @@ class HeuristicBot:
             what = f"{winner}'s {_label(best_card)}" if winner else f"the tied {best_card.class_name}"
             return Decision(Play(seat, card), f"4th: {_label(card)} is the cheapest card that beats {what} "
                             f"(pagat.com)")
-        if winner is not None:
-            same = [c for c in view.hand if c.strength == best_card.strength]
-            if same:
-                card = _lowest(same)
-                return Decision(Play(seat, card), f"4th: I cannot beat {winner}'s {_label(best_card)}, so I spoil "
-                                f"the trick by matching its class with {_label(card)} (pagat.com)")
-        card = _lowest(view.hand)
-        return Decision(Play(seat, card), f"4th: I cannot win this trick; I throw my lowest, {_label(card)}")
+        return _spoil_or_throw(view, "4th", best_card, winner, "I cannot win this trick")
 
 
 # ---------------------------------------------------------------------- driving deals and matches

@@ -24,7 +24,7 @@ from ..errors import AluetteError
 from ..options import ChantRecipients, Options
 from ..pictures import back_svg, cards_html
 from ..seats import SEATS, Seat
-from .common import MessageArea, card_label, check_choice, check_seed, close_widgets, friendly, next_seed
+from .common import MessageArea, card_label, check_choice, check_seed, close_widgets, friendly, next_seed, styled
 from .setup import round_table_html
 
 __all__ = ["ChantDemo"]
@@ -111,14 +111,10 @@ class ChantDemo(w.VBox):
                                w.HBox([self._suggest, self._discard]), w.HBox([self._typed, self._typed_button])])
         self._picker.add_class("aluette-chant-picker")
 
-        self._table = w.HTML()
-        self._table.add_class("aluette-chant-table")
-        self._result = w.HTML()
-        self._result.add_class("aluette-chant-result")
-        self._events = w.HTML()
-        self._events.add_class("aluette-chant-events")
-        self.message = MessageArea()
-        self.message.add_class("aluette-chant-message")
+        self._table = styled(w.HTML(), "aluette-chant-table")
+        self._result = styled(w.HTML(), "aluette-chant-result")
+        self._events = styled(w.HTML(), "aluette-chant-events")
+        self.message = styled(MessageArea(), "aluette-chant-message")
         self._quiet = False
         self.children = [w.HBox([self._seed, self._dealer, self._you, self._new]), self._recipients,
                          w.HTML("<b>The chant:</b> each player is asked in turn, from the dealer's left."),
