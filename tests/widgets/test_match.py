@@ -526,3 +526,15 @@ class TestRapidClicks:
         assert yours >= 10, "the clicks played the game"
         json.loads(t.match.to_json())
         assert re.search(r"Your turn|Deal over|Match over", t.status.value)
+        # issue 11 §1: after the clicks the table still answers a valid click: a new match, then South's move
+        t.new_button.click()
+        assert t.internal_errors == [] and t.deal.to_move is S and t.deal.moves == t.match.deals[-1].moves
+        before = len(t.deal.moves)
+        if t.deal.phase is Phase.CHANT:
+            t.chant_buttons[False].click()
+        elif t.deal.phase is Phase.SURRENDER:
+            t.surrender_buttons["refuse" if t.deal.view(S).surrender_by else "play on"].click()
+        else:
+            t.card_buttons[0].click()
+        assert t.message.last_error is None and t.deal.moves[before].seat is S
+        assert_consistent(t)
