@@ -43,8 +43,8 @@ from .chance import (SeedLike, _deal, as_generator, cut_deck, deal_from_deck, de
                      stock_steps)
 from .errors import (AluetteError, BadDiscardError, BadSignalError, CardNotInHandError, DealOverError,
                      IllegalMoveError, MalformedSaveError, NotYourTurnError, WrongPhaseError)
-from .moves import (ChantAnswer, Discard, Move, Play, Signal, SurrenderAnswer, SurrenderOffer, checked_move,
-                    move_from_json)
+from .moves import (ChantAnswer, Discard, Move, Play, Signal, SurrenderAnswer, SurrenderOffer, move_from_json,
+                    move_kind)
 from .options import ChantRecipients, Options
 from .savefile import load_json
 from .scoring import DealScore, outcomes_notation, score_tricks
@@ -548,16 +548,31 @@ class Deal:
             NotYourTurnError: not that seat's turn (signals excepted).
             CardNotInHandError, BadDiscardError, BadSignalError: see the move.
             MalformedSaveError: a JSON list that is not a move.
-            UnknownSeatError / UnknownCardError / IllegalMoveError / AluetteError: a move with a field of the wrong
-                type (see :func:`~aluette.moves.checked_move`); a seat or card given as text is read, not refused.
+            AluetteError: not a move (see :func:`~aluette.moves.move_kind`); a move's seat and card given as text
+                were read when the move was made (:mod:`aluette.moves`).
         In every case the deal is left unchanged.
         """
         if isinstance(move, list):
             move = move_from_json(move)
-        move = checked_move(move)  # a seat or card given as text is read; a wrong type is refused here
-        handler = {ChantAnswer: self._chant, Discard: self._discard, SurrenderOffer: self._offer,
-                   SurrenderAnswer: self._answer, Play: self._play, Signal: self._signal}[type(move)]
-        handler(move)
+        check, do = _handlers(move)
+        check(self, move)  # raises, changes nothing
+        do(self, move)
+
+    def is_legal(self, move: Union[Move, list]) -> bool:
+        """Whether :meth:`apply` would accept ``move`` now (signals included); the deal is not changed.
+
+        Raises:
+            AluetteError: ``move`` is not a move at all (see :func:`~aluette.moves.move_kind`).
+            MalformedSaveError: a JSON list that is not a move.
+        """
+        if isinstance(move, list):
+            move = move_from_json(move)
+        check, _ = _handlers(move)
+        try:
+            check(self, move)
+        except IllegalMoveError:
+            return False
+        return True
 
     def play(self, seat: Union[Seat, str], card: CardLike) -> TrickRecord | None:
         """``seat`` plays ``card``. Returns the :class:`TrickRecord` if this card completed a trick, else ``None``.
@@ -570,7 +585,9 @@ class Deal:
             seat = Seat.parse(seat)
         if card.__class__ is not Card:
             card = Card.parse(card)
-        return self._play(_PLAYS[seat][card.index])
+        move = _PLAYS[seat][card.index]
+        self._check_play(move)
+        return self._do_play(move)
 
     def play_index(self, i: int) -> TrickRecord | None:
         """The seat to move plays ``legal_cards()[i]``: the fast path for bots and simulations, with the same checks
@@ -629,23 +646,23 @@ class Deal:
 
     def answer_chant(self, seat: Union[Seat, str], agree: bool) -> None:
         """``seat`` agrees to or declines the chant."""
-        self.apply(ChantAnswer(Seat.parse(seat), agree))
+        self.apply(ChantAnswer(seat, agree))
 
     def discard(self, seat: Union[Seat, str], cards: Union[str, Iterable[CardLike]]) -> None:
         """``seat`` discards six cards (codes or cards) after the chant."""
-        self.apply(Discard(Seat.parse(seat), tuple(parse_cards(cards))))
+        self.apply(Discard(seat, cards))
 
     def offer_surrender(self, seat: Union[Seat, str], offer: bool = True) -> None:
         """``seat`` offers (or declines to offer) its partnership's surrender."""
-        self.apply(SurrenderOffer(Seat.parse(seat), offer))
+        self.apply(SurrenderOffer(seat, offer))
 
     def answer_surrender(self, seat: Union[Seat, str], accept: bool) -> None:
         """``seat`` accepts or refuses the other side's surrender."""
-        self.apply(SurrenderAnswer(Seat.parse(seat), accept))
+        self.apply(SurrenderAnswer(seat, accept))
 
     def signal(self, seat: Union[Seat, str], key: str) -> SignalRecord:
         """``seat`` makes signal ``key`` (see :data:`~aluette.signals.SIGNALS`); returns the record."""
-        self.apply(Signal(Seat.parse(seat), key))
+        self.apply(Signal(seat, key))
         return self._signals[-1]
 
     def suggested_discard(self, seat: Union[Seat, str]) -> tuple[Card, ...]:
@@ -671,10 +688,10 @@ class Deal:
             raise NotYourTurnError(f"{move} is refused: it is {self._to_move}'s turn, not {move.seat}'s",
                                    seat=move.seat, move=move)
 
-    def _chant(self, move: ChantAnswer) -> None:
-        self._check_turn(move, Phase.CHANT)
-        if not isinstance(move.agree, bool):
-            raise IllegalMoveError(f"a chant answer is True or False, got {move.agree!r}", seat=move.seat, move=move)
+    def _check_chant(self, move: ChantAnswer) -> None:
+        self._check_turn(move, Phase.CHANT)  # move.agree is True or False: read when the move was made
+
+    def _do_chant(self, move: ChantAnswer) -> None:
         self._moves.append(move)
         self._chant_answers.append((move.seat, move.agree))
         if not move.agree:
@@ -690,18 +707,22 @@ class Deal:
             self._pending_discards = [first, second]
             self._phase, self._to_move = Phase.DISCARD, first
 
-    def _discard(self, move: Discard) -> None:
+    def _check_discard(self, move: Discard) -> None:
         self._check_turn(move, Phase.DISCARD)
         cards = move.cards
         if len(cards) != 6 or len(set(cards)) != 6:
+            shown = " ".join(map(str, cards[:12])) + (" …" if len(cards) > 12 else "")
             raise BadDiscardError(f"{move.seat} must discard exactly six different cards, got {len(cards)}"
                                   f"{' with a repeat' if len(set(cards)) != len(cards) else ''}: "
-                                  f"{' '.join(map(str, cards))}", seat=move.seat, move=move)
+                                  f"{shown}", seat=move.seat, move=move)
         missing = [c for c in cards if c not in self._hands[move.seat]]
         if missing:
             raise BadDiscardError(f"{move.seat} cannot discard {' '.join(map(str, missing))}: not in their hand "
                                   f"({self.hand(move.seat)})", seat=move.seat, move=move)
-        self._moves.append(Discard(move.seat, tuple(sorted(cards, key=lambda c: c.index))))
+
+    def _do_discard(self, move: Discard) -> None:
+        cards = move.cards  # in deck order (aluette.moves)
+        self._moves.append(move)
         self._hands[move.seat] = [c for c in self._hands[move.seat] if c not in cards]
         self._discards[move.seat] = tuple(Hand(cards))
         self._pending_discards.remove(move.seat)
@@ -719,11 +740,13 @@ class Deal:
         else:
             self._phase, self._to_move = Phase.PLAY, self._leader
 
-    def _offer(self, move: SurrenderOffer) -> None:
+    def _check_surrender(self, move: SurrenderOffer) -> None:
         self._check_turn(move, Phase.SURRENDER)
         if self._surrender_by is not None:
             raise WrongPhaseError(f"{move} is refused: {self._to_move} must answer the offer to surrender",
                                   seat=move.seat, move=move)
+
+    def _do_surrender(self, move: SurrenderOffer) -> None:
         self._moves.append(move)
         self._surrender_spoken.append((move.seat, move.offer))
         first, second = self._speakers()
@@ -735,10 +758,12 @@ class Deal:
         else:
             self._phase, self._to_move = Phase.PLAY, self._leader
 
-    def _answer(self, move: SurrenderAnswer) -> None:
+    def _check_answer(self, move: SurrenderAnswer) -> None:
         self._check_turn(move, Phase.SURRENDER)
         if self._surrender_by is None:
             raise WrongPhaseError(f"{move} is refused: nobody has offered to surrender", seat=move.seat, move=move)
+
+    def _do_answer(self, move: SurrenderAnswer) -> None:
         self._moves.append(move)
         self._surrender_accepted = move.accept
         if move.accept:
@@ -749,14 +774,15 @@ class Deal:
         else:
             self._phase, self._to_move = Phase.PLAY, self._leader
 
-    def _play(self, move: Play) -> TrickRecord | None:
+    def _check_play(self, move: Play) -> None:
         if self._phase is not _PLAY or move.seat is not self._to_move:
             self._check_turn(move, Phase.PLAY)
-        hand = self._hands[move.seat]
-        if move.card not in hand:
+        if move.card not in self._hands[move.seat]:
             raise CardNotInHandError(f"{move.seat} cannot play {move.card}: not in their hand "
-                                     f"({Hand._of_sorted(hand)})", seat=move.seat, move=move)
-        return self.play_index(hand.index(move.card))  # records the canonical Play equal to move
+                                     f"({Hand._of_sorted(self._hands[move.seat])})", seat=move.seat, move=move)
+
+    def _do_play(self, move: Play) -> TrickRecord | None:
+        return self.play_index(self._hands[move.seat].index(move.card))  # records the canonical Play equal to move
 
     def _score(self) -> DealResult:
         score = score_tricks(self.outcomes, mordienne=self._options.mordienne)
@@ -785,7 +811,7 @@ class Deal:
             return f"{seat} holds no ace to signal"
         return None
 
-    def _signal(self, move: Signal) -> None:
+    def _check_signal(self, move: Signal) -> None:
         if self._phase is Phase.OVER:
             raise DealOverError(f"the deal is over; {move} is refused", seat=move.seat, move=move)
         problem = self._signal_problem(move.seat, move.key)  # raises BadSignalError on an unknown key
@@ -793,6 +819,8 @@ class Deal:
             raise BadSignalError(problem, seat=move.seat, move=move)
         if any(r.seat is move.seat and r.key == move.key for r in self._signals):
             raise BadSignalError(f"{move.seat} has already signalled {move.key} this deal", seat=move.seat, move=move)
+
+    def _do_signal(self, move: Signal) -> None:
         count = sum(1 for c in self._hands[move.seat] if c.rank == 1) if move.key == "aces" else None
         self._moves.append(move)
         self._signals.append(SignalRecord(move.seat, move.key, count, len(self._tricks)))
@@ -987,3 +1015,20 @@ class Deal:
                 :meth:`from_dict`.
         """
         return cls.from_dict(load_json(text, "a saved deal"))
+
+
+_HANDLERS: dict[type, tuple] = {}
+
+
+def _handlers(move: Any) -> tuple:
+    """The deal's ``(_check_<name>, _do_<name>)`` for the kind of ``move`` (the registry of :mod:`aluette.moves`
+    names it), looked up once per kind.
+
+    Raises:
+        AluetteError: ``move`` is not a move.
+    """
+    handlers = _HANDLERS.get(move.__class__)
+    if handlers is None:
+        name = move_kind(move).name
+        handlers = _HANDLERS[move.__class__] = (getattr(Deal, "_check_" + name), getattr(Deal, "_do_" + name))
+    return handlers
