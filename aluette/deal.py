@@ -2,7 +2,7 @@
 
 A :class:`Deal` starts from a seed, a given deck order or given hands; you ask whose turn it is
 (:attr:`Deal.to_move`) and what they may do (:meth:`Deal.legal_moves`), apply moves, read each seat's
-:meth:`Deal.view` or the omniscient one, the history (:attr:`Deal.moves`, :meth:`Deal.events`) and the
+:meth:`Deal.view` or the omniscient one, the history (:attr:`Deal.moves`, :attr:`Deal.events`) and the
 :attr:`Deal.result`. A move the rules refuse raises an :class:`~aluette.errors.IllegalMoveError` subclass and leaves
 the deal exactly as it was (every check runs before anything changes).
 
@@ -36,6 +36,7 @@ import itertools
 import json
 import operator
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
 from .cards import DECK, STRENGTH, Card, CardLike, parse_cards
@@ -81,6 +82,11 @@ _HAND_PLACE = tuple(_HAND_ORDER.index(i) for i in range(48))
 def _hand_order(card: Card) -> int:
     """Sort key of a hand: high to low by strength, then deck order."""
     return _HAND_PLACE[card.index]
+
+
+def _frozen(mapping: Mapping) -> Mapping:
+    """A read-only copy of ``mapping`` (kept as is when it already is one)."""
+    return mapping if isinstance(mapping, MappingProxyType) else MappingProxyType(dict(mapping))
 
 
 class Hand(tuple):
@@ -155,6 +161,11 @@ class TrickRecord:
         record = object.__new__(cls)
         record.__dict__.update(number=number, leader=leader, plays=plays, winner=winner)
         return record
+
+    def __repr__(self) -> str:
+        # <TrickRecord 3: E 3O, S 1E, W 4O, N 5O; E wins>
+        played = ", ".join(f"{s} {c}" for s, c in self.plays)
+        return f"<TrickRecord {self.number}: {played}; {'spoiled' if self.winner is None else f'{self.winner} wins'}>"
 
     @property
     def spoiled(self) -> bool:
@@ -231,6 +242,10 @@ class DealResult:
     surrender_accepted: Optional[bool]
     reason: str
 
+    def __post_init__(self):
+        # read-only: `result.points[Team.NS] = 99` would rewrite the deal's own save (issue 11 §3)
+        object.__setattr__(self, "points", _frozen(self.points))
+
     @property
     def team(self) -> Optional[Team]:
         """The partnership that scored, or ``None``."""
@@ -287,6 +302,11 @@ class View:
     surrender_spoken: tuple[tuple[Seat, bool], ...] = ()
     surrender_by: Optional[Team] = None
     surrender_accepted: Optional[bool] = None
+
+    def __post_init__(self):
+        # the mappings are read-only, as the frozen view around them (issue 11 §3)
+        for name in ("hands", "hand_sizes", "trick_counts", "stock_received", "discards"):
+            object.__setattr__(self, name, _frozen(getattr(self, name)))
 
     @property
     def hand(self) -> Hand:
@@ -479,17 +499,23 @@ class Deal:
         """Completed tricks in pagat notation (``"SENWSEXNW"``)."""
         return outcomes_notation(self.outcomes)
 
-    def trick_counts(self) -> dict[Seat, int]:
-        """Tricks won so far per seat."""
+    @property
+    def trick_counts(self) -> Mapping[Seat, int]:
+        """Tricks won so far per seat (read-only), as :attr:`View.trick_counts`."""
         counts = {s: 0 for s in SEATS}
         for t in self._tricks:
             if t.winner is not None:
                 counts[t.winner] += 1
-        return counts
+        return MappingProxyType(counts)
 
-    def hand(self, seat: Union[Seat, str]) -> Hand:
-        """The cards ``seat`` holds now (an omniscient look: for a player's own view use :meth:`view`)."""
-        return Hand._of_sorted(self._hands[Seat.parse(seat)])
+    @property
+    def hands(self) -> Mapping[Seat, Hand]:
+        """``{seat: Hand}``: the cards each seat holds now (read-only; an omniscient look, as ``view(None).hands``;
+        a player's own hand is ``view(seat).hand``)."""
+        return MappingProxyType({s: Hand._of_sorted(self._hands[s]) for s in SEATS})
+
+    def _hand(self, seat: Seat) -> Hand:
+        return Hand._of_sorted(self._hands[seat])
 
     def dealt_hand(self, seat: Union[Seat, str]) -> Hand:
         """The nine cards ``seat`` was dealt, before any chant."""
@@ -516,7 +542,7 @@ class Deal:
         if phase is Phase.CHANT:
             return [ChantAnswer(seat, True), ChantAnswer(seat, False)]
         if phase is Phase.DISCARD:
-            return [Discard(seat, combo) for combo in itertools.combinations(self.hand(seat), 6)]
+            return [Discard(seat, combo) for combo in itertools.combinations(self._hand(seat), 6)]
         if phase is Phase.SURRENDER:
             if self._surrender_by is None:
                 return [SurrenderOffer(seat, True), SurrenderOffer(seat, False)]
@@ -675,7 +701,7 @@ class Deal:
         seat = Seat.parse(seat)
         if self._phase is not Phase.DISCARD or seat not in self._pending_discards:
             raise WrongPhaseError(f"{seat} has no discard to make now (phase {self._phase.value})", seat=seat)
-        return tuple(self.hand(seat)[9:])
+        return tuple(self._hand(seat)[9:])
 
     # ----------------------------------------------------------------- move handlers (check first, then change)
     def _check_turn(self, move: Move, phase: Phase) -> None:
@@ -718,7 +744,7 @@ class Deal:
         missing = [c for c in cards if c not in self._hands[move.seat]]
         if missing:
             raise BadDiscardError(f"{move.seat} cannot discard {' '.join(map(str, missing))}: not in their hand "
-                                  f"({self.hand(move.seat)})", seat=move.seat, move=move)
+                                  f"({self._hand(move.seat)})", seat=move.seat, move=move)
 
     def _do_discard(self, move: Discard) -> None:
         cards = move.cards  # in deck order (aluette.moves)
@@ -843,13 +869,13 @@ class Deal:
             options=self._options,
             hands={s: Hand._of_sorted(self._hands[s]) for s in seen},
             hand_sizes={s: len(self._hands[s]) for s in SEATS},
-            trick=tuple(self._trick), tricks=tuple(self._tricks), trick_counts=self.trick_counts(),
+            trick=tuple(self._trick), tricks=tuple(self._tricks), trick_counts=self.trick_counts,
             chant_answers=tuple(self._chant_answers), chant_agreed=self._chant_agreed(),
             stock_received={s: c for s, c in self._received.items() if self._may_see(seat, s)},
             discards={s: c for s, c in self._discards.items() if self._may_see(seat, s)},
             stock=self._stock if seat is None and not self._received else None,
             signals=tuple(r for r in self._signals if seat is None or r.seat.team is seat.team),
-            result=self._result, events=tuple(self.events(seat)) if events else (),
+            result=self._result, events=self._events(seat) if events else (),
             surrender_spoken=tuple(self._surrender_spoken), surrender_by=self._surrender_by,
             surrender_accepted=self._surrender_accepted)
 
@@ -862,9 +888,13 @@ class Deal:
             return False
         return True if len(self._chant_answers) == 4 else None
 
-    def events(self, seat: Union[Seat, str, None] = None) -> list[str]:
-        """The history as sentences, as ``seat`` may see it (``None``: everything). Built from the moves on demand."""
-        seat = None if seat is None else Seat.parse(seat)
+    @property
+    def events(self) -> tuple[str, ...]:
+        """The whole history as sentences (an omniscient look, as ``view(None).events``; what a seat may see of it
+        is ``view(seat).events``). Built from the moves on demand."""
+        return self._events(None)
+
+    def _events(self, seat: Optional[Seat]) -> tuple[str, ...]:
         cut = f", {self._dealer.right} cut {self._cut} cards" if self._cut else ""
         lines = [f"{self._dealer} deals{cut}; {self._dealer.left} sits at the dealer's left and leads first."]
         for s in self._dealer.left.clockwise_from():
@@ -895,7 +925,7 @@ class Deal:
                     lines.append(next(tricks).explain())
         if self._result is not None:
             lines.append(self._result.reason)
-        return lines
+        return tuple(lines)
 
     def _moves_chant_last(self) -> Optional[Move]:
         chants = [m for m in self._moves if isinstance(m, ChantAnswer)]
@@ -910,6 +940,20 @@ class Deal:
     def _repr_html_(self) -> str:
         from .pictures import view_html
         return view_html(self.view(None))
+
+    def __str__(self) -> str:
+        """Plain text for terminals and pytest: the dealer and whose turn, each hand, the trick on the table, the
+        tricks so far in pagat notation, and the result once over. Omniscient (every hand), like :meth:`view(None)
+        <view>`."""
+        state = f"{self._phase.value} phase, {self._to_move} to move" if self._to_move else "over"
+        lines = [f"Deal, dealer {self._dealer}, {state}"]
+        lines += [f"  {s}: {Hand._of_sorted(self._hands[s]) or '-'}" for s in SEATS]
+        if self._trick:
+            lines.append(f"  trick {len(self._tricks) + 1}: {', '.join(f'{s} {c}' for s, c in self._trick)}")
+        lines.append(f"  tricks: {self.notation or '-'}")
+        if self._result is not None:
+            lines.append(f"  result: {self._result.reason}")
+        return "\n".join(lines)
 
     def __repr__(self) -> str:
         return (f"<Deal dealer={self._dealer} phase={self._phase.value} tricks={self.notation or '-'}"

@@ -26,6 +26,9 @@ class ChantRecipients(str, enum.Enum):
     LEFT_AND_DEALER = "left_and_dealer"
     LEFT_AND_PARTNER = "left_and_partner"
 
+    def __repr__(self) -> str:
+        return f"ChantRecipients.{self.name}"
+
 
 @dataclass(frozen=True)
 class Options:
@@ -74,6 +77,13 @@ class Options:
         if self.surrender and not self.mordienne:
             raise AluetteError("option surrender needs mordienne: a refused surrender must be answered by making "
                                "mordienne (pagat.com)")
+
+    def __repr__(self) -> str:
+        """``Options()`` or the options that differ from the defaults, e.g. ``Options(surrender=True)``: text that
+        reads back as the same options."""
+        changed = [f"{f.name}={getattr(self, f.name)!r}" for f in fields(self)
+                   if getattr(self, f.name) != f.default]
+        return f"Options({', '.join(changed)})"
 
     def replace(self, **changes: Any) -> "Options":
         """A copy with some options changed (validated like the constructor)."""

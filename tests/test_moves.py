@@ -76,7 +76,7 @@ class TestDiscardSaysWhatItIs:
         deal = chant_all(Deal.from_seed(1))
         before = snapshot(deal)
         with pytest.raises(BadDiscardError, match="exactly six"):
-            deal.apply(Discard(deal.to_move, deal.hand(deal.to_move)[:2]))
+            deal.apply(Discard(deal.to_move, deal.hands[deal.to_move][:2]))
         assert snapshot(deal) == before
 
 
@@ -131,7 +131,7 @@ class TestIsLegal:
                      [SurrenderAnswer(s, a) for s in Seat for a in (True, False)]
         while not deal.is_over:
             legal = deal.legal_moves()
-            plays = [Play(s, c) for s in Seat for c in itertools.islice(deal.hand(s), 3)]
+            plays = [Play(s, c) for s in Seat for c in itertools.islice(deal.hands[s], 3)]
             for move in candidates + plays + legal[:3]:
                 before = snapshot(deal)
                 assert deal.is_legal(move) == (move in legal), move

@@ -799,7 +799,7 @@ def hidden_cards(deal: Deal, seat: Union[Seat, str] = YOU) -> frozenset:
     cards = set()
     for other in SEATS:
         if other is not seat:
-            cards.update(deal.hand(other))
+            cards.update(deal.hands[other])
             cards.update(omniscient.discards.get(other, ()))
     if not omniscient.stock_received:
         cards.update(deal.stock)

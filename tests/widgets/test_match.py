@@ -97,7 +97,7 @@ class TestHand:
         card = t.view.hand[-1]
         t.button_for(card).click()
         deal = t.deal
-        assert t.message.last_error is None and card not in deal.hand(S)
+        assert t.message.last_error is None and card not in deal.hands[S]
         assert deal.tricks[0].card_of(S) is card
         assert f'data-card="{card.code}"' in t.table.value
         assert card not in [c for c in t.view.hand] and short_label(card) not in [b.description for b in t.card_buttons]
@@ -308,9 +308,9 @@ class TestChantAndDiscard:
         assert "exactly six" in t.message.last_error and t.match.to_json() == before
         t.hint_button.click()  # the hint toggles the six lowest: keep the nine highest (seeds)
         assert set(t.picked) == set(deal.suggested_discard(S))
-        fifteen = deal.hand(S)
+        fifteen = deal.hands[S]
         t.discard_button.click()
-        assert t.message.last_error is None and deal.hand(S) == fifteen[:9]
+        assert t.message.last_error is None and deal.hands[S] == fifteen[:9]
         assert deal.phase is Phase.PLAY and not t.pick_toggles
         assert len(t.view.hand) <= 9 and t.view.discards[S]
         assert_consistent(t)  # E's discards and the stock E received stay hidden
@@ -339,7 +339,7 @@ class TestSurrender:
         assert t.deal.phase is Phase.SURRENDER and t.deal.to_move is S
         shown = [k for k, b in t.surrender_buttons.items() if b.layout.display is None]
         assert shown == ["offer", "play on"]
-        assert not set(TOP_FOUR) <= set(t.deal.hand(E))  # so E accepts (HeuristicBot's documented answer)
+        assert not set(TOP_FOUR) <= set(t.deal.hands[E])  # so E accepts (HeuristicBot's documented answer)
         t.surrender_buttons["offer"].click()
         result = t.deal.result
         assert result.points == {Team.EW: 1, Team.NS: 0} and result.surrender_accepted
