@@ -23,6 +23,10 @@ def quoted(value, limit: int = QUOTE_LIMIT) -> str:
     text."""
     if isinstance(value, str) and len(value) > limit:
         return f"{value[:limit]!r}… ({len(value)} characters)"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
+        return f"a whole number of about {int(value.bit_length() * 0.30103) + 1} digits"  # repr may refuse it
+    if isinstance(value, (list, tuple, dict, set, frozenset)) and len(value) > limit:
+        return f"a {type(value).__name__} of {len(value)} items"  # repr would walk every item
     text = repr(value)
     if len(text) <= limit:
         return text

@@ -180,7 +180,7 @@ def random_deals(draws: np.ndarray, dealers: np.ndarray, options: Optional[Optio
     Raises:
         ValueError: arrays of the wrong shape.
     """
-    options = Options() if options is None else options
+    options = Options.coerce(options)
     draws, dealers = _check(draws, dealers)
     n = len(draws)
 

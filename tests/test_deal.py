@@ -11,6 +11,7 @@ import pytest
 from aluette import (DECK, AluetteError, BadDiscardError, BadSignalError, CardNotInHandError, ChantRecipients, Deal,
                      DealOverError, MalformedSaveError, NotYourTurnError, Options, Phase, Play, Seat, Team,
                      UnknownCardError, WrongPhaseError, parse_cards)
+from aluette.errors import BadSeedError
 from aluette.chance import cut_deck, shuffled_deck
 
 NO_CHANT = Options(chant=False)
@@ -84,7 +85,7 @@ class TestTheDeal:
             Deal.from_hands(hands)
 
     def test_no_seed_is_refused(self):
-        with pytest.raises(TypeError, match="explicit seed"):
+        with pytest.raises(BadSeedError, match="explicit seed"):  # issue 11 §4: was TypeError
             Deal.from_seed(None)
 
 

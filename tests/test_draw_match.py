@@ -12,6 +12,7 @@ import pytest
 
 from aluette import (TOP_FOUR, AluetteError, DealOverError, MalformedSaveError, Match, Options, Seat, Team,
                      UnknownSeatError, WrongPhaseError, partnership_draw)
+from aluette.errors import BadSeedError
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 MONSIEUR, MADAME, BORGNE, VACHE = TOP_FOUR
@@ -144,5 +145,5 @@ class TestMatch:
 
     def test_same_seed_same_match(self):
         assert Match(3).current.deck == Match(3).current.deck
-        with pytest.raises(TypeError):
+        with pytest.raises(BadSeedError, match="explicit seed"):  # issue 11 §4: was TypeError
             Match(None)

@@ -9,6 +9,7 @@ import pytest
 
 from aluette import (DECK, Card, Deal, DealOverError, IllegalMoveError, NotYourTurnError, Options, Play, Seat,
                      WrongPhaseError, score_tricks, shuffled_deck)
+from aluette.errors import BadSeedError
 from aluette.chance import cut_deck, shuffles_from_uniforms
 
 
@@ -289,8 +290,8 @@ class TestBadArguments:
     def test_seed_is_required(self):
         with pytest.raises(TypeError):
             simulate(10)
-        for seed in (None, -1, 1.5, "1"):
-            with pytest.raises(TypeError, match="explicit seed"):
+        for seed in (None, -1, 1.5, "1"):  # issue 10 §3: simulate(seed=-1) raised TypeError
+            with pytest.raises(BadSeedError, match="explicit seed" if seed is None else "whole number"):
                 simulate(10, seed=seed)
 
     def test_players(self):

@@ -88,7 +88,7 @@ class ScenarioBuilder(w.VBox):
                  options: Optional[Options] = None, players: str = "heuristic"):
         check_seed(seed)
         check_choice(players, PLAYERS, "players")
-        options = Options() if options is None else options
+        options = Options.coerce(options)
         given = parse_partial_hands(hands)
         self.hand_boxes = {}
         for seat in SEATS:

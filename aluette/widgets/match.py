@@ -160,9 +160,7 @@ class MatchTable(w.VBox):
                  bot_delay: float = 0.4, first_dealer: Union[Seat, str] = Seat.N):
         super().__init__()
         self._first_dealer = Seat.parse(first_dealer)
-        options = Options() if options is None else options
-        if not isinstance(options, Options):
-            raise AluetteError(f"options must be an aluette.Options, got {type(options).__name__}")
+        options = Options.coerce(options)
         if opponents not in OPPONENTS:
             raise AluetteError(f"unknown opponents {opponents!r}; known: {', '.join(OPPONENTS)}")
         self.bot_delay = float(bot_delay)
