@@ -10,7 +10,7 @@ was before the call.
 from __future__ import annotations
 
 __all__ = ["AluetteError", "UnknownCardError", "DuplicateCardError", "UnknownSeatError", "DuplicateSeatError",
-           "BadSeedError", "NotationError", "MalformedSaveError", "IllegalMoveError", "NotYourTurnError",
+           "BadSeedError", "InputTooLongError", "NotationError", "MalformedSaveError", "IllegalMoveError", "NotYourTurnError",
            "WrongPhaseError", "DealOverError", "CardNotInHandError", "BadDiscardError", "BadSignalError", "quoted"]
 
 #: How many characters of a bad input an error message quotes at most.
@@ -55,6 +55,11 @@ class DuplicateSeatError(AluetteError):
 
 class BadSeedError(AluetteError):
     """A seed that is not a whole number from 0 to 2**64 - 1 (nor a numpy ``Generator`` where one is accepted)."""
+
+
+class InputTooLongError(AluetteError):
+    """A text longer than its box takes (a pasted page where a few cards or a seed were expected): refused before
+    it is read, so no check ever runs over a megabyte of input."""
 
 
 class NotationError(AluetteError):

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Optional, Sequence, Union
 
-from .errors import AluetteError, NotationError
+from .errors import AluetteError, NotationError, quoted
 from .seats import SEATS, Seat, Team
 
 __all__ = ["DealScore", "score_tricks", "parse_outcomes", "outcomes_notation"]
@@ -36,7 +36,7 @@ def parse_outcomes(outcomes: Union[str, Iterable[Union[Seat, str, None]]]) -> tu
     """
     if isinstance(outcomes, (bytes, bytearray)) or not isinstance(outcomes, (str, Iterable)):
         raise NotationError(f"expected pagat notation as text ('SENWSEXNW') or a sequence of nine seats/None, "
-                            f"got {outcomes!r}")
+                            f"got {quoted(outcomes)}")
     items = list("".join(outcomes.split())) if isinstance(outcomes, str) else list(outcomes)
     if len(items) == 9 and all(item is None or item.__class__ is Seat for item in items):
         return tuple(items)  # already parsed (the deal's own outcomes)
@@ -51,10 +51,10 @@ def parse_outcomes(outcomes: Union[str, Iterable[Union[Seat, str, None]]]) -> tu
         elif key in ("N", "E", "S", "W"):
             parsed.append(Seat(key))
         else:
-            raise NotationError(f"trick {position}: {item!r} is not a seat; pagat notation uses N, E, S, W for the "
+            raise NotationError(f"trick {position}: {quoted(item)} is not a seat; pagat notation uses N, E, S, W for the "
                                 f"seat that won the trick and X for a spoiled trick")
     if len(parsed) != 9:
-        raise NotationError(f"a deal has nine tricks, got {len(parsed)} in {outcomes!r}")
+        raise NotationError(f"a deal has nine tricks, got {len(parsed)} in {quoted(outcomes)}")
     return tuple(parsed)
 
 

@@ -39,7 +39,7 @@ from ..options import Options
 from ..pictures import back_svg, card_svg, trick_html
 from ..seats import SEATS, Seat
 from ..signals import signal_for
-from .common import MessageArea, card_label, friendly
+from .common import MessageArea, card_label, friendly, seed_from_text
 from .setup import round_table_html
 
 __all__ = ["MatchTable", "OPPONENTS", "YOU", "PARTNER", "make_bots", "parse_seed", "short_label", "hidden_cards",
@@ -105,10 +105,7 @@ def parse_seed(text: str) -> int:
     Raises:
         AluetteError: anything else (the message quotes it).
     """
-    cleaned = str(text).strip().replace("_", "")
-    if not re.fullmatch(r"\d+", cleaned) or int(cleaned) > _SEED_MAX:
-        raise AluetteError(f"the seed must be a whole number from 0 to {_SEED_MAX}, got {str(text)!r}")
-    return int(cleaned)
+    return seed_from_text(text, _SEED_MAX)  # one seed check for every seed box (aluette.widgets.common)
 
 
 class MatchTable(w.VBox):

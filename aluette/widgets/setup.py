@@ -20,7 +20,8 @@ from ..draw import DrawResult, partnership_draw
 from ..pictures import cards_html
 from ..seats import SEATS, Seat, Team
 from ..errors import AluetteError
-from .common import MessageArea, card_label, check_seed, friendly, seed_box, stepper_buttons, styled
+from .common import (SHORT_TEXT, MessageArea, card_label, check_seed, friendly, limited_text, seed_box,
+                     stepper_buttons, styled)
 
 __all__ = ["round_table_html", "seating_html", "PartnershipDraw", "DealStepper"]
 
@@ -154,7 +155,8 @@ class PartnershipDraw(_SteppedDemo, w.VBox):
     # ------------------------------------------------------------- callbacks
     @friendly()
     def _restart(self) -> None:
-        draw = partnership_draw([box.value for box in self._names], int(self._seed.value))
+        names = [limited_text(box.value, SHORT_TEXT, f"name {i}") for i, box in enumerate(self._names, start=1)]
+        draw = partnership_draw(names, int(self._seed.value))
         self._draw, self._shown = draw, 0
         self.message.clear()
         self._render()

@@ -14,7 +14,7 @@ import ipywidgets as w
 import pytest
 from ipywidgets.widgets.widget import _instances
 
-from aluette import DECK, SEATS, AluetteError, Hand, Phase, Seat, Team
+from aluette import DECK, SEATS, AluetteError, DuplicateSeatError, Hand, Phase, Seat, Team
 from aluette.options import ChantRecipients
 from aluette.widgets.chant import ChantDemo
 from aluette.widgets.common import card_label
@@ -340,7 +340,7 @@ class TestPlayOneTrick:
     def test_a_seat_given_two_cards_is_refused(self):
         # was: {"N": "3O", "n": "2C", ...} silently played 2C for North and dropped Monsieur
         from aluette.widgets.play import play_one_trick
-        with pytest.raises(AluetteError, match="N is given two cards"):
+        with pytest.raises(DuplicateSeatError, match="N is given twice"):  # Seat.parse_mapping (issue 11 §4)
             play_one_trick("N", {"N": "3O", "n": "2C", "E": "1O", "S": "1E", "W": "4O"})
 
 
