@@ -25,7 +25,8 @@ from .cards import DECK, Card, CardLike, parse_cards
 from .errors import AluetteError, BadSeedError, DuplicateCardError, quoted
 from .seats import Seat
 
-__all__ = ["check_seed", "MAX_SEED", "as_generator", "shuffled_deck", "shuffles_from_uniforms", "cut_deck", "deal_from_deck", "deal_steps",
+__all__ = ["check_seed", "MAX_SEED", "as_generator", "shuffled_deck", "shuffles_from_uniforms", "cut_deck",
+           "deal_from_deck", "deal_steps",
            "stock_steps", "deck_from_hands", "DEAL_POSITIONS", "SeedLike"]
 
 SeedLike = Union[int, np.random.Generator, np.random.SeedSequence]

@@ -103,9 +103,9 @@ class Hand(tuple):
         if isinstance(cards, Hand):
             return cards
         parsed = parse_cards(cards)
-        if len(set(parsed)) != len(parsed):  # linear: counted once, not card by card (issue 10 §2)
-            twice = sorted((str(c) for c, n in Counter(parsed).items() if n > 1), key=lambda code: Card.parse(code).index)
-            raise DuplicateCardError(f"a hand holds each card once; given twice: {', '.join(twice[:12])}")
+        if len(set(parsed)) != len(parsed):  # linear: counted once, not card by card (quality bar)
+            twice = sorted((c for c, n in Counter(parsed).items() if n > 1), key=lambda c: c.index)
+            raise DuplicateCardError(f"a hand holds each card once; given twice: {', '.join(map(str, twice[:12]))}")
         return super().__new__(cls, sorted(parsed, key=_hand_order))
 
     @classmethod
@@ -238,7 +238,7 @@ class DealResult:
     reason: str
 
     def __post_init__(self):
-        # read-only: `result.points[Team.NS] = 99` would rewrite the deal's own save (issue 11 §3)
+        # read-only: `result.points[Team.NS] = 99` would rewrite the deal's own save
         object.__setattr__(self, "points", _frozen(self.points))
 
     @property
@@ -299,7 +299,7 @@ class View:
     surrender_accepted: Optional[bool] = None
 
     def __post_init__(self):
-        # the mappings are read-only, as the frozen view around them (issue 11 §3)
+        # the mappings are read-only, as the frozen view around them
         for name in ("hands", "hand_sizes", "trick_counts", "stock_received", "discards"):
             object.__setattr__(self, name, _frozen(getattr(self, name)))
 

@@ -10,8 +10,9 @@ was before the call.
 from __future__ import annotations
 
 __all__ = ["AluetteError", "UnknownCardError", "DuplicateCardError", "UnknownSeatError", "DuplicateSeatError",
-           "BadSeedError", "InputTooLongError", "NotationError", "MalformedSaveError", "IllegalMoveError", "NotYourTurnError",
-           "WrongPhaseError", "DealOverError", "CardNotInHandError", "BadDiscardError", "BadSignalError", "quoted"]
+           "BadSeedError", "InputTooLongError", "NotationError", "MalformedSaveError", "IllegalMoveError",
+           "NotYourTurnError", "WrongPhaseError", "DealOverError", "CardNotInHandError", "BadDiscardError",
+           "BadSignalError", "quoted"]
 
 #: How many characters of a bad input an error message quotes at most.
 QUOTE_LIMIT = 40
@@ -19,8 +20,8 @@ QUOTE_LIMIT = 40
 
 def quoted(value, limit: int = QUOTE_LIMIT) -> str:
     """``repr(value)``, cut to about ``limit`` characters with the input's length named, so that an error message
-    about a pasted megabyte stays one readable line (issue 10 §3). Linear in the part quoted, not in the input, for
-    text."""
+    about a pasted megabyte stays one readable line (quality bar: quote at most a short prefix). For text, linear in
+    the part quoted, not in the input."""
     if isinstance(value, str) and len(value) > limit:
         return f"{value[:limit]!r}… ({len(value)} characters)"
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:

@@ -51,8 +51,8 @@ def parse_outcomes(outcomes: Union[str, Iterable[Union[Seat, str, None]]]) -> tu
         elif key in ("N", "E", "S", "W"):
             parsed.append(Seat(key))
         else:
-            raise NotationError(f"trick {position}: {quoted(item)} is not a seat; pagat notation uses N, E, S, W for the "
-                                f"seat that won the trick and X for a spoiled trick")
+            raise NotationError(f"trick {position}: {quoted(item)} is not a seat; pagat notation uses N, E, S, W for "
+                                f"the seat that won the trick and X for a spoiled trick")
     if len(parsed) != 9:
         raise NotationError(f"a deal has nine tricks, got {len(parsed)} in {quoted(outcomes)}")
     return tuple(parsed)

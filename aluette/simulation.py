@@ -415,7 +415,7 @@ def _raw_chunks_unchecked(spec: _Spec, chunk_size: int, executor: Optional[Execu
                           max_pending: int) -> Iterator[dict]:
     n_blocks = math.ceil(spec.n_deals / BLOCK_SIZE)
     per_task = max(1, math.ceil(chunk_size / BLOCK_SIZE))
-    # lazy: the tasks of 10**12 deals are never all in memory at once (issue 10 §3)
+    # lazy: the tasks of 10**12 deals are never all in memory at once (the README promises flat memory for any n_deals)
     tasks = ((b, min(b + per_task, n_blocks)) for b in range(0, n_blocks, per_task))
     from tqdm.auto import tqdm
     with tqdm(total=spec.n_deals, unit="deal", unit_scale=True, disable=not progress) as bar:

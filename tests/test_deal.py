@@ -85,7 +85,7 @@ class TestTheDeal:
             Deal.from_hands(hands)
 
     def test_no_seed_is_refused(self):
-        with pytest.raises(BadSeedError, match="explicit seed"):  # issue 11 §4: was TypeError
+        with pytest.raises(BadSeedError, match="explicit seed"):  # one error family for a missing seed (was TypeError)
             Deal.from_seed(None)
 
 

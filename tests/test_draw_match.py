@@ -145,5 +145,5 @@ class TestMatch:
 
     def test_same_seed_same_match(self):
         assert Match(3).current.deck == Match(3).current.deck
-        with pytest.raises(BadSeedError, match="explicit seed"):  # issue 11 §4: was TypeError
+        with pytest.raises(BadSeedError, match="explicit seed"):  # one error family for a missing seed (was TypeError)
             Match(None)

@@ -1,4 +1,4 @@
-"""Each kind of input checked in one place, with one error family per mistake (issue 11 §4, issue 10 §2-3).
+"""Each kind of input checked in one place, with one error family per mistake (the quality bar).
 
 Quality bar: bad input gets a clear error of the project's family (``aluette.errors``) that names the problem and
 quotes at most a short prefix of the input; the state is left exactly as it was; every check over user input is
@@ -33,7 +33,7 @@ def bots(seed=0) -> dict:
 
 
 class TestSeatMappings:
-    """Seat.parse_mapping: a seat given twice ("N" and "north") is refused everywhere (issue 10 §3)."""
+    """Seat.parse_mapping: a seat given twice ("N" and "north") is refused everywhere."""
 
     def test_the_one_reader(self):
         assert Seat.parse_mapping({"n": 1, "East": 2}) == {Seat.N: 1, Seat.E: 2}
@@ -62,7 +62,7 @@ class TestSeatMappings:
 
 
 class TestSeeds:
-    """chance.check_seed: one check, one error (BadSeedError) for every seed (issue 11 §4, issue 10 §3)."""
+    """chance.check_seed: one check, one error (BadSeedError) for every seed."""
 
     BAD = [-1, True, 12.7, 12.0, "12", 2 ** 64, 10 ** 5000, None, [1]]
 
@@ -130,7 +130,7 @@ class TestSaveHeaders:
 
 
 class TestShortQuotes:
-    """Error messages quote at most a short prefix of the input (issue 10 §3: they echoed up to 1 MB)."""
+    """Error messages quote at most a short prefix of the input (they echoed up to 1 MB)."""
 
     @pytest.mark.parametrize("call", [
         lambda: Seat.parse(MEGABYTE),
@@ -163,7 +163,7 @@ class TestShortQuotes:
 
 
 class TestDuplicateCards:
-    """One error, DuplicateCardError, for a card given twice (issue 11 §4: a bare AluetteError in 4 places)."""
+    """One error, DuplicateCardError, for a card given twice (was a bare AluetteError in 4 places)."""
 
     @pytest.mark.parametrize("call", [
         lambda: Hand("3O 2C 3O"),
@@ -177,7 +177,8 @@ class TestDuplicateCards:
             call()
 
     def test_the_hand_check_is_linear_and_short(self):
-        # issue 10 §2: Hand() counted each card with list.count (quadratic); 200,000 cards are refused at once
+        # quality bar, checks over input are linear: Hand() counted each card with list.count (quadratic); 200,000
+        # cards are refused at once
         with pytest.raises(DuplicateCardError) as caught:
             Hand(list(DECK) * 4000)
         assert len(str(caught.value)) < SHORT
@@ -202,7 +203,7 @@ class TestSimulationArguments:
             simulate_chunks(10, seed=-1)  # before any chunk is asked for
 
     def test_a_trillion_deals_start_at_once_in_flat_memory(self):
-        # issue 10 §3: simulate_chunks(10**12) built its whole task list first (1.45 GB for 10**12); now lazy.
+        # README, flat memory: simulate_chunks(10**12) built its whole task list first (1.45 GB for 10**12); now lazy.
         # Bounded consumption: two chunks of 1,000 deals, then the generator is closed.
         tracemalloc.start()
         try:

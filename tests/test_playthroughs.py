@@ -1,4 +1,4 @@
-"""Golden playthroughs (issue 11 §6, as OpenSpiel keeps them): seeded deals and one match written as text under
+"""Golden playthroughs (as OpenSpiel keeps them): seeded deals and one match written as text under
 ``tests/playthroughs/`` — the public table and each seat's own view (hand, stock received, discards, its
 partnership's signals) and the events each seat sees, after every move. A change of a rule, of the narration or of
 what a seat may see fails here with the diff; if the change is intended, review the diff and run
@@ -21,7 +21,7 @@ def test_the_playthroughs_are_unchanged():
 
 
 def test_every_kind_of_move_is_in_the_files():
-    # the golden files cover what issue 11 §6 asks for: chant, surrender (accepted and refused), signals, a match
+    # the golden files cover every kind of move: chant, surrender (accepted and refused), signals, a match
     text = "\n".join(playthroughs().values())
     for phrase in ("agrees to the chant", "declines the chant", "discards six cards", "offers to surrender",
                    "accepts the surrender", "refuses the surrender", " signals ", " plays ", "scores after deal 5"):

@@ -79,7 +79,7 @@ class TestCompleteHands:
             parse_partial_hands({"N": "1O", "north": "1C"})
 
     def test_no_seed(self):
-        with pytest.raises(BadSeedError, match="explicit seed"):  # issue 11 §4: was TypeError
+        with pytest.raises(BadSeedError, match="explicit seed"):  # one error family for a missing seed (was TypeError)
             complete_hands({}, seed=None)
 
 

@@ -2,7 +2,8 @@
 
 Sources: seeds "scoring" (most tricks scores 1 for the partnership; a tie for most goes to whoever reached that number
 first; mordienne scores 2) and pagat.com's examples in its notation (one letter per trick: the seat that won it,
-X = spoiled). Decisions of this project (issue 2): all nine spoiled → nobody scores; a spoiled trick breaks a run;
+X = spoiled). Decisions of this project (README, "The rules and where they come from"): all nine spoiled → nobody
+scores; a spoiled trick breaks a run;
 an earlier spoiled or lost trick counts as "before" the run.
 """
 

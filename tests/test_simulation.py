@@ -290,7 +290,7 @@ class TestBadArguments:
     def test_seed_is_required(self):
         with pytest.raises(TypeError):
             simulate(10)
-        for seed in (None, -1, 1.5, "1"):  # issue 10 §3: simulate(seed=-1) raised TypeError
+        for seed in (None, -1, 1.5, "1"):  # one error family: simulate(seed=-1) raised TypeError
             with pytest.raises(BadSeedError, match="explicit seed" if seed is None else "whole number"):
                 simulate(10, seed=seed)
 
@@ -356,7 +356,7 @@ def test_benchmarks_are_found_and_honest_about_the_heuristic():
 
 class TestNamedBots:
     def test_heuristic_players_from_aluette_bots(self, pool):
-        # issue 4: simulate() plays the bots of aluette.bots by name, with results independent of the workers
+        # simulate() plays the bots of aluette.bots by name, with results independent of the workers
         players = {"N": "heuristic", "S": "heuristic", "E": "random", "W": "random"}
         alone = simulate(300, seed=4, players=players, options=NO_CHANT)
         assert alone.equals(simulate(300, seed=4, players=players, options=NO_CHANT, executor=pool, chunk_size=100))

@@ -1,4 +1,4 @@
-"""Values that cannot change and read well (issue 11 §3): read-only mappings in results and views, one kind of thing
+"""Values that cannot change and read well: read-only mappings in results and views, one kind of thing
 per name on Deal and View, plain-text ``str(deal)`` and short reprs."""
 
 from collections.abc import Mapping

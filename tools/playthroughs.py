@@ -1,6 +1,6 @@
 """Golden playthroughs, as OpenSpiel keeps them: a few seeded deals and one match written as text, each seat's view
 and the events each seat sees after every move, so that a change of a rule, of the narration or of what a seat may
-see shows as one reviewable diff (issue 11 §6).
+see shows as one reviewable diff.
 
     .venv/bin/python -m tools.playthroughs               # check: exit 1 and print the diff if a file differs
     .venv/bin/python -m tools.playthroughs --regenerate  # write tests/playthroughs/*.txt again

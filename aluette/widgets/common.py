@@ -29,7 +29,8 @@ SAVE_TEXT = 20_000
 
 def limited_text(text, limit: int, what: str) -> str:
     """``text`` if it has at most ``limit`` characters: every text box's handler calls this before reading the box,
-    so that a pasted megabyte is refused at once and no check runs over it (issue 10 §2).
+    so that a pasted megabyte is refused at once and no check runs over it (quality bar:
+    every text box has a length limit, every check over user input is linear).
 
     Raises:
         InputTooLongError: a longer text (the message names ``what``, the length and the limit, and quotes nothing

@@ -250,7 +250,7 @@ class ScenarioBuilder(w.VBox):
         if isinstance(data, dict) and data.get("format") == SCENARIO_FORMAT:
             recipe = scenario_from_json(text)
             # decision: a recipe whose seed the seed box cannot hold is refused (else the box would keep the old
-            # seed and "Export recipe" would export another deal; issue 10 §3)
+            # seed and "Export recipe" would export another deal)
             _check_box_seed(recipe["seed"], "recipe")
             deal = scenario_deal(recipe["hands"], recipe["seed"], leader=recipe["leader"], options=recipe["options"])
             self._set_controls(deal, {s: " ".join(recipe["hands"].get(s, "").split()) for s in SEATS},

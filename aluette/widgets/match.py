@@ -4,7 +4,7 @@ partner sits at N, and two bots (heuristic or random) sit at E and W, for a whol
 Every rule is the engine's (:class:`aluette.Match`, :class:`aluette.Deal`); the bots are :mod:`aluette.bots`. The
 widget only wires buttons to moves and draws what South may see.
 
-Secrecy (quality bar of this project; issue 5): every picture and text is built from ``match.view(Seat.S)``, a
+Secrecy (quality bar of this project): every picture and text is built from ``match.view(Seat.S)``, a
 :class:`~aluette.View` that holds South's own hand, the cards played, the public answers and scores, and the
 signals of South's partnership; never another seat's unplayed card, the unused stock or another seat's discards.
 Widget traits reach the browser even when hidden, so no trait is ever given anything else. The one omniscient

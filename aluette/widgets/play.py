@@ -7,7 +7,7 @@ next; a tie for the highest class spoils the trick and its leader leads again). 
   next. The trick is really played in a :class:`~aluette.Deal` built with :meth:`~aluette.Deal.from_hands`.
 * :class:`DealStepper`: a deal from a seed box, stepped with Next trick / Run to end / New deal. The cards are
   played by :func:`simple_move`, a deliberately trivial rule (each seat plays its highest card, or its lowest), not
-  good play: the bots of issue 4 play well. This is an omniscient teaching view: all four hands are shown.
+  good play: the bots of :mod:`aluette.bots` play well. This is an omniscient teaching view: all four hands are shown.
   :func:`play_out` and :func:`play_out_match` finish a deal or a match with that rule.
 """
 

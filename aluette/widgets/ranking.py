@@ -304,7 +304,7 @@ class OrderingExercise(w.VBox):
     def _on_check(self) -> None:
         self._correct = None
         answer = parse_cards(limited_text(self._answer.value, CARDS_TEXT, "your order"))
-        dealt, given = set(self._cards), Counter(answer)  # linear: each card counted once (issue 10 §2)
+        dealt, given = set(self._cards), Counter(answer)  # linear: each card counted once (quality bar)
         repeated = sorted(c.code for c, n in given.items() if n > 1)
         extra = [c.code for c in answer if c not in dealt]
         missing = [c.code for c in self._cards if c not in given]

@@ -121,7 +121,8 @@ class ScoringView(w.VBox):
 
     @friendly()
     def _typed(self, change=None) -> None:
-        outcomes = parse_outcomes(limited_text(self.notation.value, SHORT_TEXT, "the tricks"))  # NotationError names the bad letter or the count
+        # NotationError names the bad letter or the count
+        outcomes = parse_outcomes(limited_text(self.notation.value, SHORT_TEXT, "the tricks"))
         self._syncing = True
         try:
             for slot, letter in zip(self.slots, outcomes_notation(outcomes)):

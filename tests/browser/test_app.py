@@ -1,4 +1,5 @@
-"""The classroom app (issue 5): `make app` serves notebooks/ with Voilà on 127.0.0.1, a landing page lists the
+"""The classroom app (README, "Serving the tutorial to a class"): `make app` serves notebooks/ with Voilà on
+127.0.0.1, a landing page lists the
 notebooks, and a notebook shows its prose and widgets but no code. voila.json (read from the working directory,
 the repository root for `make app`) pre-warms a kernel per notebook.
 

@@ -1,5 +1,5 @@
-"""Every text box has a length limit, checked before the box is read (issue 10 §2: pasting 1 MB into notebook 01's
-ordering exercise took 208 s of CPU); seed boxes refuse what is not a seed (issue 10 §3).
+"""Every text box has a length limit, checked before the box is read (quality bar; pasting 1 MB into notebook 01's
+ordering exercise took 208 s of CPU); seed boxes refuse what is not a seed.
 
 Quality bar: bad input gets a clear message and leaves the widget as it was; every text box has a length limit;
 every check over user input is linear. The refusal is asserted here, never its time (measured for the report in
@@ -93,7 +93,7 @@ class TestLimitedText:
 class TestSeedBoxes:
     @pytest.mark.parametrize("text", ["12.7", "1e5", "-1", "１２", "4294967296", "9" * 5000, " "])
     def test_not_a_seed_is_refused(self, text):
-        # issue 10 §3: "12.7" was read as 127 or 12; 5,000 digits raised a ValueError the student never saw
+        # "12.7" was read as 127 or 12; 5,000 digits raised a ValueError the student never saw
         with pytest.raises(ValueError, match="seed") as caught:
             seed_from_text(text)
         assert len(str(caught.value)) < 300
@@ -114,7 +114,7 @@ class TestSeedBoxes:
 
 class TestRecipeSeed:
     def test_a_recipe_the_seed_box_cannot_hold_is_refused(self):
-        # issue 10 §3, decision of this project: refused (was: the seed box kept the old seed, and "Export recipe"
+        # decision of this project: refused (was: the seed box kept the old seed, and "Export recipe"
         # then exported another deal)
         builder = ScenarioBuilder(seed=5)
         before = (builder.deal.to_json(), builder.seed.value)

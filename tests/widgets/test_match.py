@@ -5,7 +5,7 @@ all four must agree, asked from the dealer's left; the stock goes alternately to
 who each discard six face down), "signals" (the partners' signal table; only the partner sees a signal), "end of
 game" (a match is five deals, the deal passing to the left); pagat.com (surrender: accepted, the accepting side scores
 1; refused, the refusing side must make mordienne). Decisions of this project: signals are honest; a click at the
-wrong moment shows a message and changes nothing; no widget trait ever holds a card South may not see (issue 5).
+wrong moment shows a message and changes nothing; no widget trait ever holds a card South may not see.
 
 Seeds with a given property (all four agree to the chant, a bot offers to surrender...) are found by searching from
 0 with the property stated, not copied from a run.
@@ -503,7 +503,8 @@ class TestSecrecy:
 class TestRapidClicks:
     @pytest.mark.parametrize("seed", [1, 2, 3])
     def test_200_random_clicks(self, seed):
-        """Robustness (issue 5): 200 seeded random clicks on every button and toggle, visible or not (a late click
+        """Robustness (quality bar: a click at the wrong moment changes nothing): 200 seeded random clicks on every
+        button and toggle, visible or not (a late click
         can reach the kernel after a button was hidden): no exception, and the match stays legal."""
         rng = np.random.default_rng(seed)
         t = table(seed, options=Options(surrender=seed == 2), first_dealer=SEATS[seed % 4])
@@ -526,7 +527,8 @@ class TestRapidClicks:
         assert yours >= 10, "the clicks played the game"
         json.loads(t.match.to_json())
         assert re.search(r"Your turn|Deal over|Match over", t.status.value)
-        # issue 11 §1: after the clicks the table still answers a valid click: a new match, then South's move
+        # a widget that keeps working: after the clicks the table still answers a valid click: a new match, then
+        # South's move
         t.new_button.click()
         assert t.internal_errors == [] and t.deal.to_move is S and t.deal.moves == t.match.deals[-1].moves
         before = len(t.deal.moves)
