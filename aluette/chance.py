@@ -17,7 +17,7 @@ stock).
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Mapping, Sequence, Union
+from typing import Mapping, Optional, Sequence, Union
 
 import numpy as np
 
@@ -25,7 +25,7 @@ from .cards import DECK, Card, CardLike, parse_cards
 from .errors import AluetteError, BadSeedError, DuplicateCardError, quoted
 from .seats import Seat
 
-__all__ = ["check_seed", "MAX_SEED", "as_generator", "shuffled_deck", "shuffles_from_uniforms", "cut_deck",
+__all__ = ["check_seed", "seed_number", "MAX_SEED", "as_generator", "shuffled_deck", "shuffles_from_uniforms", "cut_deck",
            "deal_from_deck", "deal_steps",
            "stock_steps", "deck_from_hands", "DEAL_POSITIONS", "SeedLike"]
 
@@ -53,6 +53,18 @@ def check_seed(seed, what: str = "seed", maximum: int = MAX_SEED) -> int:
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= maximum:
         raise BadSeedError(f"{what} must be a whole number from 0 to {maximum}, got {quoted(seed)}")
     return int(seed)
+
+
+def seed_number(seed: SeedLike) -> Optional[int]:
+    """The integer seed to record (in a save, on a deal or a match), or ``None`` when chance comes from a numpy
+    ``Generator`` or ``SeedSequence``.
+
+    Raises:
+        BadSeedError: neither (see :func:`check_seed`).
+    """
+    if isinstance(seed, (np.random.Generator, np.random.SeedSequence)):
+        return None
+    return check_seed(seed)
 
 
 def as_generator(seed: SeedLike) -> np.random.Generator:

@@ -40,11 +40,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
-import numpy as np
-
 from .cards import DECK, STRENGTH, Card, CardLike, parse_cards
 from .chance import (SeedLike, _deal, as_generator, check_seed, cut_deck, deal_from_deck, deck_from_hands,
-                     shuffled_deck, stock_steps)
+                     seed_number, shuffled_deck, stock_steps)
 from .errors import (AluetteError, BadDiscardError, BadSignalError, CardNotInHandError, DealOverError,
                      DuplicateCardError, IllegalMoveError, MalformedSaveError, NotYourTurnError, WrongPhaseError,
                      quoted)
@@ -387,7 +385,7 @@ class Deal:
             BadSeedError: no explicit seed, or not a seed (see :func:`aluette.chance.check_seed`).
         """
         order, cut = shuffled_deck(as_generator(seed))
-        int_seed = None if isinstance(seed, (np.random.Generator, np.random.SeedSequence)) else check_seed(seed)
+        int_seed = seed_number(seed)
         return cls._from_shuffle(order, cut, dealer=dealer, options=options, seed=int_seed)
 
     @classmethod

@@ -16,9 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable, Mapping, Optional, Union
 
-import numpy as np
-
-from .chance import SeedLike, as_generator, check_seed
+from .chance import SeedLike, as_generator, check_seed, seed_number
 from .deal import Deal, Phase, View
 from .errors import AluetteError, DealOverError, MalformedSaveError, WrongPhaseError, quoted
 from .moves import Move
@@ -61,8 +59,7 @@ class Match:
     def __init__(self, seed: SeedLike, *, first_dealer: Union[Seat, str] = Seat.N,
                  options: Optional[Options] = None, names: Optional[Mapping[Union[Seat, str], str]] = None):
         self._rng = as_generator(seed)  # raises BadSeedError unless a seed or a Generator
-        generator = isinstance(seed, (np.random.Generator, np.random.SeedSequence))
-        self._seed = None if generator else check_seed(seed)
+        self._seed = seed_number(seed)
         self._options = Options.coerce(options)
         self._first_dealer = Seat.parse(first_dealer)
         self._names = _checked_names(names)
