@@ -16,7 +16,7 @@ from .errors import (AluetteError, BadDiscardError, BadSignalError, CardNotInHan
 from .match import Match
 from .moves import ChantAnswer, Discard, Move, Play, Signal, SurrenderAnswer, SurrenderOffer
 from .options import ChantRecipients, Options
-from .scoring import DealScore, outcomes_notation, parse_outcomes, score_tricks
+from .scoring import DealScore, first_to_reach, outcomes_notation, parse_outcomes, score_tricks
 from .seats import SEATS, Seat, Team
 from .signals import SIGNALS, SignalKind
 from .tricks import explain_trick, trick_winner
@@ -29,7 +29,7 @@ __all__ = [
     "AluetteError", "BadDiscardError", "BadSignalError", "CardNotInHandError", "DealOverError", "IllegalMoveError",
     "MalformedSaveError", "NotationError", "NotYourTurnError", "UnknownCardError", "UnknownSeatError",
     "WrongPhaseError", "Match", "ChantAnswer", "Discard", "Move", "Play", "Signal", "SurrenderAnswer",
-    "SurrenderOffer", "ChantRecipients", "Options", "DealScore", "outcomes_notation", "parse_outcomes",
+    "SurrenderOffer", "ChantRecipients", "Options", "DealScore", "first_to_reach", "outcomes_notation", "parse_outcomes",
     "score_tricks", "SEATS", "Seat", "Team", "SIGNALS", "SignalKind", "explain_trick", "trick_winner",
     "ranking_table", "Decision", "HeuristicBot", "RandomBot", "play_deal", "play_match", "simulate",
 ]

@@ -15,13 +15,14 @@ Rule sources and decisions:
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Optional, Sequence, Union
 
 from .errors import AluetteError, NotationError
 from .seats import SEATS, Seat, Team
 
-__all__ = ["DealScore", "score_tricks", "parse_outcomes", "outcomes_notation"]
+__all__ = ["DealScore", "score_tricks", "parse_outcomes", "outcomes_notation", "first_to_reach"]
 
 Outcome = Optional[Seat]
 
@@ -37,8 +38,28 @@ def parse_outcomes(outcomes: Union[str, Iterable[Union[Seat, str, None]]]) -> tu
     if isinstance(outcomes, (bytes, bytearray)) or not isinstance(outcomes, (str, Iterable)):
         raise NotationError(f"expected pagat notation as text ('SENWSEXNW') or a sequence of nine seats/None, "
                             f"got {outcomes!r}")
-    items = list("".join(outcomes.split())) if isinstance(outcomes, str) else list(outcomes)
-    if len(items) == 9 and all(item is None or item.__class__ is Seat for item in items):
+    if outcomes.__class__ is tuple and len(outcomes) == 9 and all(o is None or o.__class__ is Seat for o in outcomes):
+        return outcomes  # already parsed (the deal's own outcomes): the hot path of the simulations
+    items = list("".join(outcomes.split())) if isinstance(outcomes, str) else list(itertools.islice(outcomes, 10))
+    parsed = _parse_items(items)  # linear in the text; the first bad letter is named
+    if len(parsed) != 9:
+        more = " or more" if len(parsed) == 10 and not isinstance(outcomes, str) else ""
+        raise NotationError(f"a deal has nine tricks, got {len(parsed)}{more} in {_short(outcomes)}")
+    return parsed
+
+
+#: The longest pagat notation read: nine letters and the spaces a reader may put between them.
+_MAX_NOTATION = 100
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
+def _parse_items(items: list) -> tuple[Outcome, ...]:
+    """The outcomes of ``items`` (seats, seat letters, ``None`` or ``"X"``), in order."""
+    if all(item is None or item.__class__ is Seat for item in items):
         return tuple(items)  # already parsed (the deal's own outcomes)
     parsed = []
     for position, item in enumerate(items, start=1):
@@ -51,11 +72,50 @@ def parse_outcomes(outcomes: Union[str, Iterable[Union[Seat, str, None]]]) -> tu
         elif key in ("N", "E", "S", "W"):
             parsed.append(Seat(key))
         else:
-            raise NotationError(f"trick {position}: {item!r} is not a seat; pagat notation uses N, E, S, W for the "
-                                f"seat that won the trick and X for a spoiled trick")
-    if len(parsed) != 9:
-        raise NotationError(f"a deal has nine tricks, got {len(parsed)} in {outcomes!r}")
+            raise NotationError(f"trick {position}: {_short(item)} is not a seat; pagat notation uses N, E, S, W "
+                                f"for the seat that won the trick and X for a spoiled trick")
     return tuple(parsed)
+
+
+def first_to_reach(outcomes: Union[str, Iterable[Union[Seat, str, None]]], n: int) -> Optional[Seat]:
+    """The first seat to win ``n`` tricks in these outcomes (a whole deal or the tricks played so far), or ``None``
+    when nobody has won ``n`` yet.
+
+    pagat.com's Aluette page gives this as a custom of the table: the first player to win a second trick turns one
+    of their tricks face up, and the first to win a third turns two, so everyone can see who reached two and three
+    first (which decides a tie for the most tricks). ``first_to_reach(outcomes, 2)`` and ``first_to_reach(outcomes,
+    3)`` say who turns the cards.
+
+    >>> first_to_reach("SENWSEXNW", 2)     # pagat's example: S wins a second trick at trick 5, before anyone else
+    Seat.S
+    >>> first_to_reach("SENWSEXNW", 3) is None
+    True
+    >>> first_to_reach("NEWN", 2)          # a deal in progress: four tricks played
+    Seat.N
+
+    Raises:
+        NotationError: more than nine outcomes, or an item that is not N, E, S, W, X or None.
+        AluetteError: ``n`` is not a whole number from 1 to 9.
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 9:
+        raise AluetteError(f"n must be a whole number of tricks from 1 to 9, got {_short(n)}")
+    if isinstance(outcomes, (bytes, bytearray)) or not isinstance(outcomes, (str, Iterable)):
+        raise NotationError(f"expected pagat notation as text ('SENWSEXNW') or a sequence of seats/None, "
+                            f"got {_short(outcomes)}")
+    if isinstance(outcomes, str) and len(outcomes) > _MAX_NOTATION:
+        raise NotationError(f"a deal has at most nine tricks; the notation given is {len(outcomes)} characters "
+                            f"long ({outcomes[:12]!r}…)")
+    items = list("".join(outcomes.split())) if isinstance(outcomes, str) else list(itertools.islice(outcomes, 10))
+    outs = _parse_items(items)
+    if len(outs) > 9:
+        raise NotationError(f"a deal has at most nine tricks, got more in {_short(outcomes)}")
+    counts = dict.fromkeys(SEATS, 0)
+    for seat in outs:
+        if seat is not None:
+            counts[seat] += 1
+            if counts[seat] == n:
+                return seat
+    return None
 
 
 def outcomes_notation(outcomes: Sequence[Outcome]) -> str:
