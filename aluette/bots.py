@@ -186,7 +186,10 @@ class HeuristicBot:
     The rules, in the order they are tried (``strength`` is the card's ranking, 19 Monsieur ... 1; "lowest" and
     "cheapest" break ties between cards of one class by deck order, ``card.index``):
 
-    * Chant (seeds, "setup"; decisions of this project): a stock recipient agrees unless its hand is among the
+    Decision of this project (the sources are silent) [heuristic-bot]: the rules below make pagat.com's advice
+    exact; the thresholds were chosen by measurement (see the end of this docstring).
+
+    * Chant (seeds, "setup"): a stock recipient agrees unless its hand is among the
       strongest quarter (:func:`hand_strength` at least :attr:`chant_weak`, the upper quartile): six more cards,
       keeping the nine highest, improve a weak or middling hand more than they improve the other side's recipient,
       an average hand; a strong hand gains less than that. A seat that receives nothing agrees, leaving the decision

@@ -6,27 +6,49 @@ A :class:`Deal` starts from a seed, a given deck order or given hands; you ask w
 :attr:`Deal.result`. A move the rules refuse raises an :class:`~aluette.errors.IllegalMoveError` subclass and leaves
 the deal exactly as it was (every check runs before anything changes).
 
-Rules implemented here, with their sources (decisions of this project are marked so):
+Rules implemented here, with their sources; where the sources are silent the decision is marked and named (see
+:mod:`aluette.decisions`):
 
 * Deal: see :mod:`aluette.chance` (dealer shuffles, dealer's right cuts, 3-3-3 from the dealer's left; 12 stock).
-* The chant (seeds, "setup"; pagat.com), when :attr:`Options.chant` is on: every player is asked, starting at the
-  dealer's left; the chant happens only if all four agree. *Decision:* asking stops at the first refusal, since the
-  answer is then settled. If all agree, the stock goes one card at a time alternately to the player at the dealer's
-  left and to the dealer (or the dealer's partner, :class:`~aluette.options.ChantRecipients`), six each, starting
-  with the dealer's left; each discards six face down, keeping nine. *Decision:* the dealer's left discards first.
-  If anyone declines, the stock stays unused and unseen.
-* Surrender (pagat.com; :attr:`Options.surrender`): before the first trick, the dealer's left speaks for their
-  partnership, then the dealer for theirs (*decision*: one question each, in that order). An offer is answered by the
-  other side's speaker. Accepted: the accepting side scores 1 and the deal ends. Refused: the refusing side must make
-  mordienne: it scores 2 if one of its players wins the deal with mordienne, otherwise the offering side scores 2.
+* The chant (seeds, "setup": "all players may agree to the chant"; pagat.com), when :attr:`Options.chant` is on: the
+  chant happens only if all four agree. If all agree, the stock goes one card at a time alternately to the player at
+  the dealer's left and to the dealer (or the dealer's partner, :class:`~aluette.options.ChantRecipients`), six
+  each, starting with the dealer's left; each discards six face down, keeping nine. If anyone declines, the stock
+  stays unused and unseen.
+* Decision of this project (the sources are silent) [chant-from-dealer-left]: the players are asked in turn,
+  clockwise, starting at the dealer's left.
+* Decision of this project (the sources are silent) [chant-stops-at-first-refusal]: asking stops at the first
+  refusal, since the answer is then settled.
+* Decision of this project (the sources are silent) [dealer-left-discards-first]: the dealer's left discards first,
+  then the other recipient.
+* Surrender (pagat.com; :attr:`Options.surrender`): a partnership may offer to surrender. Accepted: the accepting
+  side scores 1 and the deal is not played. Refused: the refusing side must make mordienne: it scores 2 if one of its
+  players wins the deal with mordienne, otherwise (it fails) the offering side scores 2.
+* Decision of this project (the sources are silent) [surrender-before-first-trick]: the offer is made only before the
+  first trick, after the chant and the discards (pagat gives no time).
+* Decision of this project (the sources are silent) [surrender-speaking-order]: the dealer's left speaks first for
+  their partnership (offer or not), then the dealer for theirs: one question each, so both sides may offer. An offer
+  is answered at once by the other side's speaker (the dealer answers the dealer's left, and the dealer's left
+  answers the dealer); once an offer is answered nobody else is asked, so at most one offer is put per deal.
+* Decision of this project (the sources are silent) [surrender-refused-all-spoiled]: after a refused surrender, a
+  deal with all nine tricks spoiled counts as a failure of the refusing side (nobody made mordienne): the offering
+  side scores 2.
 * Play (seeds, "gameplay"): the player at the dealer's left leads the first trick; each plays one card in turn,
   clockwise; any card may be played; the highest class wins and its player leads next; a tie for the highest class
-  spoils the trick: nobody wins it and its leader leads again.
+  spoils the trick: nobody wins it and its leader leads again. The seeds: "the trick won is stacked face down in
+  front of them".
+* Decision of this project (the sources are silent) [tricks-visible]: every completed trick stays visible in every
+  seat's :class:`View` (at a real table it is stacked face down), so a reader can follow a deal.
 * Scoring: :func:`aluette.scoring.score_tricks`.
-* Signals (seeds' signal table; see :mod:`aluette.signals`): a seat may signal at any time before the deal ends; only
-  its partner sees it. *Decisions:* signals are honest (a seat can only signal a named card it holds, or its aces
-  when it holds at least one; the ace count is recorded from the hand), and each signal is made at most once per deal
-  per seat.
+* Signals (seeds' signal table; see :mod:`aluette.signals`): a seat may signal at any time before the deal ends.
+* Decision of this project (the sources are silent) [signals-partner-only]: only the signaller's partner sees a
+  signal. A simplification: at a real table signals are gestures the opponents may catch, which is why the sources
+  tell partners to be discreet.
+* Decision of this project (the sources are silent) [signals-honest]: signals are honest: a seat can only signal a
+  named card it holds, its aces when it holds at least one (the count is recorded from the hand), and a useless hand
+  or mordienne only when its hand fits their definitions (:func:`aluette.signals.signal_problem`).
+* Decision of this project (the sources are silent) [signals-once-per-deal]: each signal is made at most once per
+  deal by each seat.
 """
 
 from __future__ import annotations
@@ -49,7 +71,7 @@ from .options import ChantRecipients, Options
 from .savefile import load_json
 from .scoring import DealScore, outcomes_notation, score_tricks
 from .seats import SEATS, Seat, Team
-from .signals import signal_for
+from .signals import signal_for, signal_problem
 
 __all__ = ["Deal", "Phase", "Hand", "TrickRecord", "DealResult", "SignalRecord", "View", "SAVE_FORMAT"]
 
@@ -778,12 +800,8 @@ class Deal:
         self._phase, self._to_move = Phase.OVER, None
 
     def _signal_problem(self, seat: Seat, key: str) -> Optional[str]:
-        kind = signal_for(key)
-        if kind.card is not None and kind.card not in self._hands[seat]:
-            return f"{seat} does not hold {kind.what}; signals are honest here"
-        if key == "aces" and not any(c.rank == 1 for c in self._hands[seat]):
-            return f"{seat} holds no ace to signal"
-        return None
+        problem = signal_problem(key, self._hands[seat])
+        return None if problem is None else f"{seat} {problem}"
 
     def _signal(self, move: Signal) -> None:
         if self._phase is Phase.OVER:

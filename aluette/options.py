@@ -36,11 +36,12 @@ class Options:
         chant: offer the chant each deal (seeds: "all players may agree to the chant"). When off, the stock is never
             used and play starts at once.
         chant_recipients: who gets the stock in the chant, see :class:`ChantRecipients`.
-        surrender: before the first trick a partnership may offer to surrender (pagat.com; off by default; needs
-            ``mordienne``). Accepted: the accepting side scores 1 and the deal ends. Refused: the refusing side must
+        surrender: a partnership may offer to surrender (pagat.com; off by default; needs ``mordienne``). Decision
+            of this project (the sources are silent) [surrender-before-first-trick]: only before the first trick
+            (see :mod:`aluette.deal` for who speaks and who answers). Accepted: the accepting side scores 1 and the deal ends. Refused: the refusing side must
             make mordienne, scoring 2 if it does, else the surrendering side scores 2.
         match_deals: deals in a match (seeds and pagat: 5, so the first dealer deals twice). Used when
-            ``target_points`` is ``None``; a tie after the last deal is a drawn match (decision of this project).
+            ``target_points`` is ``None``; a tie after the last deal is a drawn match (``drawn-match``, :mod:`aluette.match`).
         target_points: variant from several French descriptions: the match goes on until a partnership reaches this
             many points (often 5); ``None`` (default) plays ``match_deals`` deals.
 

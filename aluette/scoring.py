@@ -5,11 +5,19 @@ Rule sources and decisions:
 * Seeds, "scoring": once the nine tricks are played, the partnership of the player who won the most tricks scores a
   point; partners do not pool their tricks. "If there is a tie for the most tricks won, whoever got that number first
   wins the point." (pagat.com agrees.)
-* Decision of this project: if nobody won a trick (all nine spoiled), nobody scores.
+* Decision of this project (the sources are silent) [all-nine-spoiled]: if nobody won a trick (all nine spoiled),
+  nobody scores.
 * Mordienne (seeds and pagat; optional, :attr:`~aluette.options.Options.mordienne`): the deal's winner scores 2 instead
   of 1 when their won tricks are one unbroken run of consecutive tricks that ends with the ninth, and at least one
-  trick came before the run that they did not win. Decisions of this project: a spoiled trick breaks a run, and an
-  earlier spoiled or lost trick counts as "before" the run. Winning all nine is not mordienne (nothing came before).
+  trick came before the run that they did not win. One trick before the run is enough.
+* Decision of this project (the sources are silent) [mordienne-spoiled-breaks-run]: a spoiled trick breaks a run;
+  pagat's example ``EXWEWNNNX`` (a spoiled last trick) is no mordienne and scores 1.
+* Decision of this project (the sources are silent) [mordienne-spoiled-counts-before]: a spoiled trick before the run
+  counts as a trick "before" it, like a lost one: ``XXXXXSSSS`` is mordienne.
+* Decision of this project (the sources are silent) [one-trick-run-mordienne]: a run of one trick, the ninth, that
+  wins the deal is mordienne: ``XXXXXXXXS`` scores 2.
+* Decision of this project (the sources are silent) [all-nine-not-mordienne]: winning all nine is not mordienne, since
+  no trick came before the run: ``SSSSSSSSS`` scores 1.
 * pagat's notation: one letter per trick, the seat that won it, ``X`` for a spoiled trick: ``"SENWSEXNW"``.
 """
 

@@ -9,7 +9,8 @@
 * ``executor=`` runs the chunks on any :class:`concurrent.futures.Executor` (a process pool; a Dask or Ray cluster's
   executor); the rows do not depend on it, nor on ``chunk_size``.
 
-The chance contract (what the results depend on, and all they depend on):
+Decision of this project (the sources are silent) [simulation-blocks]: the chance contract (what the results depend
+on, and all they depend on):
 
 1. Deals are numbered ``0 .. n_deals - 1`` and grouped in blocks of :data:`BLOCK_SIZE` (1,000) consecutive deals.
 2. Block ``k`` draws from its own generator, :func:`block_generator`: ``Generator(PCG64(SeedSequence(seed,
