@@ -1,8 +1,9 @@
 """aluette: the rules of the French/Breton trick-taking game Aluette (la Vache), exact, reproducible and testable.
 
 Start with :data:`DECK`, :class:`Card`, :func:`trick_winner`, :func:`score_tricks`, :class:`Deal` and
-:class:`Match`. Rule sources: the rules sheet in ``shared/seeds`` (GameRules.com, five translations) and pagat.com's
-Aluette page; every decision this project takes where they are silent is named in the docstring that implements it.
+:class:`Match`. Rule sources: the rules sheet in ``docs/sources/`` (GameRules.com, five translations) and pagat.com's
+Aluette page; where they are silent the project decides, and each decision is listed in :mod:`aluette.decisions` and
+marked in the docstring that implements it.
 """
 
 from .bots import Decision, HeuristicBot, RandomBot, play_deal, play_match

@@ -1,6 +1,6 @@
 """Hostile tests of the engine: malformed moves, tampered saves, odd inputs, rule edge cases, determinism.
 
-Each test names what it holds the engine to: a rule (seeds = the rules sheet in shared/seeds; pagat.com; a decision
+Each test names what it holds the engine to: a rule (seeds = the rules sheet in docs/sources; pagat.com; a decision
 of this project, as written in issue 2 and the module docstrings) or a point of the project's quality bar ("bad input
 gets a clear AluetteError naming it and leaves the state unchanged"; "all chance through an explicit seed").
 """
