@@ -15,8 +15,9 @@ from .errors import (AluetteError, BadDiscardError, BadSignalError, CardNotInHan
                      IllegalMoveError, MalformedSaveError, NotationError, NotYourTurnError, UnknownCardError,
                      UnknownSeatError, WrongPhaseError)
 from .match import Match
-from .moves import ChantAnswer, Discard, Move, Play, Signal, SurrenderAnswer, SurrenderOffer
-from .options import ChantRecipients, Options
+from .moves import (ChantAnswer, Discard, MordienneAnnouncement, Move, Play, Signal, SurrenderAnswer,
+                    SurrenderOffer)
+from .options import ChantRecipients, Options, Rebour
 from .scoring import DealScore, first_to_reach, outcomes_notation, parse_outcomes, score_tricks
 from .seats import SEATS, Seat, Team
 from .signals import SIGNALS, SignalKind
@@ -30,7 +31,8 @@ __all__ = [
     "AluetteError", "BadDiscardError", "BadSignalError", "CardNotInHandError", "DealOverError", "IllegalMoveError",
     "MalformedSaveError", "NotationError", "NotYourTurnError", "UnknownCardError", "UnknownSeatError",
     "WrongPhaseError", "Match", "ChantAnswer", "Discard", "Move", "Play", "Signal", "SurrenderAnswer",
-    "SurrenderOffer", "ChantRecipients", "Options", "DealScore", "first_to_reach", "outcomes_notation", "parse_outcomes",
+    "SurrenderOffer", "MordienneAnnouncement", "ChantRecipients", "Options", "Rebour", "DealScore", "first_to_reach",
+    "outcomes_notation", "parse_outcomes",
     "score_tricks", "SEATS", "Seat", "Team", "SIGNALS", "SignalKind", "explain_trick", "trick_winner",
     "ranking_table", "Decision", "HeuristicBot", "RandomBot", "play_deal", "play_match", "simulate",
 ]

@@ -26,6 +26,9 @@ Rules implemented here, with their sources; where the sources are silent the dec
   players wins the deal with mordienne, otherwise (it fails) the offering side scores 2.
 * Decision of this project (the sources are silent) [surrender-before-first-trick]: the offer is made only before the
   first trick, after the chant and the discards (pagat gives no time).
+  Surrender "any time before the last trick" is not offered as an option: it would put a surrender phase between
+  tricks, which the numpy engines and the simulations' chance contract (a fixed slot for each decision, see
+  :mod:`aluette.simulation`) and the bots would all have to learn; it does not fit the engine cleanly.
 * Decision of this project (the sources are silent) [surrender-speaking-order]: the dealer's left speaks first for
   their partnership (offer or not), then the dealer for theirs: one question each, so both sides may offer. An offer
   is answered at once by the other side's speaker (the dealer answers the dealer's left, and the dealer's left
@@ -37,6 +40,11 @@ Rules implemented here, with their sources; where the sources are silent the dec
   clockwise; any card may be played; the highest class wins and its player leads next; a tie for the highest class
   spoils the trick: nobody wins it and its leader leads again. The seeds: "the trick won is stacked face down in
   front of them".
+* Rebour (pagat.com, as issue 8 reports it; :class:`~aluette.options.Rebour`): before the first trick each player
+  says whether they announce mordienne; the announcements are public. In the second form a mordienne scores 2 only
+  when its maker announced it.
+* Decision of this project (the sources are silent) [rebour-announce-order]: each player is asked once, clockwise
+  from the dealer's left, after the chant and the discards, before the first trick.
 * Decision of this project (the sources are silent) [tricks-visible]: every completed trick stays visible in every
   seat's :class:`View` (at a real table it is stacked face down), so a reader can follow a deal.
 * Scoring: :func:`aluette.scoring.score_tricks`.
@@ -65,9 +73,9 @@ from .chance import (SeedLike, _deal, as_generator, cut_deck, deal_from_deck, de
                      stock_steps)
 from .errors import (AluetteError, BadDiscardError, BadSignalError, CardNotInHandError, DealOverError,
                      IllegalMoveError, MalformedSaveError, NotYourTurnError, WrongPhaseError)
-from .moves import (ChantAnswer, Discard, Move, Play, Signal, SurrenderAnswer, SurrenderOffer, checked_move,
-                    move_from_json)
-from .options import ChantRecipients, Options
+from .moves import (ChantAnswer, Discard, MordienneAnnouncement, Move, Play, Signal, SurrenderAnswer, SurrenderOffer,
+                    checked_move, move_from_json)
+from .options import ChantRecipients, Options, Rebour
 from .savefile import load_json
 from .scoring import DealScore, outcomes_notation, score_tricks
 from .seats import SEATS, Seat, Team
@@ -85,6 +93,7 @@ class Phase(enum.Enum):
     CHANT = "chant"  #: players are asked, from the dealer's left, whether to chant
     DISCARD = "discard"  #: the two stock recipients discard six cards each
     SURRENDER = "surrender"  #: partnerships may offer to surrender (option)
+    ANNOUNCE = "announce"  #: each player may announce mordienne (the Rebour option)
     PLAY = "play"  #: tricks are being played
     OVER = "over"  #: nine tricks played, or a surrender accepted
 
@@ -285,6 +294,7 @@ class View:
         surrender_spoken: ``((seat, offered), ...)``: the surrender offers spoken so far (public, like the chant).
         surrender_by: the partnership that offered to surrender, or ``None``.
         surrender_accepted: ``True``/``False`` once an offer is answered, else ``None``.
+        announcements: ``((seat, announced), ...)``: the Rebour announcements of mordienne so far (public).
     """
 
     seat: Optional[Seat]
@@ -309,6 +319,7 @@ class View:
     surrender_spoken: tuple[tuple[Seat, bool], ...] = ()
     surrender_by: Optional[Team] = None
     surrender_accepted: Optional[bool] = None
+    announcements: tuple[tuple[Seat, bool], ...] = ()
 
     @property
     def hand(self) -> Hand:
@@ -372,6 +383,7 @@ class Deal:
         self._surrender_spoken: list[tuple[Seat, bool]] = []
         self._surrender_by: Optional[Team] = None
         self._surrender_accepted: Optional[bool] = None
+        self._announcements: list[tuple[Seat, bool]] = []
         self._signals: list[SignalRecord] = []
         self._tricks: list[TrickRecord] = []
         self._trick: list[tuple[Seat, Card]] = []
@@ -543,6 +555,8 @@ class Deal:
             if self._surrender_by is None:
                 return [SurrenderOffer(seat, True), SurrenderOffer(seat, False)]
             return [SurrenderAnswer(seat, True), SurrenderAnswer(seat, False)]
+        if phase is Phase.ANNOUNCE:
+            return [MordienneAnnouncement(seat, True), MordienneAnnouncement(seat, False)]
         if phase is Phase.PLAY:
             return [_PLAYS[seat][card.index] for card in self._hands[seat]]
         return []
@@ -578,7 +592,8 @@ class Deal:
             move = move_from_json(move)
         move = checked_move(move)  # a seat or card given as text is read; a wrong type is refused here
         handler = {ChantAnswer: self._chant, Discard: self._discard, SurrenderOffer: self._offer,
-                   SurrenderAnswer: self._answer, Play: self._play, Signal: self._signal}[type(move)]
+                   SurrenderAnswer: self._answer, MordienneAnnouncement: self._announce, Play: self._play,
+                   Signal: self._signal}[type(move)]
         handler(move)
 
     def play(self, seat: Union[Seat, str], card: CardLike) -> TrickRecord | None:
@@ -665,6 +680,10 @@ class Deal:
         """``seat`` accepts or refuses the other side's surrender."""
         self.apply(SurrenderAnswer(Seat.parse(seat), accept))
 
+    def announce_mordienne(self, seat: Union[Seat, str], announce: bool = True) -> None:
+        """``seat`` announces (or does not announce) mordienne, under the Rebour option."""
+        self.apply(MordienneAnnouncement(Seat.parse(seat), announce))
+
     def signal(self, seat: Union[Seat, str], key: str) -> SignalRecord:
         """``seat`` makes signal ``key`` (see :data:`~aluette.signals.SIGNALS`); returns the record."""
         self.apply(Signal(Seat.parse(seat), key))
@@ -739,7 +758,27 @@ class Deal:
         if self._options.surrender:
             self._phase, self._to_move = Phase.SURRENDER, self._dealer.left
         else:
+            self._begin_announce_or_play()
+
+    def _begin_announce_or_play(self) -> None:
+        if self._options.rebour is not Rebour.OFF:
+            self._phase, self._to_move = Phase.ANNOUNCE, self._dealer.left
+        else:
             self._phase, self._to_move = Phase.PLAY, self._leader
+
+    def _announce(self, move: MordienneAnnouncement) -> None:
+        self._check_turn(move, Phase.ANNOUNCE)
+        self._moves.append(move)
+        self._announcements.append((move.seat, move.announce))
+        if len(self._announcements) < 4:
+            self._to_move = move.seat.left
+        else:
+            self._phase, self._to_move = Phase.PLAY, self._leader
+
+    @property
+    def announcements(self) -> tuple[tuple[Seat, bool], ...]:
+        """The Rebour announcements of mordienne so far, ``((seat, announced), ...)``, in the order asked."""
+        return tuple(self._announcements)
 
     def _offer(self, move: SurrenderOffer) -> None:
         self._check_turn(move, Phase.SURRENDER)
@@ -755,7 +794,7 @@ class Deal:
         elif move.seat is first:
             self._to_move = second
         else:
-            self._phase, self._to_move = Phase.PLAY, self._leader
+            self._begin_announce_or_play()
 
     def _answer(self, move: SurrenderAnswer) -> None:
         self._check_turn(move, Phase.SURRENDER)
@@ -769,7 +808,7 @@ class Deal:
                                     f"{self._surrender_by} surrendered and {winner} accepted: {winner} scores 1 "
                                     f"and the deal is not played (pagat.com)."))
         else:
-            self._phase, self._to_move = Phase.PLAY, self._leader
+            self._begin_announce_or_play()
 
     def _play(self, move: Play) -> TrickRecord | None:
         if self._phase is not _PLAY or move.seat is not self._to_move:
@@ -781,7 +820,9 @@ class Deal:
         return self.play_index(hand.index(move.card))  # records the canonical Play equal to move
 
     def _score(self) -> DealResult:
-        score = score_tricks(self.outcomes, mordienne=self._options.mordienne)
+        announced = ({seat for seat, said in self._announcements if said}
+                     if self._options.rebour is Rebour.ONLY_ANNOUNCED else None)
+        score = score_tricks(self.outcomes, mordienne=self._options.mordienne, announced=announced)
         points = {team: (score.points if team is score.team else 0) for team in _TEAMS}  # score.team_points
         reason = score.reason
         if self._surrender_accepted is False:
@@ -841,7 +882,7 @@ class Deal:
             signals=tuple(r for r in self._signals if seat is None or r.seat.team is seat.team),
             result=self._result, events=tuple(self.events(seat)) if events else (),
             surrender_spoken=tuple(self._surrender_spoken), surrender_by=self._surrender_by,
-            surrender_accepted=self._surrender_accepted)
+            surrender_accepted=self._surrender_accepted, announcements=tuple(self._announcements))
 
     def omniscient_view(self) -> View:
         """Everything, for teaching: ``view(None)``."""

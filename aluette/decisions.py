@@ -80,6 +80,14 @@ DECISIONS: tuple[ProjectDecision, ...] = (
        "After a refused surrender a deal with all nine tricks spoiled is a failure of the refusing side (it made no "
        "mordienne): the offering side scores 2.",
        ("aluette/deal.py",)),
+    _D("rebour-announce-order",
+       "Under Rebour each player is asked once, clockwise from the dealer's left, after the chant and the discards, "
+       "whether they announce mordienne.",
+       ("aluette/options.py", "aluette/deal.py")),
+    _D("rebour-announcement-no-score",
+       "In Rebour's first form an announcement changes no score: a mordienne scores 2 announced or not, and a "
+       "failed announcement costs nothing.",
+       ("aluette/options.py",)),
     _D("tricks-visible",
        "Completed tricks are visible to every seat in the engine's views (at a real table they are stacked face "
        "down before their winner).",

@@ -14,7 +14,7 @@ from .errors import AluetteError, IllegalMoveError, MalformedSaveError
 from .seats import Seat
 
 __all__ = ["Move", "ChantAnswer", "Discard", "SurrenderOffer", "SurrenderAnswer", "Play", "Signal",
-           "move_from_json", "checked_move"]
+           "MordienneAnnouncement", "move_from_json", "checked_move"]
 
 
 @dataclass(frozen=True)
@@ -80,6 +80,20 @@ class SurrenderAnswer(Move):
 
 
 @dataclass(frozen=True)
+class MordienneAnnouncement(Move):
+    """``seat`` announces (``announce=True``) or does not announce mordienne before the first trick: pagat.com's
+    Rebour variant (:class:`~aluette.options.Rebour`)."""
+
+    announce: bool
+
+    def __str__(self) -> str:
+        return f"{self.seat} {'announces' if self.announce else 'does not announce'} mordienne"
+
+    def to_json(self) -> list:
+        return ["announce", str(self.seat), self.announce]
+
+
+@dataclass(frozen=True)
 class Play(Move):
     """``seat`` plays ``card`` to the current trick."""
 
@@ -128,6 +142,8 @@ def move_from_json(data: Any, where: str = "move") -> Move:
             return SurrenderOffer(seat, _bool(value, where))
         if kind == "answer":
             return SurrenderAnswer(seat, _bool(value, where))
+        if kind == "announce":
+            return MordienneAnnouncement(seat, _bool(value, where))
         if kind == "play":
             return Play(seat, Card.parse(value))
         if kind == "discard":
@@ -143,10 +159,11 @@ def move_from_json(data: Any, where: str = "move") -> Move:
     except AluetteError as error:
         raise MalformedSaveError(f"{where}: {error}") from None
     raise MalformedSaveError(f"{where}: unknown move kind {kind!r} (expected chant, discard, surrender, answer, "
-                             f"play or signal)")
+                             f"announce, play or signal)")
 
 
-_ANSWER_FIELD = {ChantAnswer: "agree", SurrenderOffer: "offer", SurrenderAnswer: "accept"}
+_ANSWER_FIELD = {ChantAnswer: "agree", SurrenderOffer: "offer", SurrenderAnswer: "accept",
+                 MordienneAnnouncement: "announce"}
 
 
 def checked_move(move: Any) -> Move:
@@ -159,9 +176,9 @@ def checked_move(move: Any) -> Move:
         IllegalMoveError: a chant or surrender answer that is not ``True`` or ``False``.
     """
     kind = type(move)
-    if kind not in (ChantAnswer, Discard, SurrenderOffer, SurrenderAnswer, Play, Signal):
+    if kind not in (ChantAnswer, Discard, SurrenderOffer, SurrenderAnswer, MordienneAnnouncement, Play, Signal):
         raise AluetteError(f"not a move: {move!r} (expected a ChantAnswer, Discard, SurrenderOffer, "
-                           f"SurrenderAnswer, Play or Signal)")
+                           f"SurrenderAnswer, MordienneAnnouncement, Play or Signal)")
     seat = Seat.parse(move.seat)
     if kind is Play:
         card = Card.parse(move.card)

@@ -178,8 +178,13 @@ def _is_mordienne(outcomes: Sequence[Outcome], seat: Seat) -> bool:
     return start > 0 and outcomes.count(seat) == len(outcomes) - start
 
 
-def score_tricks(outcomes, *, mordienne: bool = True) -> DealScore:
+def score_tricks(outcomes, *, mordienne: bool = True, announced: Optional[Iterable[Union[Seat, str]]] = None
+                 ) -> DealScore:
     """Score a deal from its nine trick outcomes (pagat notation or a sequence; see :func:`parse_outcomes`).
+
+    ``announced`` is for the second form of pagat's Rebour variant (:class:`~aluette.options.Rebour`): the seats
+    that announced mordienne before the first trick; a mordienne then scores 2 only when its maker is among them
+    (otherwise 1). ``None`` (default): every mordienne scores 2.
 
     >>> score_tricks("SENWSEXNW").winner          # all four have two; S reached two first (pagat's example)
     Seat.S
@@ -187,13 +192,20 @@ def score_tricks(outcomes, *, mordienne: bool = True) -> DealScore:
     False
     >>> score_tricks("NEWNXSSSS").points           # S won tricks 6-9 in a row after tricks S did not win
     2
+    >>> score_tricks("NEWNXSSSS", announced=["N"]).points   # Rebour, second form: S did not announce it
+    1
 
     Raises:
         NotationError: not nine outcomes, or an unknown letter.
         AluetteError: ``mordienne`` is not ``True`` or ``False``.
+        UnknownSeatError: an item of ``announced`` is not a seat.
     """
     if not isinstance(mordienne, bool):  # a truthy "no" must not switch the option on
         raise AluetteError(f"mordienne must be True or False, got {mordienne!r}")
+    if announced is not None:
+        if isinstance(announced, (str, bytes)) or not isinstance(announced, Iterable):
+            raise AluetteError(f"announced must be a collection of seats, got {_short(announced)}")
+        announced = frozenset(Seat.parse(seat) for seat in itertools.islice(announced, 5))
     outs = parse_outcomes(outcomes)
     counts = {seat: outs.count(seat) for seat in SEATS}
     count_pairs = tuple(counts.items())
@@ -207,7 +219,9 @@ def score_tricks(outcomes, *, mordienne: bool = True) -> DealScore:
     winner = min(leaders, key=reached.__getitem__)
     team = _TEAM[winner]
     tie = len(leaders) > 1
-    made = mordienne and _is_mordienne(outs, winner)
+    run = mordienne and _is_mordienne(outs, winner)
+    unannounced = run and announced is not None and winner not in announced
+    made = run and not unannounced
     points = 2 if made else 1
     name = _NAME[winner]  # a dict, not f"{winner}": formatting an enum member costs more than the rest of this
     if tie:
@@ -222,6 +236,9 @@ def score_tricks(outcomes, *, mordienne: bool = True) -> DealScore:
         run = f"tricks {first + 1}-9 in an unbroken run" if first < 8 else "trick 9, a run of one ending the deal,"
         reason += (f" Mordienne: {name} won {run} after not winning "
                    f"trick{'s 1-' + str(first) if first > 1 else ' 1'}.")
+    elif unannounced:
+        reason += (f" {name} won the last tricks in a run, but had not announced mordienne: under Rebour's second "
+                   f"form it scores 1.")
     return DealScore(outs, count_pairs, winner, team, points, made, tie, reached[winner] + 1, reason)
 
 

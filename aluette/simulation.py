@@ -64,7 +64,7 @@ from .cards import DECK
 from .chance import shuffles_from_uniforms
 from .deal import Deal, Phase
 from .errors import AluetteError
-from .options import Options
+from .options import Options, Rebour
 from .seats import SEATS, Seat, Team
 from .bots import play_turn, signal_round
 from .vectorized import (CHANT_SLOTS, DISCARD_SLOTS, DRAWS_PER_DEAL, PLAY_SLOTS, SURRENDER_SLOTS,
@@ -384,6 +384,9 @@ def _make_spec(n_deals: Any, seed: Any, options: Any, players: Any, engine: Any,
         raise AluetteError(f"options must be an aluette.Options, got {type(options).__name__}")
     if engine not in ENGINES:
         raise AluetteError(f"engine must be one of {ENGINES}, got {engine!r}")
+    if options.rebour is not Rebour.OFF:  # the chance contract has no slot for an announcement
+        raise AluetteError(f"simulations do not play the Rebour announcement (rebour={options.rebour.value!r}); "
+                           f"play it with Deal or Match")
     table, label = _players_table(players)
     if engine == "vectorized" and not (isinstance(table[0], str) and table[0] in _VECTORIZED
                                        and all(p == table[0] for p in table)):
