@@ -124,6 +124,18 @@ class Options:
             if self.target_points is None:  # Rebour's match is played to 10 points (pagat.com)
                 object.__setattr__(self, "target_points", REBOUR_TARGET)
 
+    def check_simulable(self) -> "Options":
+        """These options, when the simulations can play them (``self``); used by :mod:`aluette.simulation` and the
+        numpy engines.
+
+        Raises:
+            AluetteError: the Rebour announcement is on: the simulations' chance contract has no slot for it.
+        """
+        if self.rebour is not Rebour.OFF:
+            raise AluetteError(f"simulations do not play the Rebour announcement (rebour={self.rebour.value!r}); "
+                               f"play it with Deal or Match")
+        return self
+
     def replace(self, **changes: Any) -> "Options":
         """A copy with some options changed (validated like the constructor)."""
         unknown = set(changes) - {f.name for f in fields(self)}

@@ -64,7 +64,7 @@ from .cards import DECK
 from .chance import shuffles_from_uniforms
 from .deal import Deal, Phase
 from .errors import AluetteError
-from .options import Options, Rebour
+from .options import Options
 from .seats import SEATS, Seat, Team
 from .bots import play_turn, signal_round
 from .vectorized import (CHANT_SLOTS, DISCARD_SLOTS, DRAWS_PER_DEAL, PLAY_SLOTS, SURRENDER_SLOTS,
@@ -293,7 +293,7 @@ def step_deals(draws: np.ndarray, dealers: np.ndarray, options: Optional[Options
     Raises:
         AluetteError: a bot's illegal move (the engine's error).
     """
-    options = Options() if options is None else options
+    options = (Options() if options is None else options).check_simulable()
     draws = np.asarray(draws, dtype=np.float64)
     m = len(draws)
     orders, cuts = shuffles_from_uniforms(draws[:, :49])
@@ -384,9 +384,7 @@ def _make_spec(n_deals: Any, seed: Any, options: Any, players: Any, engine: Any,
         raise AluetteError(f"options must be an aluette.Options, got {type(options).__name__}")
     if engine not in ENGINES:
         raise AluetteError(f"engine must be one of {ENGINES}, got {engine!r}")
-    if options.rebour is not Rebour.OFF:  # the chance contract has no slot for an announcement
-        raise AluetteError(f"simulations do not play the Rebour announcement (rebour={options.rebour.value!r}); "
-                           f"play it with Deal or Match")
+    options.check_simulable()
     table, label = _players_table(players)
     if engine == "vectorized" and not (isinstance(table[0], str) and table[0] in _VECTORIZED
                                        and all(p == table[0] for p in table)):

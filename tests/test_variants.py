@@ -133,3 +133,18 @@ class TestAnnouncement:
     def test_simulations_refuse_rebour(self):
         with pytest.raises(AluetteError, match="do not play the Rebour announcement"):
             simulate(10, seed=1, options=Options(rebour="announced"))
+
+    @pytest.mark.parametrize("engine", ["step", "vectorized"])
+    def test_every_simulation_entry_refuses_rebour(self, engine):
+        import numpy as np
+
+        from aluette.simulation import step_deals
+        from aluette.vectorized import random_deals
+        from aluette.vectorized_heuristic import heuristic_deals
+        options = Options(rebour="only_announced")
+        with pytest.raises(AluetteError, match="do not play the Rebour announcement"):
+            simulate(10, seed=1, options=options, engine=engine)
+        draws, dealers = np.zeros((1, 94)), np.zeros(1, dtype=int)
+        for run in (step_deals, random_deals, heuristic_deals):
+            with pytest.raises(AluetteError, match="do not play the Rebour announcement"):
+                run(draws, dealers, options)
