@@ -177,10 +177,13 @@ CARD_SIZE = CardSizeSetting()
 # Focus ring and selection marks: #0b57d0 on white is 6.4:1 and on the table's green (#e8f3e8) 5.6:1; the hint's
 # #8a4b00 on white is 7.3:1 (WCAG 2 contrast: at least 3:1 for marks that carry meaning).
 _CARD_CSS = """
+.jp-RenderedHTMLCommon a:link, .jp-RenderedHTMLCommon a:visited { text-decoration: underline; }
 .aluette-cardbtn { display: grid !important; position: relative; margin: 6px 3px !important; }
 .aluette-cardbtn > * { grid-area: 1 / 1; margin: 0 !important; }
 .aluette-cardbtn .aluette-card-picture svg { display: block; width: var(--aluette-card-w, 72px);
   height: calc(var(--aluette-card-w, 72px) * 1.5); }
+.aluette-card-mini.aluette-cardbtn .aluette-card-picture svg { width: calc(var(--aluette-card-w, 72px) * 0.6);
+  height: calc(var(--aluette-card-w, 72px) * 0.9); }
 .aluette-cardbtn > button.aluette-card-button { width: 100% !important; height: 100% !important; padding: 0;
   background: transparent !important; border: none; box-shadow: none; border-radius: 6px; cursor: pointer;
   z-index: 1; }
@@ -193,24 +196,25 @@ _CARD_CSS = """
   width: 22px; height: 22px; line-height: 22px; text-align: center; border-radius: 50%; background: #0b57d0;
   color: #ffffff; font-weight: bold; z-index: 2; pointer-events: none; }
 .aluette-cardbtn.aluette-card-hint .aluette-card-picture svg { outline: 4px dashed #8a4b00; border-radius: 6px; }
-.aluette-sized .aluette-trick svg.aluette-card { width: calc(var(--aluette-card-w, 72px) * 0.8);
-  height: calc(var(--aluette-card-w, 72px) * 1.2); }
-.aluette-sized svg.aluette-card.aluette-small { width: calc(var(--aluette-card-w, 72px) * 0.6);
-  height: calc(var(--aluette-card-w, 72px) * 0.9); }
+.aluette-sized svg.aluette-card:not(.aluette-cardbtn *), .aluette-sized svg.aluette-back {
+  zoom: var(--aluette-card-scale, 1); }
 """
 
 
 def card_style() -> w.HTML:
     """The style sheet of the card controls, as a (visually empty) HTML widget to put in a view: the picture-button
     layering, the visible focus ring, the selected and hint marks, and ``--aluette-card-w`` from :data:`CARD_SIZE`
-    (the widget follows it)."""
+    (the widget follows it). Card pictures inside a view with class ``aluette-sized`` (tables, tricks) are zoomed by
+    ``--aluette-card-scale``, the chosen width over the normal one."""
     sheet = styled(w.HTML(), "aluette-card-style")
 
     def update(change=None):
         if change is not None and sheet.comm is None:  # closed: stop following
             CARD_SIZE.unobserve(update, names="size")
             return
-        sheet.value = f"<style>:root {{ --aluette-card-w: {CARD_SIZE.width}px; }}{_CARD_CSS}</style>"
+        scale = CARD_SIZE.width / CARD_SIZES["normal"][1]
+        sheet.value = (f"<style>:root {{ --aluette-card-w: {CARD_SIZE.width}px; --aluette-card-scale: {scale:.3f}; }}"
+                       f"{_CARD_CSS}</style>")
 
     update()
     CARD_SIZE.observe(update, names="size")
@@ -282,6 +286,11 @@ class CardButton(w.Box):
     def label(self) -> str:
         """The accessible name (the button's tooltip)."""
         return self.button.tooltip
+
+    def close(self) -> None:
+        """Close the control with its picture and button (their models, and the card, leave the browser)."""
+        close_widgets([self.picture, self.button])
+        super().close()
 
 
 _FACES: dict = {}

@@ -125,7 +125,9 @@ class MatchTable(w.VBox):
     * set-up, applied by the next New match: ``seed_box`` (``aluette-match-seed``, a text box: a bad value gets a
       message), ``opponents`` (``aluette-match-opponents``), ``option_boxes`` (``aluette-match-option`` and
       ``aluette-match-option-mordienne``, ``-chant``, ``-surrender``), ``new_button`` (``aluette-match-new``);
-      ``delay_slider`` (``aluette-match-delay``: the bots' pause, at once);
+      ``delay_choice`` (``aluette-match-delay``: the bots' pause, at once); ``format`` (``aluette-match-format``:
+      five deals or first side to 5 points), ``signals_box`` (``aluette-match-option-signals``), ``size_control``
+      (``aluette-card-size``, :func:`~aluette.widgets.common.card_size_control`);
     * your hand (``hand_box``, ``aluette-match-hand``): one slot per card (``aluette-match-slot``) with its picture
       (``aluette-match-card-picture``) and a button that plays it (``aluette-match-card``, labelled by
       :func:`short_label`), or, while you choose a discard, a toggle (``aluette-match-pick``), with
@@ -196,10 +198,10 @@ class MatchTable(w.VBox):
         self.new_button = self._w(w.Button(description="New match", icon="refresh",
                                            tooltip="start a match with the seed, opponents and options shown"),
                                   "aluette-match-new")
-        self.delay_slider = self._w(w.FloatSlider(value=min(max(self.bot_delay, 0.0), 2.0), min=0.0, max=2.0,
-                                                  step=0.1, description="Bot pause (s)",
-                                                  style={"description_width": "initial"},
-                                                  layout=w.Layout(width="280px")), "aluette-match-delay")
+        pauses = sorted({0.0, 0.2, 0.4, 0.8, 1.5, self.bot_delay})  # a drop-down: a slider's handle has no name
+        self.delay_choice = self._w(w.Dropdown(options=[(f"{p:g} s" if p else "none", p) for p in pauses],
+                                               value=self.bot_delay, description="Bot pause",
+                                               layout=w.Layout(width="200px")), "aluette-match-delay")
 
         # ---- views
         self.status = self._w(w.HTML(), "aluette-match-status")
@@ -266,13 +268,13 @@ class MatchTable(w.VBox):
         self.opponents.observe(lambda change: self._on_settings_changed(), names="value")
         for box in (*self.option_boxes.values(), self.signals_box, self.format):
             box.observe(lambda change: self._on_settings_changed(), names="value")
-        self.delay_slider.observe(self._on_delay, names="value")
+        self.delay_choice.observe(self._on_delay, names="value")
 
         self.size_control = card_size_control()
         self.children = [
             card_style(),
             w.HBox([self.seed_box, self.opponents, self.new_button], layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([self.format, *self.option_boxes.values(), self.signals_box, self.delay_slider],
+            w.HBox([self.format, *self.option_boxes.values(), self.signals_box, self.delay_choice],
                    layout=w.Layout(flex_flow="row wrap")),
             self.size_control,
             self.status, self.counts, self.message,

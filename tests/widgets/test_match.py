@@ -297,9 +297,9 @@ class TestBotPauses:
         t = MatchTable(seed=2026, bot_delay=0.4)  # pytest: no running loop
         assert not t.waiting_for_bots and t.deal.to_move is S
 
-    def test_the_slider_sets_the_pause(self):
+    def test_the_pause_choice_sets_the_pause(self):
         t = table()
-        t.delay_slider.value = 1.5
+        t.delay_choice.value = 1.5
         assert t.bot_delay == 1.5
 
 
