@@ -178,7 +178,7 @@ CARD_SIZE = CardSizeSetting()
 # #8a4b00 on white is 7.3:1 (WCAG 2 contrast: at least 3:1 for marks that carry meaning).
 _CARD_CSS = """
 .jp-RenderedHTMLCommon a:link, .jp-RenderedHTMLCommon a:visited { text-decoration: underline; }
-.aluette-cardbtn { display: grid !important; position: relative; margin: 6px 3px !important; }
+.jupyter-widgets.widget-box.aluette-cardbtn { display: grid; position: relative; margin: 6px 3px; }
 .aluette-cardbtn > * { grid-area: 1 / 1; margin: 0 !important; }
 .aluette-cardbtn .aluette-card-picture svg { display: block; width: var(--aluette-card-w, 72px);
   height: calc(var(--aluette-card-w, 72px) * 1.5); }
