@@ -6,27 +6,57 @@ A :class:`Deal` starts from a seed, a given deck order or given hands; you ask w
 :attr:`Deal.result`. A move the rules refuse raises an :class:`~aluette.errors.IllegalMoveError` subclass and leaves
 the deal exactly as it was (every check runs before anything changes).
 
-Rules implemented here, with their sources (decisions of this project are marked so):
+Rules implemented here, with their sources; where the sources are silent the decision is marked and named (see
+:mod:`aluette.decisions`):
 
 * Deal: see :mod:`aluette.chance` (dealer shuffles, dealer's right cuts, 3-3-3 from the dealer's left; 12 stock).
-* The chant (seeds, "setup"; pagat.com), when :attr:`Options.chant` is on: every player is asked, starting at the
-  dealer's left; the chant happens only if all four agree. *Decision:* asking stops at the first refusal, since the
-  answer is then settled. If all agree, the stock goes one card at a time alternately to the player at the dealer's
-  left and to the dealer (or the dealer's partner, :class:`~aluette.options.ChantRecipients`), six each, starting
-  with the dealer's left; each discards six face down, keeping nine. *Decision:* the dealer's left discards first.
-  If anyone declines, the stock stays unused and unseen.
-* Surrender (pagat.com; :attr:`Options.surrender`): before the first trick, the dealer's left speaks for their
-  partnership, then the dealer for theirs (*decision*: one question each, in that order). An offer is answered by the
-  other side's speaker. Accepted: the accepting side scores 1 and the deal ends. Refused: the refusing side must make
-  mordienne: it scores 2 if one of its players wins the deal with mordienne, otherwise the offering side scores 2.
+* The chant (seeds, "setup": "all players may agree to the chant"; pagat.com), when :attr:`Options.chant` is on: the
+  chant happens only if all four agree. If all agree, the stock goes one card at a time alternately to the player at
+  the dealer's left and to the dealer (or the dealer's partner, :class:`~aluette.options.ChantRecipients`), six
+  each, starting with the dealer's left; each discards six face down, keeping nine. If anyone declines, the stock
+  stays unused and unseen.
+* Decision of this project (the sources are silent) [chant-from-dealer-left]: the players are asked in turn,
+  clockwise, starting at the dealer's left.
+* Decision of this project (the sources are silent) [chant-stops-at-first-refusal]: asking stops at the first
+  refusal, since the answer is then settled.
+* Decision of this project (the sources are silent) [dealer-left-discards-first]: the dealer's left discards first,
+  then the other recipient.
+* Surrender (pagat.com; :attr:`Options.surrender`): a partnership may offer to surrender. Accepted: the accepting
+  side scores 1 and the deal is not played. Refused: the refusing side must make mordienne: it scores 2 if one of its
+  players wins the deal with mordienne, otherwise (it fails) the offering side scores 2.
+* Decision of this project (the sources are silent) [surrender-before-first-trick]: the offer is made only before the
+  first trick, after the chant and the discards (pagat gives no time).
+  Surrender "any time before the last trick" is not offered as an option: it would put a surrender phase between
+  tricks, which the numpy engines and the simulations' chance contract (a fixed slot for each decision, see
+  :mod:`aluette.simulation`) and the bots would all have to learn; it does not fit the engine cleanly.
+* Decision of this project (the sources are silent) [surrender-speaking-order]: the dealer's left speaks first for
+  their partnership (offer or not), then the dealer for theirs: one question each, so both sides may offer. An offer
+  is answered at once by the other side's speaker (the dealer answers the dealer's left, and the dealer's left
+  answers the dealer); once an offer is answered nobody else is asked, so at most one offer is put per deal.
+* Decision of this project (the sources are silent) [surrender-refused-all-spoiled]: after a refused surrender, a
+  deal with all nine tricks spoiled counts as a failure of the refusing side (nobody made mordienne): the offering
+  side scores 2.
 * Play (seeds, "gameplay"): the player at the dealer's left leads the first trick; each plays one card in turn,
   clockwise; any card may be played; the highest class wins and its player leads next; a tie for the highest class
-  spoils the trick: nobody wins it and its leader leads again.
+  spoils the trick: nobody wins it and its leader leads again. The seeds: "the trick won is stacked face down in
+  front of them".
+* Rebour (pagat.com, as issue 8 reports it; :class:`~aluette.options.Rebour`): before the first trick each player
+  says whether they announce mordienne; the announcements are public. In the second form a mordienne scores 2 only
+  when its maker announced it.
+* Decision of this project (the sources are silent) [rebour-announce-order]: each player is asked once, clockwise
+  from the dealer's left, after the chant and the discards, before the first trick.
+* Decision of this project (the sources are silent) [tricks-visible]: every completed trick stays visible in every
+  seat's :class:`View` (at a real table it is stacked face down), so a reader can follow a deal.
 * Scoring: :func:`aluette.scoring.score_tricks`.
-* Signals (seeds' signal table; see :mod:`aluette.signals`): a seat may signal at any time before the deal ends; only
-  its partner sees it. *Decisions:* signals are honest (a seat can only signal a named card it holds, or its aces
-  when it holds at least one; the ace count is recorded from the hand), and each signal is made at most once per deal
-  per seat.
+* Signals (seeds' signal table; see :mod:`aluette.signals`): a seat may signal at any time before the deal ends.
+* Decision of this project (the sources are silent) [signals-partner-only]: only the signaller's partner sees a
+  signal. A simplification: at a real table signals are gestures the opponents may catch, which is why the sources
+  tell partners to be discreet.
+* Decision of this project (the sources are silent) [signals-honest]: signals are honest: a seat can only signal a
+  named card it holds, its aces when it holds at least one (the count is recorded from the hand), and a useless hand
+  or mordienne only when its hand fits their definitions (:func:`aluette.signals.signal_problem`).
+* Decision of this project (the sources are silent) [signals-once-per-deal]: each signal is made at most once per
+  deal by each seat.
 """
 
 from __future__ import annotations
@@ -46,13 +76,13 @@ from .chance import (SeedLike, _deal, as_generator, check_seed, cut_deck, deal_f
 from .errors import (AluetteError, BadDiscardError, BadSignalError, CardNotInHandError, DealOverError,
                      DuplicateCardError, IllegalMoveError, MalformedSaveError, NotYourTurnError, WrongPhaseError,
                      quoted)
-from .moves import (ChantAnswer, Discard, Move, Play, Signal, SurrenderAnswer, SurrenderOffer, move_from_json,
-                    move_kind)
-from .options import ChantRecipients, Options
+from .moves import (ChantAnswer, Discard, MordienneAnnouncement, Move, Play, Signal, SurrenderAnswer, SurrenderOffer,
+                    move_from_json, move_kind)
+from .options import ChantRecipients, Options, Rebour
 from .savefile import check_header, load_json
 from .scoring import DealScore, outcomes_notation, score_tricks
 from .seats import SEATS, Seat, Team
-from .signals import signal_for
+from .signals import signal_for, signal_problem
 
 __all__ = ["Deal", "Phase", "Hand", "TrickRecord", "DealResult", "SignalRecord", "View", "SAVE_FORMAT"]
 
@@ -66,6 +96,7 @@ class Phase(enum.Enum):
     CHANT = "chant"  #: players are asked, from the dealer's left, whether to chant
     DISCARD = "discard"  #: the two stock recipients discard six cards each
     SURRENDER = "surrender"  #: partnerships may offer to surrender (option)
+    ANNOUNCE = "announce"  #: each player may announce mordienne (the Rebour option)
     PLAY = "play"  #: tricks are being played
     OVER = "over"  #: nine tricks played, or a surrender accepted
 
@@ -271,6 +302,7 @@ class View:
         surrender_spoken: ``((seat, offered), ...)``: the surrender offers spoken so far (public, like the chant).
         surrender_by: the partnership that offered to surrender, or ``None``.
         surrender_accepted: ``True``/``False`` once an offer is answered, else ``None``.
+        announcements: ``((seat, announced), ...)``: the Rebour announcements of mordienne so far (public).
     """
 
     seat: Optional[Seat]
@@ -295,6 +327,7 @@ class View:
     surrender_spoken: tuple[tuple[Seat, bool], ...] = ()
     surrender_by: Optional[Team] = None
     surrender_accepted: Optional[bool] = None
+    announcements: tuple[tuple[Seat, bool], ...] = ()
 
     def __post_init__(self):
         # the mappings are read-only, as the frozen view around them
@@ -363,6 +396,7 @@ class Deal:
         self._surrender_spoken: list[tuple[Seat, bool]] = []
         self._surrender_by: Optional[Team] = None
         self._surrender_accepted: Optional[bool] = None
+        self._announcements: list[tuple[Seat, bool]] = []
         self._signals: list[SignalRecord] = []
         self._tricks: list[TrickRecord] = []
         self._trick: list[tuple[Seat, Card]] = []
@@ -540,6 +574,8 @@ class Deal:
             if self._surrender_by is None:
                 return [SurrenderOffer(seat, True), SurrenderOffer(seat, False)]
             return [SurrenderAnswer(seat, True), SurrenderAnswer(seat, False)]
+        if phase is Phase.ANNOUNCE:
+            return [MordienneAnnouncement(seat, True), MordienneAnnouncement(seat, False)]
         if phase is Phase.PLAY:
             return [_PLAYS[seat][card.index] for card in self._hands[seat]]
         return []
@@ -679,6 +715,10 @@ class Deal:
         """``seat`` accepts or refuses the other side's surrender."""
         self.apply(SurrenderAnswer(seat, accept))
 
+    def announce_mordienne(self, seat: Union[Seat, str], announce: bool = True) -> None:
+        """``seat`` announces (or does not announce) mordienne, under the Rebour option."""
+        self.apply(MordienneAnnouncement(seat, announce))
+
     def signal(self, seat: Union[Seat, str], key: str) -> SignalRecord:
         """``seat`` makes signal ``key`` (see :data:`~aluette.signals.SIGNALS`); returns the record."""
         self.apply(Signal(seat, key))
@@ -757,7 +797,29 @@ class Deal:
         if self._options.surrender:
             self._phase, self._to_move = Phase.SURRENDER, self._dealer.left
         else:
+            self._begin_announce_or_play()
+
+    def _begin_announce_or_play(self) -> None:
+        if self._options.rebour is not Rebour.OFF:
+            self._phase, self._to_move = Phase.ANNOUNCE, self._dealer.left
+        else:
             self._phase, self._to_move = Phase.PLAY, self._leader
+
+    def _check_announce(self, move: MordienneAnnouncement) -> None:
+        self._check_turn(move, Phase.ANNOUNCE)
+
+    def _do_announce(self, move: MordienneAnnouncement) -> None:
+        self._moves.append(move)
+        self._announcements.append((move.seat, move.announce))
+        if len(self._announcements) < 4:
+            self._to_move = move.seat.left
+        else:
+            self._phase, self._to_move = Phase.PLAY, self._leader
+
+    @property
+    def announcements(self) -> tuple[tuple[Seat, bool], ...]:
+        """The Rebour announcements of mordienne so far, ``((seat, announced), ...)``, in the order asked."""
+        return tuple(self._announcements)
 
     def _check_surrender(self, move: SurrenderOffer) -> None:
         self._check_turn(move, Phase.SURRENDER)
@@ -775,7 +837,7 @@ class Deal:
         elif move.seat is first:
             self._to_move = second
         else:
-            self._phase, self._to_move = Phase.PLAY, self._leader
+            self._begin_announce_or_play()
 
     def _check_answer(self, move: SurrenderAnswer) -> None:
         self._check_turn(move, Phase.SURRENDER)
@@ -791,7 +853,7 @@ class Deal:
                                     f"{self._surrender_by} surrendered and {winner} accepted: {winner} scores 1 "
                                     f"and the deal is not played (pagat.com)."))
         else:
-            self._phase, self._to_move = Phase.PLAY, self._leader
+            self._begin_announce_or_play()
 
     def _check_play(self, move: Play) -> None:
         if self._phase is not _PLAY or move.seat is not self._to_move:
@@ -804,7 +866,9 @@ class Deal:
         return self.play_index(self._hands[move.seat].index(move.card))  # records the canonical Play equal to move
 
     def _score(self) -> DealResult:
-        score = score_tricks(self.outcomes, mordienne=self._options.mordienne)
+        announced = ({seat for seat, said in self._announcements if said}
+                     if self._options.rebour is Rebour.ONLY_ANNOUNCED else None)
+        score = score_tricks(self.outcomes, mordienne=self._options.mordienne, announced=announced)
         points = {team: (score.points if team is score.team else 0) for team in _TEAMS}  # score.team_points
         reason = score.reason
         if self._surrender_accepted is False:
@@ -823,12 +887,8 @@ class Deal:
         self._phase, self._to_move = Phase.OVER, None
 
     def _signal_problem(self, seat: Seat, key: str) -> Optional[str]:
-        kind = signal_for(key)
-        if kind.card is not None and kind.card not in self._hands[seat]:
-            return f"{seat} does not hold {kind.what}; signals are honest here"
-        if key == "aces" and not any(c.rank == 1 for c in self._hands[seat]):
-            return f"{seat} holds no ace to signal"
-        return None
+        problem = signal_problem(key, self._hands[seat])
+        return None if problem is None else f"{seat} {problem}"
 
     def _check_signal(self, move: Signal) -> None:
         if self._phase is Phase.OVER:
@@ -870,7 +930,7 @@ class Deal:
             signals=tuple(r for r in self._signals if seat is None or r.seat.team is seat.team),
             result=self._result, events=self._events(seat) if events else (),
             surrender_spoken=tuple(self._surrender_spoken), surrender_by=self._surrender_by,
-            surrender_accepted=self._surrender_accepted)
+            surrender_accepted=self._surrender_accepted, announcements=tuple(self._announcements))
 
     def omniscient_view(self) -> View:
         """Everything, for teaching: ``view(None)``."""

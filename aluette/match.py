@@ -4,11 +4,13 @@ Rule sources and decisions:
 
 * Seeds, "end of game", and pagat.com: a match is five deals, so the first dealer deals twice (the first and the fifth
   deal); the partnership with the higher score wins. The deal passes to the left (clockwise: N, E, S, W).
-* Decision of this project: a tie after the last deal is a drawn match.
+* Decision of this project (the sources are silent) [drawn-match]: a tie after the last deal is a drawn match (no
+  extra deal).
 * Variant (:attr:`Options.target_points`, several French descriptions): play until a partnership reaches the target.
 
-Chance: the match draws each deal's shuffle in turn from one numpy ``Generator`` made from its seed, so the seed and
-the moves replay the whole match.
+Chance: the match draws each deal's shuffle in turn from one numpy ``Generator`` made from its seed in a stream of its
+own (:func:`aluette.chance.match_generator`), so the seed and the moves replay the whole match, while the single-deal
+demos, which show every hand, cannot deal the match's hands from the seed it shows.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable, Mapping, Optional, Union
 
-from .chance import SeedLike, as_generator, check_seed, seed_number
+from .chance import SeedLike, match_generator, seed_number
 from .deal import Deal, Phase, View
 from .errors import AluetteError, DealOverError, MalformedSaveError, WrongPhaseError, quoted
 from .moves import Move
@@ -58,8 +60,8 @@ class Match:
 
     def __init__(self, seed: SeedLike, *, first_dealer: Union[Seat, str] = Seat.N,
                  options: Optional[Options] = None, names: Optional[Mapping[Union[Seat, str], str]] = None):
-        self._rng = as_generator(seed)  # raises BadSeedError unless a seed or a Generator
-        self._seed = seed_number(seed)
+        self._seed = seed_number(seed)  # raises BadSeedError unless a seed or a Generator
+        self._rng = match_generator(seed)
         self._options = Options.coerce(options)
         self._first_dealer = Seat.parse(first_dealer)
         self._names = _checked_names(names)
@@ -142,7 +144,7 @@ class Match:
 
     @property
     def is_drawn(self) -> bool:
-        """True when the match is over with equal scores (decision of this project: a drawn match)."""
+        """True when the match is over with equal scores (see ``drawn-match`` in the module docstring)."""
         return self.is_over and self.winner is None
 
     @property

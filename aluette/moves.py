@@ -22,7 +22,8 @@ from .cards import Card, parse_cards
 from .errors import AluetteError, BadSignalError, IllegalMoveError, MalformedSaveError, quoted
 from .seats import Seat
 
-__all__ = ["Move", "ChantAnswer", "Discard", "SurrenderOffer", "SurrenderAnswer", "Play", "Signal", "MoveKind",
+__all__ = ["Move", "ChantAnswer", "Discard", "SurrenderOffer", "SurrenderAnswer", "MordienneAnnouncement", "Play",
+           "Signal", "MoveKind",
            "MOVE_KINDS", "register_move_kind", "move_kind", "move_from_json", "checked_move"]
 
 
@@ -180,6 +181,17 @@ class SurrenderAnswer(Move):
 
 
 @dataclass(frozen=True)
+class MordienneAnnouncement(Move):
+    """``seat`` announces (``announce=True``) or does not announce mordienne before the first trick: pagat.com's
+    Rebour variant (:class:`~aluette.options.Rebour`)."""
+
+    announce: bool
+
+    def __str__(self) -> str:
+        return f"{self.seat} {'announces' if self.announce else 'does not announce'} mordienne"
+
+
+@dataclass(frozen=True)
 class Play(Move):
     """``seat`` plays ``card`` to the current trick."""
 
@@ -209,6 +221,8 @@ register_move_kind(MoveKind("discard", Discard, "cards", _read_cards, lambda car
                             _text("discard cards (a string of codes)")))
 register_move_kind(MoveKind("surrender", SurrenderOffer, "offer", _yes_or_no("SurrenderOffer"), _same, _same))
 register_move_kind(MoveKind("answer", SurrenderAnswer, "accept", _yes_or_no("SurrenderAnswer"), _same, _same))
+register_move_kind(MoveKind("announce", MordienneAnnouncement, "announce", _yes_or_no("MordienneAnnouncement"), _same,
+                            _same))
 register_move_kind(MoveKind("play", Play, "card", Card.parse, str, _same))
 register_move_kind(MoveKind("signal", Signal, "key", _read_key, _same, _text("a signal key")))
 

@@ -9,7 +9,8 @@
 * ``executor=`` runs the chunks on any :class:`concurrent.futures.Executor` (a process pool; a Dask or Ray cluster's
   executor); the rows do not depend on it, nor on ``chunk_size``.
 
-The chance contract (what the results depend on, and all they depend on):
+Decision of this project (the sources are silent) [simulation-blocks]: the chance contract (what the results depend
+on, and all they depend on):
 
 1. Deals are numbered ``0 .. n_deals - 1`` and grouped in blocks of :data:`BLOCK_SIZE` (1,000) consecutive deals.
 2. Block ``k`` draws from its own generator, :func:`block_generator`: ``Generator(PCG64(SeedSequence(seed,
@@ -296,7 +297,7 @@ def step_deals(draws: np.ndarray, dealers: np.ndarray, options: Optional[Options
     Raises:
         AluetteError: a bot's illegal move (the engine's error).
     """
-    options = Options.coerce(options)
+    options = Options.coerce(options).check_simulable()
     draws = np.asarray(draws, dtype=np.float64)
     m = len(draws)
     orders, cuts = shuffles_from_uniforms(draws[:, :49])
@@ -385,6 +386,7 @@ def _make_spec(n_deals: Any, seed: Any, options: Any, players: Any, engine: Any,
     options = Options.coerce(options)
     if engine not in ENGINES:
         raise AluetteError(f"engine must be one of {ENGINES}, got {quoted(engine)}")
+    options.check_simulable()
     table, label = _players_table(players)
     if engine == "vectorized" and not (isinstance(table[0], str) and table[0] in _VECTORIZED
                                        and all(p == table[0] for p in table)):

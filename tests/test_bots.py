@@ -3,7 +3,7 @@ play_deal/play_match over many seeds.
 
 Positions are built with ``Deal.from_hands`` and the dealer at W, so N leads and plays go N, E, S, W; the chant is
 off unless a test is about it. Sources are named next to each test: "pagat" is pagat.com's Aluette page (its
-advice on play, as quoted in aluette/bots.py), "seeds" the rules sheet in shared/seeds, "decision" a decision
+advice on play, as quoted in aluette/bots.py), "seeds" the rules sheet in docs/sources, "decision" a decision
 of this project documented in aluette/bots.py.
 """
 

@@ -1,9 +1,9 @@
 """Hostile tests of the engine: malformed moves, tampered saves, odd inputs, rule edge cases, determinism.
 
-Each test names what it holds the engine to: a rule (seeds = the rules sheet in shared/seeds; pagat.com; a decision
+Each test names what it holds the engine to: a rule (seeds = the rules sheet in docs/sources; pagat.com; a decision
 of this project, as written in the README's table and the module docstrings) or a point of the project's quality bar
-("bad input
-gets a clear AluetteError naming it and leaves the state unchanged"; "all chance through an explicit seed").
+("bad input gets a clear AluetteError naming it and leaves the state unchanged"; "all chance through an explicit
+seed").
 """
 
 import subprocess
@@ -64,11 +64,12 @@ class TestMovesWithWrongTypes:
         # was: accepted with seat "N" (a str), then deal.view("N") raised AttributeError: 'str' has no 'team',
         # and the once-per-deal check (by identity) let the same signal through twice
         deal = Deal.from_seed(1, options=NO_CHANT)
-        deal.apply(Signal("N", "useless"))
+        key = deal.legal_signals("N")[0]  # an honest signal of N's hand
+        deal.apply(Signal("N", key))
         assert deal.view("S").signals[0].seat is Seat.N  # the partner sees it (seeds' signal table)
         assert deal.view("E").signals == ()
         with pytest.raises(AluetteError, match="already signalled"):
-            deal.apply(Signal("N", "useless"))
+            deal.apply(Signal("N", key))
 
     @pytest.mark.parametrize("value", ["no", "yes", 1, 0, None])
     def test_surrender_offer_must_be_true_or_false(self, value):

@@ -3,7 +3,7 @@ gives the right result on screen. That every notebook renders without errors is 
 ``test_notebook_renders_in_voila``; here each test opens one notebook, drives its widgets by their CSS classes
 (tests/browser/controls.py) and ends with the kernel idle and no exception in it or in the page.
 
-Expected results come from the rule sources named at each test (seeds = the rules sheet in /work/shared/seeds/,
+Expected results come from the rule sources named at each test (seeds = the rules sheet in docs/sources/,
 pagat.com, decisions of this project), computed with the engine from the same seed or cards where a whole deal is
 involved. A picture of each demo (the widget alone) is saved as test-artifacts/screenshots/NN_name-demo.png.
 """

@@ -12,10 +12,10 @@ import re
 
 import pytest
 
-from aluette import DECK, Deal, Options, Phase, Seat
+from aluette import DECK, Card, Deal, Options, Phase, Seat
 from aluette.options import ChantRecipients
 from aluette.widgets.chant import ChantDemo
-from aluette.widgets.common import card_label
+from aluette.widgets.common import card_label, card_words
 
 
 def agree_all(widget):
@@ -97,8 +97,13 @@ class TestStockAndDiscard:
         deal = widget.deal
         assert deal.phase is Phase.DISCARD and deal.to_move is Seat.E
         assert len(widget.pick_buttons) == 15 and widget.picker.layout.display is None
-        assert [b.description for b in widget.pick_buttons] == [card_label(c) for c in deal.hands[Seat.E]]
+        # issue 9 §2: the card pictures are the buttons, named in words
+        assert [b.card for b in widget.pick_buttons] == list(deal.hands[Seat.E])
+        assert all(b.label.startswith(card_words(b.card)) for b in widget.pick_buttons)
+        # issue 9 §3: you choose first; the suggested discard shows only when asked for
         suggestion = deal.suggested_discard(Seat.E)
+        assert widget._suggestion.value == ""
+        widget.suggest_button.click()
         assert all(f'data-card="{c}"' in widget._suggestion.value for c in suggestion)
         text = widget.table.value
         assert "1→E" in text and "2→N" in text and "12→N" in text
@@ -108,9 +113,11 @@ class TestStockAndDiscard:
         # seeds "setup": recipients discard back down to nine
         widget = ChantDemo(seed=6)
         agree_all(widget)
-        for button in widget.pick_buttons[:6]:  # the six highest: allowed, if unwise
-            button.value = True
+        for button in widget.pick_buttons[:7]:  # the six highest: allowed, if unwise
+            button.click()
+        widget.pick_buttons[6].click()  # a second click puts a card back
         assert "6 of 6 chosen" in widget._count.value
+        assert ["aluette-card-selected" in b._dom_classes for b in widget.pick_buttons] == [True] * 6 + [False] * 9
         chosen = widget.chosen
         widget.discard_button.click()
         deal = widget.deal
@@ -120,7 +127,27 @@ class TestStockAndDiscard:
         assert not set(chosen) & set(deal.hands[Seat.E])
         assert widget.pick_buttons == () and widget.picker.layout.display == "none"
         assert "Each holds nine again" in widget.result.value
+        assert "Keeping the highest nine would have discarded" in widget.message.value
         assert_private(widget)
+
+    def test_throwing_away_monsieur_gets_a_remark(self):
+        # seeds: Monsieur (3 of coins) is the highest card; issue 9 §3: the demo says so when you discard it
+        for seed in range(200):
+            widget = ChantDemo(seed=seed)
+            agree_all(widget)
+            if widget.deal.phase is Phase.DISCARD and Card.parse("3O") in widget.deal.hands[widget.you]:
+                break
+        else:
+            raise AssertionError("no seed below 200 gives you Monsieur with a discard to make")
+        hand = widget.deal.hands[widget.you]
+        widget.typed.value = " ".join(map(str, [Card.parse("3O"), *[c for c in hand if c.code != "3O"][-5:]]))
+        widget.typed_button.click()
+        assert widget.message.last_error is None and "You threw away Monsieur" in widget.message.value
+        other = ChantDemo(seed=seed)
+        agree_all(other)
+        other.suggest_button.click()
+        other.discard_button.click()
+        assert "Monsieur" not in other.message.value and "you kept your highest nine" in other.message.value
 
     def test_suggestion_button_keeps_the_highest_nine(self):
         # seeds "setup": "keep the highest for their hand"
@@ -137,7 +164,7 @@ class TestStockAndDiscard:
         agree_all(widget)
         hand = widget.deal.hands[Seat.E]
         for button in widget.pick_buttons[:5]:
-            button.value = True
+            button.click()
         widget.discard_button.click()
         assert "exactly six" in widget.message.last_error
         not_held = [c for c in DECK if c not in hand][:6]

@@ -1,6 +1,6 @@
 """Widget tests for the "Play" notebook (aluette.widgets.play), driven without a browser.
 
-Each test names the rule it checks: seeds = the rules sheet in shared/seeds ("gameplay"); pagat = pagat.com's
+Each test names the rule it checks: seeds = the rules sheet in docs/sources ("gameplay"); pagat = pagat.com's
 Aluette page; decision = a decision of this project (the trivial playing rule, the quality bar on bad input).
 """
 
