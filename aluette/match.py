@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable, Mapping, Optional, Union
 
-from .chance import SeedLike, match_generator, seed_number
+from .chance import SeedLike, check_seed, match_generator, seed_number
 from .deal import Deal, Phase, View
 from .errors import AluetteError, DealOverError, MalformedSaveError, WrongPhaseError, quoted
 from .moves import Move
