@@ -163,7 +163,7 @@ class TestFrench:
 
 
 class TestUnicodeAndLength:
-    """Issue 10, §3: normalise with NFKC once, so full-width and mathematical letters read as plain ones."""
+    """Card.parse normalises with NFKC once, so full-width and mathematical letters read as plain ones."""
 
     @pytest.mark.parametrize("text,code", [("３Ｏ", "3O"), ("３ of coins", "3O"), ("𝐌𝐨𝐧𝐬𝐢𝐞𝐮𝐫", "3O"),
                                            ("１２ｅ", "12E"), ("ｒｏｉ ｄｅ ｄｅｎｉｅｒｓ", "12O")])

@@ -153,7 +153,7 @@ from aluette import SEATS  # noqa: E402 (the stream tests below)
 
 
 class TestMatchStream:
-    """Issue 9 §6: a match's deals come from its seed in a stream of their own, so the single-deal demos (which show
+    """A match's deals come from its seed in a stream of their own, so the single-deal demos (which show
     every hand) cannot reproduce a match's hands from the seed it shows; the match still replays from its seed."""
 
     def test_a_matchs_first_deal_is_not_the_single_deal_of_its_seed(self):

@@ -82,7 +82,7 @@ class TestHand:
         t = table()
         hand = t.view.hand
         assert len(hand) == 9
-        # issue 9 §2: the picture is the button; its accessible name says the card in words
+        # quality bar, keyboard-only usable: the picture is the button; its accessible name says the card in words
         assert [b.card for b in t.card_buttons] == list(hand)
         assert all(f'data-card="{b.card.code}"' in b.picture.value for b in t.card_buttons)
         assert all(b.button.tooltip.startswith(card_words(b.card)) and b.button.description == ""
@@ -92,7 +92,7 @@ class TestHand:
                                        and t._slots[i].button.tooltip == "" for i in empty)
 
     def test_the_accessible_name_says_the_card_and_what_a_click_does_now(self):
-        # issue 9 §2-3: "3 of coins, Monsieur"; the label follows the phase (chant, play, discard, deal over)
+        # accessible names: "3 of coins, Monsieur"; the label follows the phase (chant, play, discard, deal over)
         t = table()
         assert all(b.label.endswith("no card is played before the first trick)") for b in t.card_buttons)
         to_play(t)
@@ -560,7 +560,7 @@ class TestRapidClicks:
 
 
 class TestMatchStatus:
-    """Issue 9 §3 and issue 8 §2-3: the match score beside the table, who received the chant cards, why a deal was
+    """The match score beside the table, who received the chant cards, why a deal was
     or was not mordienne, no-signals and first-to-5 matches, and who reached 2 and 3 tricks first."""
 
     def test_the_match_score_is_beside_the_table(self):
@@ -647,7 +647,7 @@ class TestMatchStatus:
 
 
 class TestSignalsAndOptions:
-    """Moved from notebook 08 (issue 11 §7). Seeds, "signals": only the partner sees a signal; the signals are
+    """Moved from notebook 08. Seeds, "signals": only the partner sees a signal; the signals are
     honest (a decision of this project); pagat.com: surrender needs mordienne (a refused surrender must be answered by
     making mordienne)."""
 
