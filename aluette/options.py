@@ -143,7 +143,9 @@ class Options:
     def __repr__(self) -> str:
         """``Options()`` or the options that differ from the defaults, e.g. ``Options(surrender=True)``: text that
         reads back as the same options."""
-        changed = [f"{f.name}={getattr(self, f.name)!r}" for f in fields(self)
+        def text(value: Any) -> str:
+            return f"{type(value).__name__}.{value.name}" if isinstance(value, enum.Enum) else repr(value)
+        changed = [f"{f.name}={text(getattr(self, f.name))}" for f in fields(self)
                    if getattr(self, f.name) != f.default]
         return f"Options({', '.join(changed)})"
 

@@ -24,7 +24,7 @@ def test_every_kind_of_move_is_in_the_files():
     # the golden files cover every kind of move: chant, surrender (accepted and refused), signals, a match
     text = "\n".join(playthroughs().values())
     for phrase in ("agrees to the chant", "declines the chant", "discards six cards", "offers to surrender",
-                   "accepts the surrender", "refuses the surrender", " signals ", " plays ", "scores after deal 5"):
+                   "accepts the surrender", "refuses the surrender", " signals ", " plays ", "announces mordienne", "scores after deal 5"):
         assert phrase in text, phrase
 
 

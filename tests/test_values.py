@@ -98,6 +98,12 @@ class TestText:
         assert repr(options) == text
         assert eval(text, {"Options": Options, "ChantRecipients": ChantRecipients}) == options
 
+    def test_every_enum_option_reads_back(self):
+        from aluette.options import Rebour
+        for rebour in Rebour:
+            options = Options(rebour=rebour)
+            assert eval(repr(options), {"Options": Options, "Rebour": Rebour}) == options
+
 
 def test_view_is_still_a_frozen_dataclass():
     view = Deal.from_seed(1).view("N")

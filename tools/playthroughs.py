@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from aluette import SEATS, Deal, HeuristicBot, Match, Options, RandomBot, Signal, SurrenderAnswer, SurrenderOffer
+from aluette.moves import MordienneAnnouncement
+from aluette.options import Rebour
 from aluette.bots import play_deal, play_match
 
 DIRECTORY = Path(__file__).resolve().parent.parent / "tests" / "playthroughs"
@@ -136,6 +138,9 @@ def playthroughs() -> dict[str, str]:
                                     "a surrender accepted, random bots"),
         "deal_surrender_refused": (_bot_deal(surrender, random=True),
                                    _has(SurrenderAnswer, lambda m: not m.accept), "a surrender refused, random bots"),
+        "deal_rebour_announced": (_bot_deal(Options(rebour=Rebour.ONLY_ANNOUNCED), random=True),
+                                  _has(MordienneAnnouncement, lambda m: m.announce),
+                                  "a mordienne announced under pagat's Rebour variant, random bots"),
         "deal_no_chant_option": (_bot_deal(Options(chant=False, mordienne=False)), lambda d: d.is_over,
                                  "any finished deal"),
     }
