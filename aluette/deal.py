@@ -360,7 +360,10 @@ class Deal:
     Build it with :meth:`from_seed`, :meth:`from_deck` or :meth:`from_hands`, or load it with :meth:`from_json`.
 
     Attributes (read-only properties): ``options``, ``dealer``, ``phase``, ``to_move``, ``leader``, ``moves``,
-    ``tricks``, ``result``, ``seed`` and ``cut`` (when known), ``deck`` (the cut deck the hands were dealt from).
+    ``tricks``, ``result``, ``seed`` and ``cut`` (when known), ``deck`` (the cut deck the hands were dealt from), and
+    the omniscient ``hands``, ``trick_counts`` and ``events``: the same kinds of thing, under the same names, as on
+    :class:`View` (``deal.hands == deal.view(None).hands``). ``str(deal)`` is a plain-text picture of the deal;
+    :meth:`is_legal` asks whether a move would be accepted, without changing anything.
     """
 
     def __init__(self, deck: Sequence[CardLike], *, dealer: Union[Seat, str] = Seat.N,
