@@ -28,7 +28,7 @@ from .errors import AluetteError, quoted
 from .match import Match
 from .moves import ChantAnswer, Discard, MordienneAnnouncement, Move, Play, Signal, SurrenderAnswer, SurrenderOffer
 from .options import ChantRecipients
-from .seats import SEATS, Seat
+from .seats import Seat
 from .signals import may_go_for_mordienne, signal_for
 
 __all__ = ["Decision", "Bot", "RandomBot", "HeuristicBot", "play_turn", "signal_round", "play_deal", "play_match",
