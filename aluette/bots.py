@@ -478,7 +478,7 @@ class _LegalMoves(SequenceABC):
 
     def __init__(self, deal: Deal):
         if deal.phase is Phase.DISCARD:
-            self._seat, self._hand, self._moves = deal.to_move, deal.hand(deal.to_move), None
+            self._seat, self._hand, self._moves = deal.to_move, deal.hands[deal.to_move], None
         else:
             self._moves = deal.legal_moves()
 

@@ -26,6 +26,9 @@ class ChantRecipients(str, enum.Enum):
     LEFT_AND_DEALER = "left_and_dealer"
     LEFT_AND_PARTNER = "left_and_partner"
 
+    def __repr__(self) -> str:
+        return f"ChantRecipients.{self.name}"
+
 
 class Rebour(str, enum.Enum):
     """pagat.com's Rebour variant: mordienne is announced before the first trick, and the match is played to 10
@@ -135,6 +138,13 @@ class Options:
             raise AluetteError(f"simulations do not play the Rebour announcement (rebour={self.rebour.value!r}); "
                                f"play it with Deal or Match")
         return self
+
+    def __repr__(self) -> str:
+        """``Options()`` or the options that differ from the defaults, e.g. ``Options(surrender=True)``: text that
+        reads back as the same options."""
+        changed = [f"{f.name}={getattr(self, f.name)!r}" for f in fields(self)
+                   if getattr(self, f.name) != f.default]
+        return f"Options({', '.join(changed)})"
 
     def replace(self, **changes: Any) -> "Options":
         """A copy with some options changed (validated like the constructor)."""

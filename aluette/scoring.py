@@ -157,6 +157,13 @@ class DealScore:
     reached_at: Optional[int]
     reason: str
 
+    def __repr__(self) -> str:
+        # short, so a notebook cell can end with the value: <DealScore NEWXSSSSS: S wins, NS scores 2 (mordienne)>
+        if self.winner is None:
+            return f"<DealScore {self.notation}: nobody scores>"
+        return (f"<DealScore {self.notation}: {self.winner} wins, {self.team} scores {self.points}"
+                f"{' (mordienne)' if self.mordienne else ''}>")
+
     def count(self, seat: Union[Seat, str]) -> int:
         """Tricks won by ``seat``."""
         return dict(self.counts)[Seat.parse(seat)]

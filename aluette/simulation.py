@@ -204,7 +204,7 @@ def _random_move(deal: Deal, u: float) -> None:
     elif phase is _CHANT:
         deal.answer_chant(seat, u < 0.5)
     elif phase is _DISCARD:
-        hand = deal.hand(seat)  # fifteen cards, high to low: legal_moves() lists the combinations of it
+        hand = deal.hands[seat]  # fifteen cards, high to low: legal_moves() lists the combinations of it
         deal.discard(seat, [hand[i] for i in _discard_combos()[int(u * 5005)]])
     else:
         moves = deal.legal_moves()

@@ -24,7 +24,7 @@ HANDS = {"E": "3O 3C 2O 2C 9C 9O 2B 2E 1O", "S": "1C 1B 1E 12O 12C 12B 12E 11O 1
 def snapshot(deal: Deal):
     """Everything observable about a deal, to prove a refused move changed nothing."""
     return (deal.phase, deal.to_move, deal.moves, deal.tricks, deal.current_trick, deal.result,
-            tuple(deal.hand(s) for s in Seat), deal.to_json())
+            tuple(deal.hands[s] for s in Seat), deal.to_json())
 
 
 def finished_deal(seed: int = 3) -> Deal:

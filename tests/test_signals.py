@@ -77,4 +77,4 @@ class TestEngineChecks:
         d = deal()
         record = d.signal("E", "mordienne")
         assert record.key == "mordienne" and record.seat is Seat.E
-        assert Card.parse("2O") in d.hand("E")
+        assert Card.parse("2O") in d.hands[Seat.E]

@@ -148,8 +148,9 @@ class TestMatchSheet:
 
     def test_a_tie_is_a_drawn_match(self):
         # decision: a tie after the last deal is a drawn match
-        sheet = MatchSheet(seed=1)
-        sheet.seed.value = 8
+        drawn = next(s for s in range(200) if play_out_match(Match(s), "highest").is_drawn)  # found, not copied
+        sheet = MatchSheet(seed=1 if drawn != 1 else 0)
+        sheet.seed.value = drawn
         assert sheet.match.is_drawn and "a drawn match" in sheet.summary.value
 
     def test_same_seed_same_match(self):
