@@ -1,7 +1,7 @@
 """The project's own decisions: every rule the sources leave open, decided once, named, and listed here.
 
 The sources (the rules sheet in ``docs/sources/``, in five translations; pagat.com's Aluette page; the French
-descriptions of trictrac.net, olonnes.com and regles2jeux.fr) leave some points open. Where they do, this project
+descriptions of trictrac.net and regles2jeux.fr) leave some points open. Where they do, this project
 decides and says so with one marker:
 
 * in a docstring, the phrase :data:`MARKER` followed by the decision's name in brackets and a colon, e.g.
