@@ -81,7 +81,7 @@ SIGNALS: tuple[SignalKind, ...] = (
                Card.parse("2E"), _SEEDS + " (ring finger, writing); trictrac.net (writing)"),
     SignalKind("aces", "aces (how many)", "open the mouth once for each ace held", None,
                _SEEDS + "; trictrac.net (open the mouth)"),
-    SignalKind("useless", "I have a useless hand", "shrug the shoulders", None, _SEEDS),
+    SignalKind("useless", "I have a useless hand (no card above a king)", "shrug the shoulders", None, _SEEDS),
     SignalKind("mordienne", "I am going for mordienne", "bite the lip", None,
                _SEEDS + "; Jeux & Stratégie n° 2, 1980 (bite the lower lip)"),
 )
