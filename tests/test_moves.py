@@ -11,12 +11,13 @@ import pytest
 
 from aluette import (AluetteError, BadDiscardError, Card, ChantAnswer, Deal, Discard, MalformedSaveError, Options,
                      Play, Seat, Signal, SurrenderAnswer, SurrenderOffer, UnknownCardError, UnknownSeatError)
-from aluette.moves import MOVE_KINDS, Move, MoveKind, move_from_json, register_move_kind
+from aluette.moves import MOVE_KINDS, MordienneAnnouncement, Move, MoveKind, move_from_json, register_move_kind
 
 from .test_breaking import HANDS, NO_CHANT, SURRENDER, snapshot
 
 EXAMPLES = [ChantAnswer(Seat.N, True), Discard(Seat.E, "3O 2C 1E 4O 5O 6O"), SurrenderOffer(Seat.W, False),
-            SurrenderAnswer(Seat.S, True), Play(Seat.E, Card.parse("3O")), Signal(Seat.N, "useless")]
+            SurrenderAnswer(Seat.S, True), MordienneAnnouncement(Seat.W, True), Play(Seat.E, Card.parse("3O")),
+            Signal(Seat.N, "useless")]
 
 
 def chant_all(deal: Deal) -> Deal:

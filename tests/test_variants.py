@@ -80,7 +80,7 @@ class TestAnnouncement:
         assert deal.phase is Phase.PLAY and deal.to_move is Seat.N
         assert deal.announcements == ((Seat.N, False), (Seat.E, False), (Seat.S, True), (Seat.W, False))
         assert deal.view("E").announcements == deal.announcements  # said aloud: every seat sees them
-        assert "S announces mordienne." in deal.events("E")
+        assert "S announces mordienne." in deal.view("E").events
 
     def test_first_form_scores_mordienne_announced_or_not(self):
         # decision rebour-announcement-no-score: in the first form the announcement changes no score
