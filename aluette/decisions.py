@@ -83,11 +83,11 @@ DECISIONS: tuple[ProjectDecision, ...] = (
     _D("rebour-announce-order",
        "Under Rebour each player is asked once, clockwise from the dealer's left, after the chant and the discards, "
        "whether they announce mordienne.",
-       ("aluette/options.py", "aluette/deal.py")),
+       ("aluette/options.py", "aluette/deal.py"), ("05_scoring",)),
     _D("rebour-announcement-no-score",
        "In Rebour's first form an announcement changes no score: a mordienne scores 2 announced or not, and a "
        "failed announcement costs nothing.",
-       ("aluette/options.py",)),
+       ("aluette/options.py",), ("05_scoring",)),
     _D("tricks-visible",
        "Completed tricks are visible to every seat in the engine's views (at a real table they are stacked face "
        "down before their winner).",
