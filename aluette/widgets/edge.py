@@ -9,6 +9,7 @@ four are shown.
 
 from __future__ import annotations
 
+import json
 from html import escape
 from typing import Mapping, Optional, Union
 
@@ -266,6 +267,10 @@ class ScenarioBuilder(w.VBox):
     def _load(self, button=None) -> None:
         text = self.json.value
         data = load_json(text, "the pasted text")
+        if isinstance(data, dict) and "format" not in data and {"seed", "leader", "hands"} & set(data) \
+                and not {"deck", "moves"} & set(data):
+            data = {"format": SCENARIO_FORMAT, **data}  # a recipe typed by hand, without its format line
+            text = json.dumps(data)
         if isinstance(data, dict) and data.get("format") == SCENARIO_FORMAT:
             recipe = scenario_from_json(text)
             deal = scenario_deal(recipe["hands"], recipe["seed"], leader=recipe["leader"], options=recipe["options"])
