@@ -12,7 +12,8 @@ from typing import Iterable, Optional, Sequence
 
 from .cards import Card, Suit
 
-__all__ = ["COLOURS", "card_svg", "back_svg", "cards_html", "trick_html", "view_html", "match_html"]
+__all__ = ["COLOURS", "card_svg", "back_svg", "cards_html", "trick_html", "view_html", "match_html", "PlotImage",
+           "plot_image"]
 
 #: Colours used by the pictures; change entries to restyle every card.
 COLOURS = {
@@ -128,3 +129,37 @@ def match_html(match) -> str:
     s = match.scores
     head = f"<div><b>Match</b>, deal {match.deal_number}: NS {s['NS']} – EW {s['EW']}</div>"
     return head + view_html(match.view(None))
+
+
+class PlotImage:
+    """A matplotlib figure shown as a PNG ``<img>`` with a text alternative (``alt``), for readers who cannot see it
+    (WCAG 1.1.1; a notebook's plain figure output has none). Built by :func:`plot_image`."""
+
+    def __init__(self, png: bytes, alt: str):
+        self.png, self.alt = png, alt
+
+    def _repr_html_(self) -> str:
+        import base64
+        data = base64.b64encode(self.png).decode("ascii")
+        return f'<img class="aluette-plot" src="data:image/png;base64,{data}" alt="{escape(self.alt)}">'
+
+    def __repr__(self) -> str:
+        return f"<PlotImage: {self.alt}>"
+
+
+def plot_image(figure, alt: str, dpi: int = 80) -> PlotImage:
+    """``figure`` (a matplotlib Figure) as a :class:`PlotImage` with the text alternative ``alt``; the figure is
+    closed, so the notebook shows it once."""
+    import io
+
+    if not isinstance(alt, str) or not alt.strip():
+        from .errors import AluetteError
+        raise AluetteError("a plot needs a text alternative (alt) that says what it shows")
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight")
+    try:
+        import matplotlib.pyplot as plt
+        plt.close(figure)
+    except ImportError:  # pragma: no cover - matplotlib made the figure
+        pass
+    return PlotImage(buffer.getvalue(), alt)
