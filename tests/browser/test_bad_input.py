@@ -17,8 +17,8 @@ from aluette import Card, Deal, Match, Seat, Team, partnership_draw
 from aluette.chance import shuffled_deck
 from aluette.widgets.play import play_out_match
 from aluette.widgets.signals import flash_cards
-from tests.browser.controls import (LONG, cards_in, enter, expect_cards, expect_error, expect_no_error, field, finish,
-                                    html, toggle)
+from tests.browser.controls import (LONG, PICTURES_JS, cards_in, enter, expect_cards, expect_error, expect_no_error,
+                                    field, finish, html, toggle)
 from tests.browser.harness import expect
 
 pytestmark = pytest.mark.browser
@@ -142,7 +142,8 @@ def test_03_bad_discards_typed_then_a_good_one(page, wire, open_voila):
         button.click()
     picks = chant.locator(".aluette-chant-pick")
     expect(picks).to_have_count(15)
-    hand = [C(label.split(" — ")[0]) for label in picks.all_inner_texts()]
+    expect(picks.locator("svg[data-card]")).to_have_count(15)  # the pictures drawn
+    hand = [C(code) for code in picks.evaluate_all(PICTURES_JS)]
     stranger = next(card for card in map(C, ["3O", "3C", "2O", "2C", "9C", "9O", "1O"]) if card not in hand)
     message = html(chant, "aluette-chant-message")
     codes = [card.code for card in hand]
