@@ -25,7 +25,8 @@ from .cards import DECK, Card, CardLike, parse_cards
 from .errors import AluetteError
 from .seats import Seat
 
-__all__ = ["as_generator", "match_generator", "shuffled_deck", "shuffles_from_uniforms", "cut_deck", "deal_from_deck", "deal_steps",
+__all__ = ["as_generator", "match_generator",
+           "shuffled_deck", "shuffles_from_uniforms", "cut_deck", "deal_from_deck", "deal_steps",
            "stock_steps", "deck_from_hands", "DEAL_POSITIONS", "SeedLike"]
 
 SeedLike = Union[int, np.random.Generator, np.random.SeedSequence]

@@ -161,7 +161,8 @@ def scenario_from_json(text: str) -> dict[str, Any]:
         raise MalformedSaveError(f"unknown field(s) in scenario: {', '.join(sorted(unknown))}")
     missing = [name for name in ("seed", "leader") if name not in data]
     if missing:
-        raise MalformedSaveError(f"scenario: missing {' and '.join(repr(m) for m in missing)} (a recipe needs the seed, "
+        raise MalformedSaveError(f"scenario: missing {' and '.join(repr(m) for m in missing)} (a recipe needs the "
+                                 f"seed, "
                                  f"a whole number, and the leader, the seat that leads first: N, E, S or W, e.g. "
                                  f"{{\"format\": \"{SCENARIO_FORMAT}\", \"seed\": 5, \"leader\": \"E\"}})")
     seed = data.get("seed")

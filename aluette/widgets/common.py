@@ -13,7 +13,8 @@ from ..cards import Card
 from ..errors import AluetteError
 from ..pictures import card_svg
 
-__all__ = ["MessageArea", "friendly", "card_label", "MAX_SEED", "check_seed", "next_seed", "check_choice",
+__all__ = ["MessageArea", "friendly", "card_label", "plural", "sheet_html",
+           "MAX_SEED", "check_seed", "next_seed", "check_choice",
            "close_widgets", "card_words", "CARD_SIZES", "CARD_SIZE", "card_style", "card_size_control",
            "CardButton", "card_row", "live_region"]
 
@@ -66,6 +67,20 @@ def card_label(card: Card) -> str:
     """The label a control shows for a card: its code and its traditional nickname or English name, e.g.
     ``"3O — Monsieur"``, ``"12E — king of swords"``."""
     return f"{card.code} — {card.nickname or card.name}"
+
+
+def plural(count: int, word: str) -> str:
+    """``"1 card"``, ``"2 cards"``: a count with its noun."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def sheet_html(sheet, **kwargs) -> str:
+    """A score sheet (:meth:`aluette.Match.score_sheet`) as HTML for students: the ``mordienne`` column says "yes" or
+    is empty rather than ``True``/``False``; ``kwargs`` go to ``DataFrame.to_html``."""
+    shown = sheet.copy()
+    if "mordienne" in shown:
+        shown["mordienne"] = shown["mordienne"].map({True: "yes", False: ""})
+    return shown.to_html(**kwargs)
 
 
 def check_seed(seed) -> int:

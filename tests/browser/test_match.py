@@ -63,8 +63,9 @@ def hand(root) -> list[Card]:
 
 
 def card_button(root, card: Card):
-    """The button over ``card``'s picture, found by its accessible name ("3 of coins, Monsieur: play it")."""
-    return root.get_by_role("button", name=re.compile("^" + re.escape(card_words(card)) + ":"))
+    """The button over ``card``'s picture, found by its accessible name ("3 of coins, Monsieur: play it"; no card's
+    words are inside another's, so the name up to its colon finds one card)."""
+    return root.get_by_role("button", name=card_words(card) + ":")
 
 
 def click_picture(page, root, card: Card) -> None:
