@@ -66,12 +66,22 @@ def test_the_vendored_axe_is_axe_core():
     assert "axe v4.14.1" in head and (AXE.parent / "axe-core-LICENSE").exists()
 
 
+# Issue 9 §5: no "null" tooltip, and no button whose label is cut off (its text wider than the button).
+SMALL_THINGS_JS = """() => ({
+    nulls: [...document.querySelectorAll('[title="null"]')].map(el => el.outerHTML.slice(0, 120)),
+    cut: [...document.querySelectorAll('button')].filter(b => b.offsetParent !== null && b.textContent.trim()
+                                                              && b.scrollWidth > b.clientWidth + 1)
+        .map(b => b.textContent.trim())})"""
+
+
 @pytest.mark.parametrize("name", PAGES)
 def test_axe_finds_no_serious_or_critical_violation(page, open_voila, name):
     open_voila(page, name)
     violations = axe_violations(page)
     record(name, violations)
     assert serious(violations) == [], describe(serious(violations))
+    small = page.evaluate(SMALL_THINGS_JS)
+    assert small == {"nulls": [], "cut": []}, small
 
 
 # ------------------------------------------------------------------------------------------------ keyboard only

@@ -85,7 +85,7 @@ class TestHand:
         # issue 9 §2: the picture is the button; its accessible name says the card in words
         assert [b.card for b in t.card_buttons] == list(hand)
         assert all(f'data-card="{b.card.code}"' in b.picture.value for b in t.card_buttons)
-        assert all(b.button.tooltip.startswith(card_words(b.card)) and b.button.description == ""
+        assert all(b.button.tooltip.startswith(card_words(b.card)) and b.button.description == b.button.tooltip
                    for b in t.card_buttons)
         empty = [i for i, c in enumerate(t._slot_cards) if c is None]
         assert len(empty) == 6 and all(t._slots[i].layout.display == "none" and t._slots[i].picture.value == ""
