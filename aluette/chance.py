@@ -3,7 +3,8 @@
 The state never owns a hidden random generator (OpenSpiel's rule): a shuffle is an outcome drawn by whoever drives
 the game and passed in, so any position can be replayed from its seed or from the recorded deck order.
 
-How a shuffle is drawn (fixed, so the same seed gives the same deal on every machine): from a numpy
+Decision of this project (the sources are silent) [shuffle-from-pcg64]: how a shuffle is drawn (fixed, so the same
+seed gives the same deal on every machine): from a numpy
 ``Generator`` (PCG64, ``numpy.random.default_rng(seed)``), draw 49 uniform doubles; the deck order is the stable
 argsort of the first 48 (a uniformly random permutation of :data:`~aluette.cards.DECK`), and the cut position is
 ``1 + floor(47 * u[48])`` (1 to 47 cards lifted from the top and put below). Drawing a block of deals at once with
@@ -25,7 +26,7 @@ from .cards import DECK, Card, CardLike, parse_cards
 from .errors import AluetteError
 from .seats import Seat
 
-__all__ = ["as_generator", "shuffled_deck", "shuffles_from_uniforms", "cut_deck", "deal_from_deck", "deal_steps",
+__all__ = ["as_generator", "match_generator", "shuffled_deck", "shuffles_from_uniforms", "cut_deck", "deal_from_deck", "deal_steps",
            "stock_steps", "deck_from_hands", "DEAL_POSITIONS", "SeedLike"]
 
 SeedLike = Union[int, np.random.Generator, np.random.SeedSequence]
@@ -47,6 +48,22 @@ def as_generator(seed: SeedLike) -> np.random.Generator:
             raise AluetteError(f"a seed must be a non-negative integer, got {seed}")
         return np.random.default_rng(int(seed))
     raise TypeError(f"pass an explicit seed (a non-negative int) or a numpy Generator, got {seed!r}")
+
+
+def match_generator(seed: SeedLike) -> np.random.Generator:
+    """The generator a :class:`~aluette.Match` draws its deals from: for an integer seed, a stream of its own,
+    ``default_rng(SeedSequence(seed, spawn_key=(1,)))``, independent of ``default_rng(seed)`` that
+    :meth:`Deal.from_seed <aluette.Deal.from_seed>` and the single-deal demos use. So the seed a match shows cannot be
+    typed into a demo that shows every hand to reveal the match's hands, and the seed still replays the whole match.
+    A ``Generator`` or ``SeedSequence`` is used as given (:func:`as_generator`).
+
+    Raises:
+        TypeError, AluetteError: as :func:`as_generator`.
+    """
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+        as_generator(seed)  # the checks: a negative seed is refused
+        return np.random.default_rng(np.random.SeedSequence(int(seed), spawn_key=(1,)))
+    return as_generator(seed)
 
 
 def shuffles_from_uniforms(u: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -4,11 +4,13 @@ Rule sources and decisions:
 
 * Seeds, "end of game", and pagat.com: a match is five deals, so the first dealer deals twice (the first and the fifth
   deal); the partnership with the higher score wins. The deal passes to the left (clockwise: N, E, S, W).
-* Decision of this project: a tie after the last deal is a drawn match.
+* Decision of this project (the sources are silent) [drawn-match]: a tie after the last deal is a drawn match (no
+  extra deal).
 * Variant (:attr:`Options.target_points`, several French descriptions): play until a partnership reaches the target.
 
-Chance: the match draws each deal's shuffle in turn from one numpy ``Generator`` made from its seed, so the seed and
-the moves replay the whole match.
+Chance: the match draws each deal's shuffle in turn from one numpy ``Generator`` made from its seed in a stream of its
+own (:func:`aluette.chance.match_generator`), so the seed and the moves replay the whole match, while the single-deal
+demos, which show every hand, cannot deal the match's hands from the seed it shows.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import Any, Iterable, Mapping, Optional, Union
 
 import numpy as np
 
-from .chance import SeedLike, as_generator
+from .chance import SeedLike, match_generator
 from .deal import Deal, Phase, View
 from .errors import AluetteError, DealOverError, MalformedSaveError, WrongPhaseError
 from .moves import Move
@@ -67,7 +69,7 @@ class Match:
     def __init__(self, seed: SeedLike, *, first_dealer: Union[Seat, str] = Seat.N,
                  options: Optional[Options] = None, names: Optional[Mapping[Union[Seat, str], str]] = None):
         self._seed = int(seed) if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) else None
-        self._rng = as_generator(seed)
+        self._rng = match_generator(seed)
         self._options = options if options is not None else Options()
         if not isinstance(self._options, Options):
             raise AluetteError(f"options must be an aluette.Options, got {type(self._options).__name__}")
@@ -152,7 +154,7 @@ class Match:
 
     @property
     def is_drawn(self) -> bool:
-        """True when the match is over with equal scores (decision of this project: a drawn match)."""
+        """True when the match is over with equal scores (see ``drawn-match`` in the module docstring)."""
         return self.is_over and self.winner is None
 
     @property

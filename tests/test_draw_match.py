@@ -146,3 +146,26 @@ class TestMatch:
         assert Match(3).current.deck == Match(3).current.deck
         with pytest.raises(TypeError):
             Match(None)
+
+
+from aluette import SEATS  # noqa: E402 (the stream tests below)
+
+
+class TestMatchStream:
+    """Issue 9 §6: a match's deals come from its seed in a stream of their own, so the single-deal demos (which show
+    every hand) cannot reproduce a match's hands from the seed it shows; the match still replays from its seed."""
+
+    def test_a_matchs_first_deal_is_not_the_single_deal_of_its_seed(self):
+        from aluette import Deal, Match
+        for seed in range(200):
+            match = Match(seed)
+            single = Deal.from_seed(seed, dealer=match.current.dealer)
+            assert {s: match.current.hands[s] for s in SEATS} != {s: single.hands[s] for s in SEATS}, seed
+            assert match.current.stock != single.stock
+
+    def test_the_match_replays_from_its_seed(self):
+        from aluette import Match
+        for seed in (0, 1, 2026, 2 ** 32 - 1):
+            a, b = Match(seed), Match(seed)
+            assert [a.current.hands[s] for s in SEATS] == [b.current.hands[s] for s in SEATS]
+            assert Match.from_json(a.to_json()).to_json() == a.to_json()

@@ -17,14 +17,15 @@ from typing import Optional
 
 import ipywidgets as w
 
-from ..cards import parse_cards
+from ..cards import Card, parse_cards
 from ..chance import stock_steps
 from ..deal import Deal, Phase
 from ..errors import AluetteError
 from ..options import ChantRecipients, Options
 from ..pictures import back_svg, cards_html
 from ..seats import SEATS, Seat
-from .common import MessageArea, card_label, check_choice, check_seed, close_widgets, friendly, next_seed, styled
+from .common import (CardButton, MessageArea, card_size_control, card_style, card_words, check_choice, check_seed,
+                     close_widgets, friendly, next_seed, styled)
 from .setup import round_table_html
 
 __all__ = ["ChantDemo"]
@@ -39,8 +40,10 @@ class ChantDemo(w.VBox):
     Controls: seed, dealer, who receives the stock (:class:`~aluette.options.ChantRecipients`), the seat you sit
     at, a New deal button; four agree/decline toggles in asking order (the dealer's left first; only the seat being
     asked can answer, and asking stops at the first refusal, as the engine decides); when you receive six stock
-    cards, a discard picker: toggle six of your fifteen cards (or type them) and press Discard; "Choose the highest
-    nine" selects :meth:`Deal.suggested_discard <aluette.Deal.suggested_discard>`. The other seats answer with the
+    cards, a discard picker: click six of your fifteen card pictures (or type them) and press Discard; you choose
+    first: the suggested discard (:meth:`Deal.suggested_discard <aluette.Deal.suggested_discard>`, keep the highest
+    nine) is shown only when you ask for it ("Suggest: keep the highest nine", which also chooses it) or after your
+    discard, beside yours; throwing away Monsieur, the highest card, gets a remark. The other seats answer with the
     toggles too; another recipient's discard is made for it by keeping its highest nine.
 
     Bad input (not six cards, a card you do not hold, an unknown card, an answer out of turn) shows a message and
@@ -94,19 +97,22 @@ class ChantDemo(w.VBox):
         self._count.add_class("aluette-chant-count")
         self._suggestion = w.HTML()
         self._suggestion.add_class("aluette-chant-suggestion")
-        self._suggest = w.Button(description="Choose the highest nine", layout=w.Layout(width="200px"))
+        self._suggest = w.Button(description="Suggest: keep the highest nine", layout=w.Layout(width="auto"),
+                                 tooltip="show and choose the six lowest cards")
         self._suggest.add_class("aluette-chant-suggest")
         self._suggest.on_click(lambda _: self._on_suggest())
         self._discard = w.Button(description="Discard these six", button_style="primary",
-                                 layout=w.Layout(width="160px"))
+                                 layout=w.Layout(width="auto"), tooltip="put the six chosen cards face down")
         self._discard.add_class("aluette-chant-discard")
         self._discard.on_click(lambda _: self._on_discard_picked())
         self._typed = w.Text(placeholder="or type six card codes, separated by spaces", layout=w.Layout(width="300px"))
         self._typed.add_class("aluette-chant-typed")
-        self._typed_button = w.Button(description="Discard typed cards", layout=w.Layout(width="160px"))
+        self._typed_button = w.Button(description="Discard typed cards", layout=w.Layout(width="auto"),
+                                      tooltip="discard the six cards typed in the box")
         self._typed_button.add_class("aluette-chant-discard-typed")
         self._typed_button.on_click(lambda _: self._on_discard_typed())
-        self._picker = w.VBox([w.HTML("<b>Your discard:</b> choose the six cards to put face down."), self._picks,
+        self._picker = w.VBox([w.HTML("<b>Your discard:</b> click the six cards to put face down (click again to "
+                                      "put one back)."), self._picks,
                                self._count, self._suggestion,
                                w.HBox([self._suggest, self._discard]), w.HBox([self._typed, self._typed_button])])
         self._picker.add_class("aluette-chant-picker")
@@ -116,11 +122,15 @@ class ChantDemo(w.VBox):
         self._events = styled(w.HTML(), "aluette-chant-events")
         self.message = styled(MessageArea(), "aluette-chant-message")
         self._quiet = False
-        self.children = [w.HBox([self._seed, self._dealer, self._you, self._new]), self._recipients,
+        self._chosen: set = set()
+        self.size_control = card_size_control()
+        self.children = [card_style(), w.HBox([self._seed, self._dealer, self._you, self._new]), self._recipients,
+                         self.size_control,
                          w.HTML("<b>The chant:</b> each player is asked in turn, from the dealer's left."),
                          *[w.HBox([label, toggle]) for label, toggle in zip(self._answer_labels, self._answers)],
                          self.message, self._result, self._picker, self._table, self._events]
         self.add_class("aluette-chant")
+        self.add_class("aluette-sized")
         self._restart()
 
     # ------------------------------------------------------------- read-only state and controls
@@ -144,14 +154,19 @@ class ChantDemo(w.VBox):
         return tuple(self._answers)
 
     @property
-    def pick_buttons(self) -> tuple[w.ToggleButton, ...]:
-        """One toggle per card of your hand while you have a discard to make (else empty)."""
+    def pick_buttons(self) -> tuple[CardButton, ...]:
+        """One card picture (a button: a click chooses the card or puts it back) per card of your hand while you have
+        a discard to make (else empty)."""
         return tuple(self._picks.children)
 
     @property
     def chosen(self) -> tuple:
-        """The cards currently toggled for the discard."""
-        return tuple(self._pick_cards[i] for i, b in enumerate(self._picks.children) if b.value)
+        """The cards currently chosen for the discard, high to low."""
+        return tuple(c for c in self._pick_cards if c in self._chosen)
+
+    def pick(self, card) -> None:
+        """Choose ``card`` for your discard, or put it back (as clicking its picture)."""
+        self._on_pick(Card.parse(card))
 
     @property
     def seed(self) -> w.BoundedIntText:
@@ -212,6 +227,7 @@ class ChantDemo(w.VBox):
         options = Options(chant_recipients=self._recipients.value)
         self._deal = Deal.from_seed(int(self._seed.value), dealer=self._dealer.value, options=options)
         self._pick_cards: tuple = ()
+        self._chosen = set()
         self._quiet = True
         try:
             for toggle in self._answers:
@@ -249,9 +265,20 @@ class ChantDemo(w.VBox):
 
     @friendly()
     def _discard_cards(self, cards) -> None:
+        suggested = self._deal.suggested_discard(self.you)
         self._deal.discard(self.you, cards)
+        cards = parse_cards(cards)
         self._typed.value = ""
-        self.message.ok(f"You discarded {' '.join(map(str, cards))} face down; you hold nine cards again.")
+        text = f"You discarded {' '.join(map(str, cards))} face down; you hold nine cards again."
+        if set(cards) == set(suggested):
+            text += " That is the suggested discard: you kept your highest nine."
+        else:
+            text += f" Keeping the highest nine would have discarded {' '.join(map(str, suggested))}."
+        monsieur = Card.parse("3O")
+        if monsieur in cards:
+            text += (" You threw away Monsieur, the highest card of the game: it would have won any trick it was "
+                     "played to. Keep it next time!")
+        self.message.ok(text)
         self._others_discard()
         self._render()
 
@@ -266,11 +293,22 @@ class ChantDemo(w.VBox):
 
     @friendly()
     def _on_suggest(self) -> None:
-        lowest = set(self._deal.suggested_discard(self.you))
-        for card, button in zip(self._pick_cards, self._picks.children):
-            button.value = card in lowest
+        lowest = self._deal.suggested_discard(self.you)
+        self._chosen = set(lowest)
+        self._suggestion.value = cards_html(lowest, width=36, caption="Keeping the highest nine means discarding "
+                                                                      "these six (now chosen):")
+        self._show_picks()
 
-    def _on_pick(self, change) -> None:
+    def _on_pick(self, card: Card) -> None:
+        if card not in self._pick_cards:
+            self.message.error(f"{card_words(card)} is not in your hand now.")
+            return
+        self._chosen.symmetric_difference_update({card})
+        self._show_picks()
+
+    def _show_picks(self) -> None:
+        for card, button in zip(self._pick_cards, self._picks.children):
+            button.show(card, "choose it for your discard, or put it back", selected=card in self._chosen)
         self._count.value = f"{len(self.chosen)} of 6 chosen: {' '.join(map(str, self.chosen)) or '—'}"
 
     # ------------------------------------------------------------- drawing (only what `you` may see)
@@ -316,19 +354,13 @@ class ChantDemo(w.VBox):
             hand = view.hand
             if tuple(hand) != self._pick_cards:
                 self._pick_cards = tuple(hand)
-                buttons = []
-                for card in hand:
-                    button = w.ToggleButton(value=False, description=card_label(card), layout=w.Layout(width="auto"))
-                    button.add_class("aluette-chant-pick")
-                    button.observe(self._on_pick, names="value")
-                    buttons.append(button)
-                self._replace_picks(buttons)
-            lowest = deal.suggested_discard(you)
-            self._suggestion.value = cards_html(lowest, width=36, caption="Keeping the highest nine means "
-                                                                          "discarding these six:")
-            self._on_pick(None)
+                self._chosen = set()
+                self._suggestion.value = ""  # you choose first; the suggestion only when asked
+                self._replace_picks([CardButton(self._on_pick, "aluette-chant-pick") for _ in hand])
+            self._show_picks()
         else:
             self._pick_cards = ()
+            self._chosen = set()
             self._replace_picks(())
             self._suggestion.value = ""
             self._count.value = ""

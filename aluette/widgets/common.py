@@ -7,12 +7,15 @@ from html import escape
 from typing import Callable, Optional
 
 import ipywidgets as w
+import traitlets
 
 from ..cards import Card
 from ..errors import AluetteError
+from ..pictures import card_svg
 
 __all__ = ["MessageArea", "friendly", "card_label", "MAX_SEED", "check_seed", "next_seed", "check_choice",
-           "close_widgets"]
+           "close_widgets", "card_words", "CARD_SIZES", "CARD_SIZE", "card_style", "card_size_control",
+           "CardButton", "card_row", "live_region"]
 
 #: The largest seed a seed box holds (the boxes are ``BoundedIntText(min=0, max=MAX_SEED)``).
 MAX_SEED = 2 ** 32 - 1
@@ -137,3 +140,180 @@ def stepper_buttons(prefix: str, step: Callable[[Optional[int]], object], seed: 
     return (button(next_label, f"{prefix}-next", lambda: step(1), button_style="primary"),
             button("Run to end", f"{prefix}-run", lambda: step(None)),
             button("New shuffle", f"{prefix}-new", lambda: next_seed(seed)))
+
+
+# ---------------------------------------------------------------------------------------------- cards as controls
+def card_words(card: Card) -> str:
+    """A card said in words, for its accessible name: ``"3 of coins, Monsieur"``, ``"king of swords"`` (the engine's
+    names, :mod:`aluette.cards`)."""
+    return f"{card.name}, {card.nickname}" if card.nickname else card.name
+
+
+#: Card sizes offered by :func:`card_size_control`: key → (label, picture width in pixels). "large" is the projector
+#: setting: notebook 08's match fits a 1280x720 screen with it (tests/browser/test_accessibility.py).
+CARD_SIZES = {"small": ("Small", 60), "normal": ("Normal", 72), "large": ("Large (projector)", 84)}
+
+
+class CardSizeSetting(traitlets.HasTraits):
+    """The card size of every card picture on the page (one per kernel: :data:`CARD_SIZE`). Every
+    :func:`card_size_control` is linked to it and every :func:`card_style` follows it, through the CSS variable
+    ``--aluette-card-w``."""
+
+    size = traitlets.Unicode("normal")
+
+    @traitlets.validate("size")
+    def _check(self, proposal):
+        return check_choice(proposal["value"], CARD_SIZES, "card size")
+
+    @property
+    def width(self) -> int:
+        """The card picture's width in pixels."""
+        return CARD_SIZES[self.size][1]
+
+
+#: The page's card size (shared by every widget of the kernel, so the notebook's demos all follow one control).
+CARD_SIZE = CardSizeSetting()
+
+# Focus ring and selection marks: #0b57d0 on white is 6.4:1 and on the table's green (#e8f3e8) 5.6:1; the hint's
+# #8a4b00 on white is 7.3:1 (WCAG 2 contrast: at least 3:1 for marks that carry meaning).
+_CARD_CSS = """
+.jp-RenderedHTMLCommon a:link, .jp-RenderedHTMLCommon a:visited { text-decoration: underline; }
+.jupyter-widgets.widget-box.aluette-cardbtn { display: grid; position: relative; margin: 6px 3px; }
+.aluette-cardbtn > * { grid-area: 1 / 1; margin: 0 !important; }
+.aluette-cardbtn .aluette-card-picture svg { display: block; width: var(--aluette-card-w, 72px);
+  height: calc(var(--aluette-card-w, 72px) * 1.5); }
+.aluette-card-mini.aluette-cardbtn .aluette-card-picture svg { width: calc(var(--aluette-card-w, 72px) * 0.6);
+  height: calc(var(--aluette-card-w, 72px) * 0.9); }
+.aluette-cardbtn > button.aluette-card-button { width: 100% !important; height: 100% !important; padding: 0;
+  background: transparent !important; border: none; box-shadow: none; border-radius: 6px; cursor: pointer;
+  z-index: 1; }
+.aluette-cardbtn > button.aluette-card-button:hover { background: rgba(11, 87, 208, 0.10) !important; }
+.aluette-cardbtn > button.aluette-card-button:focus,
+.aluette-cardbtn > button.aluette-card-button:focus-visible { outline: 4px solid #0b57d0; outline-offset: 2px; }
+.aluette-cardbtn.aluette-card-selected .aluette-card-picture svg { outline: 4px solid #0b57d0; border-radius: 6px;
+  transform: translateY(-6px); }
+.aluette-cardbtn.aluette-card-selected::after { content: "✓"; position: absolute; top: -4px; right: -2px;
+  width: 22px; height: 22px; line-height: 22px; text-align: center; border-radius: 50%; background: #0b57d0;
+  color: #ffffff; font-weight: bold; z-index: 2; pointer-events: none; }
+.aluette-cardbtn.aluette-card-hint .aluette-card-picture svg { outline: 4px dashed #8a4b00; border-radius: 6px; }
+.aluette-sized svg.aluette-card:not(.aluette-cardbtn *), .aluette-sized svg.aluette-back {
+  zoom: var(--aluette-card-scale, 1); }
+"""
+
+
+def card_style() -> w.HTML:
+    """The style sheet of the card controls, as a (visually empty) HTML widget to put in a view: the picture-button
+    layering, the visible focus ring, the selected and hint marks, and ``--aluette-card-w`` from :data:`CARD_SIZE`
+    (the widget follows it). Card pictures inside a view with class ``aluette-sized`` (tables, tricks) are zoomed by
+    ``--aluette-card-scale``, the chosen width over the normal one."""
+    sheet = styled(w.HTML(), "aluette-card-style")
+
+    def update(change=None):
+        if change is not None and sheet.comm is None:  # closed: stop following
+            CARD_SIZE.unobserve(update, names="size")
+            return
+        scale = CARD_SIZE.width / CARD_SIZES["normal"][1]
+        sheet.value = (f"<style>:root {{ --aluette-card-w: {CARD_SIZE.width}px; --aluette-card-scale: {scale:.3f}; }}"
+                       f"{_CARD_CSS}</style>")
+
+    update()
+    CARD_SIZE.observe(update, names="size")
+    return sheet
+
+
+def card_size_control() -> w.ToggleButtons:
+    """The card-size choice (class ``aluette-card-size``), linked to :data:`CARD_SIZE`: every card on the page
+    follows it."""
+    control = styled(w.ToggleButtons(options=[(label, key) for key, (label, _) in CARD_SIZES.items()],
+                                     value=CARD_SIZE.size, description="Card size",
+                                     tooltips=[f"cards {px} pixels wide" for _, px in CARD_SIZES.values()],
+                                     style={"button_width": "auto"}), "aluette-card-size")
+    traitlets.link((control, "value"), (CARD_SIZE, "size"))
+    return control
+
+
+class CardButton(w.Box):
+    """A card picture that is a button: click or tap the picture, or Tab to it and press Enter or Space.
+
+    The box (class ``aluette-cardbtn`` and ``css``) layers a :class:`~ipywidgets.Button` (``button``, class
+    ``aluette-card-button`` and ``css + "-button"``) over the picture (``picture``, class ``aluette-card-picture``), so
+    the whole picture is the button's target. The button has no visible text: its ``tooltip`` (the ``title``) is the
+    accessible name, the card in words and what a click does (``"3 of coins, Monsieur: play it"``). A hidden
+    CardButton holds no card in any trait (secrecy). Needs :func:`card_style` on the page.
+
+    Args:
+        on_click: called with the card when the button is clicked; a late click on a hidden control (it reaches
+            the kernel after the control was hidden) passes the card it last showed, so the view can say why
+            nothing happens (never a silent drop); nothing happens if it never showed one.
+        css: the class of this kind of card control, for browser tests.
+    """
+
+    def __init__(self, on_click: Callable[[Card], object], css: str = "aluette-card"):
+        self.picture = styled(w.HTML(), "aluette-card-picture")
+        self.button = styled(w.Button(description="", tooltip=""), "aluette-card-button", f"{css}-button")
+        super().__init__([self.picture, self.button], layout=w.Layout(display="none"))
+        styled(self, "aluette-cardbtn", css)
+        self.card: Optional[Card] = None
+        self._last: Optional[Card] = None  # kernel side only (a plain attribute, not a trait)
+        self._on_click = on_click
+        self.button.on_click(lambda _: self.click())
+
+    def click(self) -> None:
+        """What a click on the picture does: ``on_click(card)``."""
+        if self._last is not None:
+            self._on_click(self._last)
+
+    def show(self, card: Card, action: str, selected: bool = False, hint: bool = False) -> None:
+        """Show ``card``; a click will ``action`` (said in the accessible name); ``selected`` and ``hint`` mark it."""
+        if card is not self.card:
+            self.card = self._last = card
+            self.picture.value = f'<div aria-hidden="true">{_face(card)}</div>'
+        self.button.tooltip = f"{card_words(card)}: {action}" + (" (chosen)" if selected else "")
+        for flag, css in ((selected, "aluette-card-selected"), (hint, "aluette-card-hint")):
+            (self.add_class if flag else self.remove_class)(css)
+        self.layout.display = None
+
+    def hide(self) -> None:
+        """Hide the control and forget its card (no trait names it any more)."""
+        self.card = None
+        self.picture.value = ""
+        self.button.tooltip = ""
+        self.remove_class("aluette-card-selected")
+        self.remove_class("aluette-card-hint")
+        self.layout.display = "none"
+
+    @property
+    def label(self) -> str:
+        """The accessible name (the button's tooltip)."""
+        return self.button.tooltip
+
+    def close(self) -> None:
+        """Close the control with its picture and button (their models, and the card, leave the browser)."""
+        close_widgets([self.picture, self.button])
+        super().close()
+
+
+_FACES: dict = {}
+
+
+def _face(card: Card) -> str:
+    """The card's picture (computed once per card; sized by the style sheet)."""
+    if card not in _FACES:
+        _FACES[card] = card_svg(card, 72)
+    return _FACES[card]
+
+
+def card_row(cards, on_click: Callable[[Card], object], css: str, action: str,
+             selected: Callable[[Card], bool] = lambda card: False) -> list[CardButton]:
+    """One :class:`CardButton` per card of ``cards``, each showing its card."""
+    buttons = []
+    for card in cards:
+        button = CardButton(on_click, css)
+        button.show(card, action, selected(card))
+        buttons.append(button)
+    return buttons
+
+
+def live_region(text: str) -> str:
+    """``text`` (HTML) in an ARIA live region (``role="status"``), so screen readers announce status changes."""
+    return f'<div role="status" aria-live="polite" aria-atomic="true">{text}</div>'

@@ -24,7 +24,8 @@ from ..pictures import view_html
 from ..savefile import load_json
 from ..scenario import SCENARIO_FORMAT, parse_partial_hands, scenario_deal, scenario_from_json, scenario_to_json
 from ..seats import SEATS, Seat
-from .common import MAX_SEED, MessageArea, card_label, check_choice, check_seed, friendly
+from .common import (MAX_SEED, CardButton, MessageArea, card_label, card_size_control, card_style, check_choice,
+                     check_seed, friendly)
 
 __all__ = ["PLAYERS", "ScenarioBuilder", "move_label", "bots_for"]
 
@@ -73,7 +74,9 @@ class ScenarioBuilder(w.VBox):
     the seat to move makes one move), ``move`` (``aluette-edge-move``: the legal moves of the seat to move; in play,
     its legal cards) with ``play_button`` (``aluette-edge-play``), ``export_button`` (``aluette-edge-export``: the
     deal as JSON), ``recipe_button`` (``aluette-edge-recipe``: the seed, hands and options as a short recipe),
-    ``load_button`` (``aluette-edge-load``: reads ``json`` back, a saved deal or a recipe), ``json``
+    ``load_button`` (``aluette-edge-load``: reads ``json`` back, a saved deal or a recipe), ``card_buttons``
+    (``aluette-edge-card``: in the play phase, the pictures of the legal cards of the seat to move; a click plays
+    the card, as :meth:`play_card`), ``json``
     (``aluette-edge-json``). Views: ``table`` (``aluette-edge-table``), ``tricks`` (``aluette-edge-tricks``),
     ``message`` (``aluette-message``). Read-only: ``deal``.
 
@@ -140,6 +143,8 @@ class ScenarioBuilder(w.VBox):
         self.tricks = w.HTML()
         self.tricks.add_class("aluette-edge-tricks")
         self.message = MessageArea()
+        self._cards_head = w.HTML()
+        self.card_buttons = [CardButton(self.play_card, "aluette-edge-card") for _ in range(9)]
         self.deal: Deal = scenario_deal(given, seed, leader=leader, options=options)
         self._seats_bots: Optional[tuple] = None  # (kind, seed, bots) of this deal
         self.deal_button.on_click(self._deal)
@@ -154,10 +159,14 @@ class ScenarioBuilder(w.VBox):
             w.HBox([self.seed, self.leader, self.players]),
             w.HBox([self.mordienne, self.chant, self.surrender, self.recipients]),
             w.HBox([self.deal_button, self.bots_button, self.bot_step_button]),
+            card_size_control(),
             w.HBox([self.move, self.play_button]),
+            self._cards_head, w.HBox(self.card_buttons, layout=w.Layout(flex_flow="row wrap")),
             self.message, self.table, self.tricks,
             w.HBox([self.export_button, self.recipe_button, self.load_button]), self.json])
+        self.children = (card_style(), *self.children)
         self.add_class("aluette-edge-builder")
+        self.add_class("aluette-sized")
         self.message.ok(f"Seed {seed}: {self._describe()}")
         self._show()
 
@@ -216,6 +225,24 @@ class ScenarioBuilder(w.VBox):
         self.deal.apply(move)
         text = f"{move.seat}: {move_label(move)}."
         if isinstance(move, Play) and len(self.deal.current_trick) == 0 and self.deal.tricks:
+            text += " " + self.deal.tricks[-1].explain()
+        if self.deal.is_over:
+            text += " " + self.deal.result.reason
+        self.message.ok(text)
+        self._show()
+
+    @friendly()
+    def play_card(self, card) -> None:
+        """The seat to move plays ``card`` (as a click on its picture in :attr:`card_buttons`).
+
+        Raises (shown as a message, the deal unchanged): the engine's errors (not the play phase, not that seat's
+        card...)."""
+        if self._refuse_if_over():
+            return
+        seat = self.deal.to_move
+        self.deal.play(seat, card)
+        text = f"{seat}: {move_label(self.deal.moves[-1])}."
+        if len(self.deal.current_trick) == 0 and self.deal.tricks:
             text += " " + self.deal.tricks[-1].explain()
         if self.deal.is_over:
             text += " " + self.deal.result.reason
@@ -294,6 +321,14 @@ class ScenarioBuilder(w.VBox):
         self.move.options = [(move_label(m), i) for i, m in enumerate(moves)]
         self.move.value = 0 if moves else None
         self.move.description = f"{deal.to_move} plays" if deal.to_move else "Over"
+        cards = [m.card for m in moves if isinstance(m, Play)]
+        for i, button in enumerate(self.card_buttons):
+            if i < len(cards):
+                button.show(cards[i], f"{deal.to_move} plays it")
+            else:
+                button.hide()
+        self._cards_head.value = (f"<b>{deal.to_move} to play:</b> click a card (the legal ones are shown)"
+                                  if cards else "")
         over = deal.is_over
         for button in (self.bots_button, self.bot_step_button, self.play_button):
             button.disabled = over

@@ -36,33 +36,31 @@ from ..deal import Deal, Phase, View
 from ..errors import AluetteError, DealOverError
 from ..match import Match
 from ..options import Options
-from ..pictures import back_svg, card_svg, trick_html
+from ..pictures import back_svg, trick_html
 from ..seats import SEATS, Seat
 from ..signals import signal_for
-from .common import MessageArea, card_label, friendly
+from .common import (CardButton, MessageArea, card_label, card_size_control, card_style, card_words, friendly,
+                     live_region)
 from .setup import round_table_html
 
-__all__ = ["MatchTable", "OPPONENTS", "YOU", "PARTNER", "make_bots", "parse_seed", "short_label", "hidden_cards",
+__all__ = ["MatchTable", "OPPONENTS", "FORMATS", "first_to_reach", "mordienne_note", "YOU", "PARTNER", "make_bots", "parse_seed", "short_label", "hidden_cards",
            "state_text", "cards_named", "state_problems"]
 
 #: Your seat and your partner's.
 YOU, PARTNER = Seat.S, Seat.N
 
 #: The opponents' dropdown: key → label.
-OPPONENTS = {"heuristic": "heuristic bots (signalling)", "random": "random bots"}
+OPPONENTS = {"heuristic": "heuristic bots", "random": "random bots"}
+
+#: The match formats: key → (label, the options it sets). Five deals: the seed sheet and pagat; first side to 5
+#: points: the Vendée and Breton descriptions (trictrac.net, olonnes.com, regles2jeux.fr).
+FORMATS = {"deals": ("five deals", {"match_deals": 5, "target_points": None}),
+           "points": ("first side to 5 points", {"target_points": 5})}
 
 _SEED_MAX = 2 ** 32 - 1
 _SLOTS = 15  # the most cards South can hold: nine and six from the stock, before the discard
 _ROLE = {Seat.N: "your partner, a heuristic bot", Seat.S: "you"}
 _BACK = back_svg(22)
-_FACES: dict = {}
-
-
-def _face(card: Card) -> str:
-    """The card's picture (computed once per card)."""
-    if card not in _FACES:
-        _FACES[card] = card_svg(card, 72)
-    return _FACES[card]
 
 
 class _Silent:
@@ -75,20 +73,21 @@ class _Silent:
         return []
 
 
-def make_bots(seed: int, opponents: str) -> dict[Seat, object]:
-    """The bots at N, E and W: N is ``HeuristicBot(signals=True)``; E and W are the same or, for
+def make_bots(seed: int, opponents: str, signals: bool = True) -> dict[Seat, object]:
+    """The bots at N, E and W: N is ``HeuristicBot(signals=signals)``; E and W are the same or, for
     ``opponents="random"``, ``RandomBot(SeedSequence([seed, k]))`` (``k`` the seat's index in N, E, S, W), so a match
-    seed replays the whole match, random opponents included.
+    seed replays the whole match, random opponents included. With ``signals=False`` nobody signals (pagat advises
+    learning the game without signals first).
 
     Raises:
         AluetteError: an unknown ``opponents`` (known: :data:`OPPONENTS`).
     """
     if opponents not in OPPONENTS:
         raise AluetteError(f"unknown opponents {opponents!r}; known: {', '.join(OPPONENTS)}")
-    bots: dict[Seat, object] = {PARTNER: HeuristicBot(signals=True, name="N")}
+    bots: dict[Seat, object] = {PARTNER: HeuristicBot(signals=signals, name="N")}
     for k, seat in enumerate(SEATS):
         if seat in (Seat.E, Seat.W):
-            bots[seat] = (HeuristicBot(signals=True, name=str(seat)) if opponents == "heuristic"
+            bots[seat] = (HeuristicBot(signals=signals, name=str(seat)) if opponents == "heuristic"
                           else RandomBot(np.random.SeedSequence([seed, k])))
     return bots
 
@@ -126,7 +125,9 @@ class MatchTable(w.VBox):
     * set-up, applied by the next New match: ``seed_box`` (``aluette-match-seed``, a text box: a bad value gets a
       message), ``opponents`` (``aluette-match-opponents``), ``option_boxes`` (``aluette-match-option`` and
       ``aluette-match-option-mordienne``, ``-chant``, ``-surrender``), ``new_button`` (``aluette-match-new``);
-      ``delay_slider`` (``aluette-match-delay``: the bots' pause, at once);
+      ``delay_choice`` (``aluette-match-delay``: the bots' pause, at once); ``format`` (``aluette-match-format``:
+      five deals or first side to 5 points), ``signals_box`` (``aluette-match-option-signals``), ``size_control``
+      (``aluette-card-size``, :func:`~aluette.widgets.common.card_size_control`);
     * your hand (``hand_box``, ``aluette-match-hand``): one slot per card (``aluette-match-slot``) with its picture
       (``aluette-match-card-picture``) and a button that plays it (``aluette-match-card``, labelled by
       :func:`short_label`), or, while you choose a discard, a toggle (``aluette-match-pick``), with
@@ -157,7 +158,7 @@ class MatchTable(w.VBox):
     """
 
     def __init__(self, seed: int = 1, opponents: str = "heuristic", options: Optional[Options] = None,
-                 bot_delay: float = 0.4, first_dealer: Union[Seat, str] = Seat.N):
+                 bot_delay: float = 0.4, first_dealer: Union[Seat, str] = Seat.N, signals: bool = True):
         super().__init__()
         self._first_dealer = Seat.parse(first_dealer)
         options = Options() if options is None else options
@@ -185,16 +186,27 @@ class MatchTable(w.VBox):
                                      layout=w.Layout(width="110px")),
                           "aluette-match-option", f"aluette-match-option-{name}")
             self.option_boxes[name] = box
+        self.signals_box = self._w(w.Checkbox(value=bool(signals), description="signals", indent=False,
+                                              tooltip="untick to play without signals (pagat advises learning the "
+                                                      "game without them first)",
+                                              layout=w.Layout(width="110px")),
+                                   "aluette-match-option", "aluette-match-option-signals")
+        self.format = self._w(w.Dropdown(options=[(label, key) for key, (label, _) in FORMATS.items()],
+                                         value="points" if options.target_points == 5 else "deals",
+                                         description="Match", layout=w.Layout(width="280px")),
+                              "aluette-match-format")
         self.new_button = self._w(w.Button(description="New match", icon="refresh",
                                            tooltip="start a match with the seed, opponents and options shown"),
                                   "aluette-match-new")
-        self.delay_slider = self._w(w.FloatSlider(value=min(max(self.bot_delay, 0.0), 2.0), min=0.0, max=2.0,
-                                                  step=0.1, description="Bot pause (s)",
-                                                  style={"description_width": "initial"},
-                                                  layout=w.Layout(width="280px")), "aluette-match-delay")
+        pauses = sorted({0.0, 0.2, 0.4, 0.8, 1.5, self.bot_delay})  # a drop-down: a slider's handle has no name
+        self.delay_choice = self._w(w.Dropdown(options=[(f"{p:g} s" if p else "none", p) for p in pauses],
+                                               value=self.bot_delay, description="Bot pause",
+                                               layout=w.Layout(width="200px")), "aluette-match-delay")
 
         # ---- views
         self.status = self._w(w.HTML(), "aluette-match-status")
+        self.match_score = self._w(w.HTML(), "aluette-match-score")
+        self.reached = self._w(w.HTML(), "aluette-match-reached")
         self.counts = self._w(w.HTML(), "aluette-match-counts")
         self.table = self._w(w.HTML(), "aluette-match-table")
         self.signals_view = self._w(w.HTML(), "aluette-match-signals")
@@ -202,24 +214,13 @@ class MatchTable(w.VBox):
         self.events_view = self._w(w.HTML(), "aluette-match-events")
         self.message = self._w(MessageArea(), "aluette-match-message")
 
-        # ---- your hand: a fixed pool of slots, each a picture, a play button and a discard toggle
-        self._pictures, self._card_buttons, self._picks, self._slots = [], [], [], []
-        for i in range(_SLOTS):
-            picture = self._w(w.HTML(), "aluette-match-card-picture")
-            button = self._w(w.Button(layout=w.Layout(width="118px")), "aluette-match-card")
-            button.on_click(lambda _, i=i: self._on_card(i))
-            pick = self._w(w.ToggleButton(layout=w.Layout(width="118px")), "aluette-match-pick")
-            pick.observe(lambda change: self._on_pick(), names="value")
-            slot = self._w(w.VBox([picture, button, pick], layout=w.Layout(display="none", margin="2px",
-                                                                              align_items="center")),
-                           "aluette-match-slot")
-            self._pictures.append(picture)
-            self._card_buttons.append(button)
-            self._picks.append(pick)
-            self._slots.append(slot)
+        # ---- your hand: a fixed pool of card pictures that are buttons (play, or choose for the discard)
+        self._slots = [CardButton(self._on_card, "aluette-match-card") for _ in range(_SLOTS)]
         self._slot_cards: list[Optional[Card]] = [None] * _SLOTS
         self._slot_keys: list = [()] * _SLOTS  # what each slot shows now, to update only what changes
         self._slot_deal: Optional[Deal] = None
+        self._picked: set[Card] = set()
+        self._hand_head = self._w(w.HTML(), "aluette-match-hand-head")
         self.hand_box = self._w(w.HBox(self._slots, layout=w.Layout(flex_flow="row wrap")), "aluette-match-hand")
         self.discard_button = self._w(w.Button(description="Discard these six", button_style="primary",
                                                layout=w.Layout(width="170px")), "aluette-match-discard")
@@ -265,21 +266,29 @@ class MatchTable(w.VBox):
         self.new_button.on_click(lambda _: self._on_new())
         self.seed_box.observe(lambda change: self._on_settings_changed(), names="value")
         self.opponents.observe(lambda change: self._on_settings_changed(), names="value")
-        for box in self.option_boxes.values():
+        for box in (*self.option_boxes.values(), self.signals_box, self.format):
             box.observe(lambda change: self._on_settings_changed(), names="value")
-        self.delay_slider.observe(self._on_delay, names="value")
+        self.delay_choice.observe(self._on_delay, names="value")
 
+        self.size_control = card_size_control()
         self.children = [
+            card_style(),
             w.HBox([self.seed_box, self.opponents, self.new_button], layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([*self.option_boxes.values(), self.delay_slider], layout=w.Layout(flex_flow="row wrap")),
-            self.status, self.counts, self.message, self.table, self._questions,
-            w.HTML("<b>Your hand</b> (click a card to play it)"), self.hand_box, self._discard_row,
+            w.HBox([self.format, *self.option_boxes.values(), self.signals_box, self.delay_choice],
+                   layout=w.Layout(flex_flow="row wrap")),
+            self.size_control,
+            self.status, self.counts, self.message,
+            w.HBox([self.table, w.VBox([self.match_score, self.reached], layout=w.Layout(min_width="200px"))],
+                   layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
+            self._questions,
+            self._hand_head, self.hand_box, self._discard_row,
             w.HBox([self.hint_button, self.next_button]),
             self.signals_view, w.HBox(self.signal_buttons, layout=w.Layout(flex_flow="row wrap")),
             self.score_view, self.events_view]
         self.add_class("aluette-match")
+        self.add_class("aluette-sized")
         self._score_key = None
-        self._start(parse_seed(seed), self.opponents.value, options)
+        self._start(parse_seed(seed), self.opponents.value, options, bool(signals))
 
     # ------------------------------------------------------------------ read-only state
     @property
@@ -308,33 +317,32 @@ class MatchTable(w.VBox):
         return self._timer is not None
 
     @property
-    def card_buttons(self) -> tuple[w.Button, ...]:
-        """The play buttons of the cards now in your hand, high to low."""
-        return tuple(b for b, c in zip(self._card_buttons, self._slot_cards) if c is not None and self._held(c))
+    def card_buttons(self) -> tuple[CardButton, ...]:
+        """The card pictures (buttons) of the cards now in your hand, high to low: a click plays the card, or, while
+        you choose a discard, chooses it (or puts it back)."""
+        return tuple(b for b, c in zip(self._slots, self._slot_cards) if c is not None and self._held(c))
 
-    def button_for(self, card: CardLike) -> w.Button:
-        """The play button of ``card`` in your hand.
+    def button_for(self, card: CardLike) -> CardButton:
+        """The card picture (button) of ``card`` in your hand.
 
         Raises:
             UnknownCardError: not a card. AluetteError: you do not hold it.
         """
         card = Card.parse(card)
-        for button, slot_card in zip(self._card_buttons, self._slot_cards):
+        for button, slot_card in zip(self._slots, self._slot_cards):
             if slot_card is card and self._held(card):
                 return button
         raise AluetteError(f"you do not hold {card}")
 
     @property
-    def pick_toggles(self) -> tuple[w.ToggleButton, ...]:
-        """The discard toggles of your fifteen cards while you choose a discard (else empty)."""
-        if not self._picking():
-            return ()
-        return tuple(t for t, c in zip(self._picks, self._slot_cards) if c is not None)
+    def picking(self) -> bool:
+        """True while you choose six cards to discard (a card click then chooses it)."""
+        return self._picking()
 
     @property
     def picked(self) -> tuple[Card, ...]:
-        """The cards toggled for the discard."""
-        return tuple(c for t, c in zip(self._picks, self._slot_cards) if c is not None and t.value)
+        """The cards chosen for the discard, high to low."""
+        return tuple(c for c in self._slot_cards if c is not None and c in self._picked)
 
     @property
     def visible_signal_buttons(self) -> dict[str, w.Button]:
@@ -390,7 +398,11 @@ class MatchTable(w.VBox):
 
     @friendly()
     def signal(self, key: str) -> None:
-        """Make signal ``key`` (:data:`aluette.SIGNALS`) to your partner; honest only (the engine checks)."""
+        """Make signal ``key`` (:data:`aluette.SIGNALS`) to your partner; honest only (the engine checks).
+
+        Raises (shown as a message): AluetteError in a match without signals."""
+        if not self._signals_on:
+            raise AluetteError("signals are off in this match (tick signals and press New match to use them)")
         record = self.deal.signal(YOU, key)
         self.message.ok(f"You signal to your partner: {record.describe().removeprefix('S signals ')}.")
         self._render()
@@ -409,8 +421,7 @@ class MatchTable(w.VBox):
         if view.phase is Phase.PLAY:
             self._hint_card = decision.move.card
         elif view.phase is Phase.DISCARD:
-            for toggle, card in zip(self._picks, self._slot_cards):
-                toggle.value = card in decision.move.cards
+            self._picked = set(decision.move.cards)
         self._render()
         return decision
 
@@ -441,8 +452,9 @@ class MatchTable(w.VBox):
         Raises (shown as a message): AluetteError for a bad seed or options; the current match then goes on.
         """
         seed = parse_seed(self.seed_box.value if seed is None else seed)
-        options = Options(**{name: box.value for name, box in self.option_boxes.items()})
-        self._start(seed, self.opponents.value, options)
+        options = Options(**{name: box.value for name, box in self.option_boxes.items()},
+                          **FORMATS[self.format.value][1])
+        self._start(seed, self.opponents.value, options, self.signals_box.value)
         self.seed_box.value = str(seed)
         self.message.ok(f"New match, seed {seed}, against {OPPONENTS[self.opponents.value]}.")
 
@@ -462,23 +474,31 @@ class MatchTable(w.VBox):
         super().close()
 
     # ------------------------------------------------------------------ callbacks
-    def _on_card(self, i: int) -> None:
-        card = self._slot_cards[i]
-        if card is None:
-            self.message.error("That card is no longer in your hand.")
-            return
+    def _on_card(self, card: Card) -> None:
         if not self._held(card):
             self.message.error(f"{card_label(card)} is no longer in your hand (already played or discarded).")
             return
         if self._picking():
-            self._picks[i].value = not self._picks[i].value
+            self.pick(card)
             return
         self.play(card)
 
-    def _on_pick(self) -> None:
-        if self._picking():
-            chosen = self.picked
-            self._pick_count.value = f"{len(chosen)} of 6 chosen"
+    @friendly()
+    def pick(self, card: CardLike) -> None:
+        """Choose ``card`` for your discard, or put it back if chosen (as clicking its picture while you discard).
+
+        Raises (shown as a message): UnknownCardError; AluetteError when you are not choosing a discard now or do
+        not hold the card."""
+        card = Card.parse(card)
+        if not self._picking():
+            raise AluetteError(self._not_your_turn_text(self.view, "No discard to choose now"))
+        if not self._held(card):
+            raise AluetteError(f"you do not hold {card_label(card)}")
+        self._picked.symmetric_difference_update({card})
+        chosen = len(self._picked)
+        self.message.ok(f"{card_words(card)} {'chosen for' if card in self._picked else 'back from'} your discard "
+                        f"({chosen} of 6 chosen).")
+        self._render_hand(self.view)
 
     def _on_discard(self) -> None:
         if not self._picking():
@@ -503,12 +523,13 @@ class MatchTable(w.VBox):
         self.bot_delay = float(change["new"])
 
     # ------------------------------------------------------------------ driving the bots
-    def _start(self, seed: int, opponents: str, options: Options) -> None:
+    def _start(self, seed: int, opponents: str, options: Options, signals: bool) -> None:
         match = Match(seed, options=options, first_dealer=self._first_dealer)  # raises before anything changes
         self._cancel_timer()
         self._generation += 1
         self._match = match
-        self._bots = make_bots(seed, opponents)
+        self._signals_on = signals
+        self._bots = make_bots(seed, opponents, signals)
         self._signalled: set[int] = set()
         self._score_key = None
         self._hint_card = None
@@ -600,6 +621,7 @@ class MatchTable(w.VBox):
         self._render_table(view)
         self._render_signals(view)
         self._render_scores()
+        self._render_reached(view)
         self.next_button.disabled = not self._match.awaiting_next_deal
         self.events_view.value = ("<details><summary>What happened in this deal (as you saw it)</summary><ol>"
                                   + "".join(f"<li>{escape(e)}</li>" for e in view.events) + "</ol></details>")
@@ -618,7 +640,8 @@ class MatchTable(w.VBox):
                 now = f"Match over: NS {s['NS']} – EW {s['EW']}; {end}. Press New match to play again."
             else:
                 now = "Deal over. Press Next deal."
-            now = f"{escape(view.result.reason)} <b>{now}</b>"
+            why = mordienne_note(view.result.score, match.options.mordienne)
+            now = f"{escape(view.result.reason)}{escape(' ' + why if why else '')} <b>{now}</b>"
         elif view.to_move is YOU:
             now = {Phase.CHANT: "<b>Your turn:</b> do you agree to the chant?",
                    Phase.DISCARD: "<b>Your turn:</b> choose six cards to discard.",
@@ -631,9 +654,17 @@ class MatchTable(w.VBox):
         chant = ""
         if view.chant_answers:
             said = ", ".join(f"{s} {'agrees' if a else 'declines'}" for s, a in view.chant_answers)
-            outcome = {True: ": all agree", False: ": no chant, the stock stays unused", None: ""}[view.chant_agreed]
+            if view.chant_agreed:
+                first, second = self.deal.chant_recipients()
+                outcome = (f": all agree, so {first} (the dealer's left) and {second} receive six stock cards each "
+                           f"and discard six")
+            else:
+                outcome = {False: ": no chant, the stock stays unused", None: ""}[view.chant_agreed]
             chant = f"<div>The chant: {escape(said)}{outcome}.</div>"
-        self.status.value = f"<div>{escape(head)}</div>{chant}<div>{now}</div>"
+        s = match.scores
+        score = f"Match score: NS (you and N) {s['NS']} – EW {s['EW']}"
+        self.status.value = live_region(f"<div>{escape(head)}</div>{chant}<div>{now}</div>")
+        self.match_score.value = f'<div class="aluette-match-score-line"><b>{escape(score)}</b></div>'
         counts = view.trick_counts
         won = " · ".join(f"{s} {counts[s]}" for s in SEATS)
         spoiled = sum(1 for t in view.tricks if t.winner is None)
@@ -647,36 +678,43 @@ class MatchTable(w.VBox):
         if deal is not self._slot_deal or not set(hand) <= set(self._slot_cards):
             self._slot_deal = deal
             self._slot_cards = [*hand, *[None] * (_SLOTS - len(hand))]
-            for pick in self._picks:
-                pick.value = False
+            self._picked = set()
         picking = self._picking()
+        if not picking:
+            self._picked = set()
+        action = self._card_action(view)
         for i, card in enumerate(self._slot_cards):
             shown = card is not None and card in self._hand_set
-            key = (card, picking, card is self._hint_card) if shown else None
+            key = (card, action, card in self._picked, card is self._hint_card) if shown else None
             if key == self._slot_keys[i]:
                 continue  # unchanged: nothing to compute or send
             self._slot_keys[i] = key
-            slot, picture, button, pick = self._slots[i], self._pictures[i], self._card_buttons[i], self._picks[i]
-            if not shown:
-                slot.layout.display = "none"
-                picture.value = ""
-                with button.hold_sync():
-                    button.description, button.tooltip = "", None
-                with pick.hold_sync():
-                    pick.description, pick.value = "", False
-                continue
-            label = short_label(card)
-            picture.value = _face(card)
-            with button.hold_sync():
-                button.description = label
-                button.tooltip = f"play {card_label(card)}"
-                button.button_style = "warning" if card is self._hint_card else ""
-            button.layout.display = "none" if picking else None
-            pick.description = label
-            pick.layout.display = None if picking else "none"
-            slot.layout.display = None
+            if shown:
+                self._slots[i].show(card, action, selected=card in self._picked, hint=card is self._hint_card)
+            else:
+                self._slots[i].hide()
+        self._hand_head.value = f"<b>Your hand</b> ({escape(self._hand_text(view))})"
         self._discard_row.layout.display = None if picking else "none"
         self._pick_count.value = f"{len(self.picked)} of 6 chosen" if picking else ""
+
+    def _card_action(self, view: View) -> str:
+        """What a click on a card of your hand does now (said in its accessible name)."""
+        if self._picking():
+            return "choose it for your discard, or put it back"
+        if view.phase is Phase.OVER:
+            return "the deal is over"
+        if view.phase is Phase.PLAY:
+            return "play it" if view.to_move is YOU else "play it when it is your turn"
+        return "your card (no card is played before the first trick)"
+
+    def _hand_text(self, view: View) -> str:
+        if self._picking():
+            return "click six cards to choose your discard, then press Discard these six"
+        if view.phase is Phase.OVER:
+            return "the deal is over: press Next deal" if not self._match.is_over else "the match is over"
+        if view.phase is Phase.PLAY:
+            return "click a card to play it"
+        return "the cards are played once the chant and the questions are answered"
 
     def _render_questions(self, view: View) -> None:
         asked = view.to_move is YOU and view.phase in (Phase.CHANT, Phase.SURRENDER)
@@ -744,10 +782,13 @@ class MatchTable(w.VBox):
         mine = [r.describe() for r in view.signals if r.seat is YOU]
         rows = "".join(f"<li>{escape(t)}</li>" for t in partner) or "<li><i>none yet</i></li>"
         yours = "".join(f"<li>{escape(t)}</li>" for t in mine) or "<li><i>none yet</i></li>"
-        self.signals_view.value = (f"<b>Your partner's signals</b> (only you see them):<ul>{rows}</ul>"
-                                   f"<b>Your signals</b> (only your partner sees them):<ul>{yours}</ul>"
-                                   f"<div>Signal to your partner (honest signals only):</div>")
-        keys = self.deal.legal_signals(YOU)  # from your own hand and your own signals only
+        if not self._signals_on:
+            self.signals_view.value = "<b>Signals:</b> off in this match (nobody signals)."
+        else:
+            self.signals_view.value = (f"<b>Your partner's signals</b> (only you see them):<ul>{rows}</ul>"
+                                       f"<b>Your signals</b> (only your partner sees them):<ul>{yours}</ul>"
+                                       f"<div>Signal to your partner (honest signals only):</div>")
+        keys = self.deal.legal_signals(YOU) if self._signals_on else []  # from your own hand and signals only
         for i, button in enumerate(self.signal_buttons):
             key = keys[i] if i < len(keys) else None
             if key == self._signal_keys[i]:
@@ -758,6 +799,15 @@ class MatchTable(w.VBox):
                 button.description = kind.what if kind else ""
                 button.tooltip = f"gesture: {kind.gesture}" if kind else None
             button.layout.display = None if kind else "none"
+
+    def _render_reached(self, view: View) -> None:
+        outcomes = [t.winner for t in view.tricks]
+        rows = []
+        for n, custom in ((2, "turns one card face up"), (3, "turns two cards face up")):
+            seat = first_to_reach(outcomes, n)
+            who = f"{seat}, who {custom}" if seat is not None else "nobody yet"
+            rows.append(f"<li>first to {n} tricks: {escape(who)}</li>")
+        self.reached.value = ("<div><b>First to reach</b> (pagat's custom)</div><ul>" + "".join(rows) + "</ul>")
 
     def _render_scores(self) -> None:
         match = self._match
@@ -775,6 +825,38 @@ class MatchTable(w.VBox):
         for css in classes:
             widget.add_class(css)
         return widget
+
+
+def first_to_reach(outcomes, n: int) -> Optional[Seat]:
+    """The seat that won its ``n``-th trick first, from the trick outcomes so far (``None``: a spoiled trick), or
+    ``None`` if nobody has ``n`` tricks yet (pagat: the first to a second trick turns one card face up, the first to a
+    third turns two)."""
+    won = {seat: 0 for seat in SEATS}
+    for seat in outcomes:
+        if seat is not None:
+            won[seat] += 1
+            if won[seat] == n:
+                return seat
+    return None
+
+
+def mordienne_note(score, enabled: bool) -> str:
+    """Why a scored deal was not mordienne, from its :class:`~aluette.scoring.DealScore` (the engine's reason already
+    says why when it was): ``""`` when there is nothing to add. Rule (seeds, pagat, :func:`aluette.score_tricks`): the
+    winner's won tricks must be one unbroken run to the last trick, after at least one trick it did not win."""
+    if score is None or score.winner is None or score.mordienne:
+        return ""
+    if not enabled:
+        return "Mordienne is off in this match."
+    winner, outcomes = score.winner, score.outcomes
+    first = outcomes.index(winner)
+    if first == 0:
+        return (f"Not mordienne: {winner} won trick 1, and a mordienne run must come after at least one trick "
+                f"{winner} did not win.")
+    breaker = next(k for k in range(first, len(outcomes)) if outcomes[k] is not winner)
+    taker = "nobody (spoiled)" if outcomes[breaker] is None else outcomes[breaker]
+    return (f"Not mordienne: after {winner}'s first trick (trick {first + 1}), trick {breaker + 1} went to {taker}, "
+            f"so {winner}'s tricks are not one unbroken run to the last trick.")
 
 
 class _NotNow(AluetteError):
@@ -799,7 +881,7 @@ def hidden_cards(deal: Deal, seat: Union[Seat, str] = YOU) -> frozenset:
     cards = set()
     for other in SEATS:
         if other is not seat:
-            cards.update(deal.hand(other))
+            cards.update(deal.hands[other])
             cards.update(omniscient.discards.get(other, ()))
     if not omniscient.stock_received:
         cards.update(deal.stock)

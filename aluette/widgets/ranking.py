@@ -19,7 +19,8 @@ from ..errors import AluetteError
 from ..pictures import cards_html, trick_html
 from ..tables import ranking_table
 from ..tricks import explain_trick, trick_winner
-from .common import MessageArea, card_label, check_seed, close_widgets, friendly, next_seed, seed_box
+from .common import (CardButton, MessageArea, card_label, card_style, card_words, check_seed, close_widgets, friendly,
+                     next_seed, seed_box)
 
 __all__ = ["ranking_html", "TrickComparer", "OrderingExercise"]
 
@@ -41,7 +42,9 @@ def ranking_html(width: int = 40) -> str:
 class TrickComparer(w.VBox):
     """Pick two to four cards in play order and see which wins, or why the trick is spoiled.
 
-    Controls: four dropdowns over :data:`~aluette.cards.DECK` (cards 3 and 4 may be left empty), or a text box taking
+    Controls: the 48 cards as small pictures (:attr:`palette`; a click chooses the card for Card 1, 2, 3, 4 in turn,
+    and after card 4 the next click starts a new trick at card 1, emptying cards 3 and 4), four dropdowns over
+    :data:`~aluette.cards.DECK` (cards 3 and 4 may be left empty), or a text box taking
     two to four cards in any :meth:`Card.parse <aluette.cards.Card.parse>` form separated by commas (or spaces for
     codes), applied with Enter or the "Compare typed cards" button. Bad input (an unknown card, a card twice, one or
     five cards, card 4 chosen with card 3 empty) shows a message; the picked cards stay as they were.
@@ -78,7 +81,15 @@ class TrickComparer(w.VBox):
         self._winner: Optional[int] = None
         self._explanation = ""
         self._quiet = False
-        self.children = [w.HBox(self._pickers[:2]), w.HBox(self._pickers[2:]), w.HBox([self._text, self._go]),
+        self._next = 0  # the card a palette click sets next (0: card 1)
+        self._palette = [CardButton(self.choose, "aluette-compare-pick") for _ in DECK]
+        for button, card in zip(self._palette, DECK):
+            button.add_class("aluette-card-mini")
+            button.show(card, "choose it for the trick")
+        self._next_note = w.HTML("Click a card to choose it as card 1.")
+        self._next_note.add_class("aluette-compare-next")
+        self.children = [card_style(), self._next_note, w.HBox(self._palette, layout=w.Layout(flex_flow="row wrap")),
+                         w.HBox(self._pickers[:2]), w.HBox(self._pickers[2:]), w.HBox([self._text, self._go]),
                          self.message, self._result]
         self.add_class("aluette-compare")
         self._set_cards(parse_cards(cards))
@@ -109,6 +120,31 @@ class TrickComparer(w.VBox):
         """The text box for typed cards."""
         return self._text
 
+    @property
+    def palette(self) -> tuple[CardButton, ...]:
+        """The 48 card pictures, in deck order; a click chooses the card (see :meth:`choose`)."""
+        return tuple(self._palette)
+
+    @friendly()
+    def choose(self, card: CardLike) -> None:
+        """Put ``card`` in the trick as the next card (card 1, 2, 3, 4 in turn; a new trick after card 4), as a
+        click on its picture.
+
+        Raises (shown as a message, nothing changes): UnknownCardError; AluetteError if the card is already in the
+        trick."""
+        card = Card.parse(card)
+        cards = [p.value for p in self._pickers]
+        slot = self._next
+        cards[slot] = card
+        if slot == 0:
+            cards[2] = cards[3] = None
+        chosen = [c for c in cards if c is not None]
+        if len(set(chosen)) != len(chosen):
+            raise AluetteError(f"{card_words(card)} is already in the trick (each card appears once in a deck)")
+        self._next = (slot + 1) % 4
+        self._set_cards(chosen)
+        self._next_note.value = (f"Card {slot + 1}: {escape(card_words(card))}. The next click chooses card "
+                                 f"{self._next + 1}{' (a new trick)' if self._next == 0 else ''}.")
     @property
     def compare_button(self) -> w.Button:
         """The button that applies the typed cards."""
@@ -197,7 +233,7 @@ class OrderingExercise(w.VBox):
         self._new.on_click(lambda _: next_seed(self._seed))
         self._pictures = w.HTML()
         self._pictures.add_class("aluette-order-cards")
-        self._picks = w.HBox()
+        self._picks = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self._answer = w.Text(description="Your order", placeholder="highest first, e.g. 3O 1E 12B 7C 4O",
                               layout=w.Layout(width="420px"))
         self._answer.add_class("aluette-order-answer")
@@ -214,7 +250,7 @@ class OrderingExercise(w.VBox):
         self.message.add_class("aluette-order-result")
         self._cards: tuple[Card, ...] = ()
         self._correct: Optional[bool] = None
-        self.children = [w.HBox([self._seed, self._new]), self._pictures,
+        self.children = [card_style(), w.HBox([self._seed, self._new]), self._pictures,
                          w.HTML("Click the cards from highest to lowest, or type them:"), self._picks,
                          w.HBox([self._answer, self._clear, self._check, self._show]), self.message]
         self.add_class("aluette-order")
@@ -245,8 +281,8 @@ class OrderingExercise(w.VBox):
         return self._answer
 
     @property
-    def pick_buttons(self) -> tuple[w.Button, ...]:
-        """One button per dealt card; a click adds that card to the answer."""
+    def pick_buttons(self) -> tuple[CardButton, ...]:
+        """One card picture (a button) per dealt card; a click adds that card to the answer."""
         return tuple(self._picks.children)
 
     @property
@@ -276,13 +312,11 @@ class OrderingExercise(w.VBox):
     def _deal(self) -> None:
         order, _ = shuffled_deck(int(self._seed.value))
         self._cards = tuple(order[:self._size])
-        self._pictures.value = cards_html(self._cards, width=64,
-                                          caption=f"Seed {self._seed.value}: put these {self._size} cards in order")
+        self._pictures.value = (f"<b>Seed {self._seed.value}: put these {self._size} cards in order</b>")
         buttons = []
         for card in self._cards:
-            button = w.Button(description=card_label(card), layout=w.Layout(width="auto"))
-            button.add_class("aluette-order-pick")
-            button.on_click(lambda _, c=card: self._append(c))
+            button = CardButton(self._append, "aluette-order-pick")
+            button.show(card, "add it to your order")
             buttons.append(button)
         old, self._picks.children = self._picks.children, buttons
         close_widgets(old)  # else every "New cards" leaves its buttons alive in the kernel and the browser

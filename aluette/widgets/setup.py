@@ -20,7 +20,8 @@ from ..draw import DrawResult, partnership_draw
 from ..pictures import cards_html
 from ..seats import SEATS, Seat, Team
 from ..errors import AluetteError
-from .common import MessageArea, card_label, check_seed, friendly, seed_box, stepper_buttons, styled
+from .common import (MessageArea, card_label, card_size_control, card_style, check_seed, friendly, seed_box,
+                     stepper_buttons, styled)
 
 __all__ = ["round_table_html", "seating_html", "PartnershipDraw", "DealStepper"]
 
@@ -111,10 +112,11 @@ class PartnershipDraw(_SteppedDemo, w.VBox):
         self.message = styled(MessageArea(), "aluette-draw-message")
         self._draw: DrawResult = partnership_draw(names, seed)  # bad initial names raise here
         self._shown = 0
-        self.children = [w.HBox(self._names[:2]), w.HBox(self._names[2:]),
-                         w.HBox([self._seed, self._next, self._run, self._new]), self.message, self._status,
-                         self._cards, self._result]
+        self.children = [card_style(), w.HBox(self._names[:2]), w.HBox(self._names[2:]),
+                         w.HBox([self._seed, self._next, self._run, self._new]), card_size_control(), self.message,
+                         self._status, self._cards, self._result]
         self.add_class("aluette-draw")
+        self.add_class("aluette-sized")
         self._restart()
 
     # ------------------------------------------------------------- read-only state and controls
@@ -228,9 +230,10 @@ class DealStepper(_SteppedDemo, w.VBox):
         self._status = styled(w.HTML(), "aluette-deal-status")
         self._table = styled(w.HTML(), "aluette-deal-table")
         self.message = styled(MessageArea(), "aluette-deal-message")
-        self.children = [w.HBox([self._seed, self._dealer, self._next, self._run, self._new]), self.message,
-                         self._status, self._table]
+        self.children = [card_style(), w.HBox([self._seed, self._dealer, self._next, self._run, self._new]),
+                         card_size_control(), self.message, self._status, self._table]
         self.add_class("aluette-deal")
+        self.add_class("aluette-sized")
         self._restart()
 
     # ------------------------------------------------------------- read-only state and controls

@@ -25,7 +25,7 @@ from tests.browser.harness import (CHROMIUM_ARGS, FIXTURES, LOCAL, NOTEBOOKS, Se
                                    server_env, unavailable, voila_command)
 
 # The fixture notebooks are opened by the browser tests, not run by nbval (one of them fails on purpose).
-collect_ignore_glob = ["fixtures/*"]
+collect_ignore_glob = ["fixtures/*", "vendor/*"]
 
 _SERVERS: list[Server] = []
 _LOG_MARKS = pytest.StashKey[dict]()

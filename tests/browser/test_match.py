@@ -192,7 +192,7 @@ def test_nothing_hidden_reaches_the_browser(page, wire, open_voila, agree):
     engine = replay(agree, plays)
     deal = engine.deal
     assert deal.phase is Phase.PLAY and deal.to_move is Seat.S
-    assert hand(root) == list(deal.hand(Seat.S))  # the replay is the game the page shows
+    assert hand(root) == list(deal.hands[Seat.S])  # the replay is the game the page shows
     assert (engine.view.chant_agreed is True) == agree
     hidden = hidden_cards(deal)
     # three hands of six or seven cards (a few named by the partner's signals), and twelve more: the unused stock,
@@ -202,7 +202,7 @@ def test_nothing_hidden_reaches_the_browser(page, wire, open_voila, agree):
     assert cards_named(received) & hidden == frozenset()
     for string in wire.strings():
         assert not cards_named(string) & hidden, string[:200]
-    assert set(deal.hand(Seat.S)) <= cards_named(received)  # the capture is not empty
+    assert set(deal.hands[Seat.S]) <= cards_named(received)  # the capture is not empty
     engine.close()
 
 

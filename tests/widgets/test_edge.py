@@ -31,9 +31,9 @@ class TestBuild:
         typed(builder, N="3O 3C 2O", W="la vache")
         builder.deal_button.click()
         assert builder.message.last_error is None
-        assert {Card.parse(c) for c in ("3O", "3C", "2O")} <= set(builder.deal.hand("N"))
-        assert Card.parse("2C") in builder.deal.hand("W")
-        assert all(len(builder.deal.hand(s)) == 9 for s in "NESW")
+        assert {Card.parse(c) for c in ("3O", "3C", "2O")} <= set(builder.deal.hands["N"])
+        assert Card.parse("2C") in builder.deal.hands["W"]
+        assert all(len(builder.deal.hands[s]) == 9 for s in "NESW")
         assert "N 6" in builder.message.value and "E 9" in builder.message.value
 
     def test_leader_and_options_are_used(self):
@@ -202,3 +202,25 @@ def test_bot_moves_then_bots_to_the_end_is_one_seeded_game():
     stepped.bots_button.click()
     run.bots_button.click()
     assert stepped.deal.moves == run.deal.moves and stepped.deal.is_over
+
+
+class TestCardPictures:
+    """Issue 9 §2: in the play phase the legal cards of the seat to move are pictures that play the card when
+    clicked. Rule (seeds, "gameplay"): each player plays one card in turn, clockwise; any card may be played."""
+
+    def test_a_click_on_a_card_picture_plays_it(self):
+        builder = ScenarioBuilder(seed=3, options=Options(chant=False))
+        deal = builder.deal
+        seat = deal.to_move
+        shown = [b.card for b in builder.card_buttons if b.card is not None]
+        assert shown == [m.card for m in deal.legal_moves()] and len(shown) == 9
+        assert all(b.label.endswith(f"{seat} plays it") for b in builder.card_buttons if b.card is not None)
+        builder.card_buttons[4].click()
+        assert deal.current_trick[0] == (seat, shown[4]) and builder.message.last_error is None
+        assert deal.to_move is seat.left
+        assert sum(b.card is not None for b in builder.card_buttons) == 9
+
+    def test_no_card_pictures_outside_the_play_phase(self):
+        builder = ScenarioBuilder(seed=3)  # the chant comes first
+        assert builder.deal.phase is Phase.CHANT
+        assert all(b.card is None and b.layout.display == "none" for b in builder.card_buttons)

@@ -22,7 +22,7 @@ import pytest
 from aluette import DECK, SEATS, TOP_FOUR, Match, Options, Phase, Seat, Team
 from aluette.bots import HeuristicBot, RandomBot
 from aluette.signals import signal_for
-from aluette.widgets.common import card_label
+from aluette.widgets.common import card_label, card_words
 from aluette.widgets.match import (MatchTable, cards_named, hidden_cards, make_bots, parse_seed, short_label,
                                    state_problems, state_text)
 
@@ -68,10 +68,8 @@ def assert_consistent(t: MatchTable):
         for seat in SEATS:
             in_trick = sum(1 for s, _ in view.trick if s is seat)
             assert view.hand_sizes[seat] == 9 - played - in_trick
-    if t.pick_toggles:
-        assert [c for c in t.view.hand] == [c for c, tg in zip(t._slot_cards, t._picks) if c is not None]
-    else:
-        assert [b.description for b in t.card_buttons] == [short_label(c) for c in view.hand]
+    assert [b.card for b in t.card_buttons] == list(view.hand)
+    assert all(b.label.startswith(card_words(b.card) + ": ") for b in t.card_buttons)
     counts = text(t.counts)
     assert f"tricks played: {played} of 9" in counts
     assert all(f"{s} {view.trick_counts[s]}" in counts.split("tricks won:")[1] for s in SEATS)
@@ -84,12 +82,26 @@ class TestHand:
         t = table()
         hand = t.view.hand
         assert len(hand) == 9
-        assert [b.description for b in t.card_buttons] == [short_label(c) for c in hand]
-        shown = [p.value for p, c in zip(t._pictures, t._slot_cards) if c is not None]
-        assert all(f'data-card="{c.code}"' in picture for c, picture in zip(hand, shown))
+        # issue 9 §2: the picture is the button; its accessible name says the card in words
+        assert [b.card for b in t.card_buttons] == list(hand)
+        assert all(f'data-card="{b.card.code}"' in b.picture.value for b in t.card_buttons)
+        assert all(b.button.tooltip.startswith(card_words(b.card)) and b.button.description == ""
+                   for b in t.card_buttons)
         empty = [i for i, c in enumerate(t._slot_cards) if c is None]
-        assert len(empty) == 6 and all(t._slots[i].layout.display == "none" and t._pictures[i].value == ""
-                                       and t._card_buttons[i].description == "" for i in empty)
+        assert len(empty) == 6 and all(t._slots[i].layout.display == "none" and t._slots[i].picture.value == ""
+                                       and t._slots[i].button.tooltip == "" for i in empty)
+
+    def test_the_accessible_name_says_the_card_and_what_a_click_does_now(self):
+        # issue 9 §2-3: "3 of coins, Monsieur"; the label follows the phase (chant, play, discard, deal over)
+        t = table()
+        assert all(b.label.endswith("no card is played before the first trick)") for b in t.card_buttons)
+        to_play(t)
+        assert all(b.label.endswith(": play it") for b in t.card_buttons)
+        assert "click a card to play it" in t._hand_head.value
+        while not t.deal.is_over:
+            t.follow_hint()
+        assert all(b.label.endswith("the deal is over") for b in t.card_buttons)
+        assert "press Next deal" in t._hand_head.value
 
     def test_a_card_click_plays_it_and_the_bots_answer(self):
         # seeds, "gameplay": each plays one card in turn, clockwise; the bots play until it is South's turn again
@@ -97,10 +109,10 @@ class TestHand:
         card = t.view.hand[-1]
         t.button_for(card).click()
         deal = t.deal
-        assert t.message.last_error is None and card not in deal.hand(S)
+        assert t.message.last_error is None and card not in deal.hands[S]
         assert deal.tricks[0].card_of(S) is card
         assert f'data-card="{card.code}"' in t.table.value
-        assert card not in [c for c in t.view.hand] and short_label(card) not in [b.description for b in t.card_buttons]
+        assert card not in [c for c in t.view.hand] and card not in [b.card for b in t.card_buttons]
         assert deal.to_move is S and len(deal.tricks) == 1  # W and N finished trick 1; S plays in trick 2
         assert_consistent(t)
 
@@ -285,9 +297,9 @@ class TestBotPauses:
         t = MatchTable(seed=2026, bot_delay=0.4)  # pytest: no running loop
         assert not t.waiting_for_bots and t.deal.to_move is S
 
-    def test_the_slider_sets_the_pause(self):
+    def test_the_pause_choice_sets_the_pause(self):
         t = table()
-        t.delay_slider.value = 1.5
+        t.delay_choice.value = 1.5
         assert t.bot_delay == 1.5
 
 
@@ -297,21 +309,26 @@ class TestChantAndDiscard:
         t = first_seed(lambda t: (t.answer_chant(True), t.deal.phase is Phase.DISCARD)[1], first_dealer=E)
         deal = t.deal
         assert deal.chant_recipients() == (S, E) and deal.to_move is S
-        assert len(t.pick_toggles) == 15 and t._discard_row.layout.display is None
-        assert all(b.layout.display == "none" for b in t.card_buttons)  # picking, not playing
+        assert t.picking and len(t.card_buttons) == 15 and t._discard_row.layout.display is None
+        assert all(b.label.endswith("choose it for your discard, or put it back") for b in t.card_buttons)
         assert set(t.view.stock_received[S]) <= set(t.view.hand)
         before = t.match.to_json()
-        for toggle in t.pick_toggles[:5]:
-            toggle.value = True
-        assert "5 of 6 chosen" in t._pick_count.value
+        for button in t.card_buttons[:6]:  # a click on a card picture chooses it...
+            button.click()
+        t.card_buttons[5].click()  # ...and a second click puts it back
+        assert "5 of 6 chosen" in t._pick_count.value and t.picked == tuple(t.view.hand[:5])
+        assert all("aluette-card-selected" in b._dom_classes and b.label.endswith("(chosen)")
+                   for b in t.card_buttons[:5])
+        assert "aluette-card-selected" not in t.card_buttons[5]._dom_classes
+        assert t.match.to_json() == before  # choosing is not discarding
         t.discard_button.click()
         assert "exactly six" in t.message.last_error and t.match.to_json() == before
         t.hint_button.click()  # the hint toggles the six lowest: keep the nine highest (seeds)
         assert set(t.picked) == set(deal.suggested_discard(S))
-        fifteen = deal.hand(S)
+        fifteen = deal.hands[S]
         t.discard_button.click()
-        assert t.message.last_error is None and deal.hand(S) == fifteen[:9]
-        assert deal.phase is Phase.PLAY and not t.pick_toggles
+        assert t.message.last_error is None and deal.hands[S] == fifteen[:9]
+        assert deal.phase is Phase.PLAY and not t.picking and not t.picked
         assert len(t.view.hand) <= 9 and t.view.discards[S]
         assert_consistent(t)  # E's discards and the stock E received stay hidden
 
@@ -339,7 +356,7 @@ class TestSurrender:
         assert t.deal.phase is Phase.SURRENDER and t.deal.to_move is S
         shown = [k for k, b in t.surrender_buttons.items() if b.layout.display is None]
         assert shown == ["offer", "play on"]
-        assert not set(TOP_FOUR) <= set(t.deal.hand(E))  # so E accepts (HeuristicBot's documented answer)
+        assert not set(TOP_FOUR) <= set(t.deal.hands[E])  # so E accepts (HeuristicBot's documented answer)
         t.surrender_buttons["offer"].click()
         result = t.deal.result
         assert result.points == {Team.EW: 1, Team.NS: 0} and result.surrender_accepted
@@ -405,10 +422,10 @@ class TestHint:
         t.hint_button.click()
         message = unescape(t.message.value)
         assert expected.reason in message and str(expected.move) in message
-        highlighted = [b for b in t.card_buttons if b.button_style == "warning"]
-        assert [b.description for b in highlighted] == [short_label(expected.move.card)]
+        highlighted = [b for b in t.card_buttons if "aluette-card-hint" in b._dom_classes]
+        assert [b.card for b in highlighted] == [expected.move.card]
         t.button_for(expected.move.card).click()
-        assert not [b for b in t.card_buttons if b.button_style == "warning"]
+        assert not [b for b in t.card_buttons if "aluette-card-hint" in b._dom_classes]
 
     def test_no_hint_when_the_deal_is_over(self):
         t = table(options=Options(surrender=True, chant=False), first_dealer=E)
@@ -462,10 +479,10 @@ class TestSecrecy:
         t = to_play(table())
         secret = next(iter(hidden_cards(t.deal)))
         empty = next(i for i, c in enumerate(t._slot_cards) if c is None)
-        t._card_buttons[empty].tooltip = card_label(secret)
+        t._slots[empty].button.tooltip = card_label(secret)
         assert state_problems(t) == [f"hidden card {secret} ({secret.nickname or secret.name}) is in the widget "
                                      f"state"]
-        t._card_buttons[empty].tooltip = None
+        t._slots[empty].button.tooltip = ""
         t._slots[empty].layout.grid_area = secret.code
         assert len(state_problems(t)) == 1
         t._slots[empty].layout.grid_area = None
@@ -508,7 +525,7 @@ class TestRapidClicks:
         rng = np.random.default_rng(seed)
         t = table(seed, options=Options(surrender=seed == 2), first_dealer=SEATS[seed % 4])
         for step in range(200):
-            controls = [*t._card_buttons, *t._picks, t.discard_button, *t.chant_buttons.values(),
+            controls = [*t._slots, t.discard_button, *t.chant_buttons.values(),
                         *t.surrender_buttons.values(), t.hint_button, t.next_button, *t.signal_buttons]
             if step % 50 == 49:
                 controls.append(t.new_button)
@@ -526,3 +543,132 @@ class TestRapidClicks:
         assert yours >= 10, "the clicks played the game"
         json.loads(t.match.to_json())
         assert re.search(r"Your turn|Deal over|Match over", t.status.value)
+        # issue 11 §1: after the clicks the table still answers a valid click: a new match, then South's move
+        t.new_button.click()
+        assert t.internal_errors == [] and t.deal.to_move is S and t.deal.moves == t.match.deals[-1].moves
+        before = len(t.deal.moves)
+        if t.deal.phase is Phase.CHANT:
+            t.chant_buttons[False].click()
+        elif t.deal.phase is Phase.SURRENDER:
+            t.surrender_buttons["refuse" if t.deal.view(S).surrender_by else "play on"].click()
+        else:
+            t.card_buttons[0].click()
+        assert t.message.last_error is None and t.deal.moves[before].seat is S
+        assert_consistent(t)
+
+
+class TestMatchStatus:
+    """Issue 9 §3 and issue 8 §2-3: the match score beside the table, who received the chant cards, why a deal was
+    or was not mordienne, no-signals and first-to-5 matches, and who reached 2 and 3 tricks first."""
+
+    def test_the_match_score_is_beside_the_table(self):
+        t = table()
+        assert "Match score: NS (you and N) 0 – EW 0" in text(t.match_score)
+        while not t.deal.is_over:
+            t.follow_hint() if t.deal.to_move is S else t.run_bots()
+        s = t.match.scores
+        assert f"NS (you and N) {s['NS']} – EW {s['EW']}" in text(t.match_score) and sum(s.values()) > 0
+
+    def test_the_status_names_who_receives_the_stock(self):
+        # seeds, "setup": all four agree, the stock goes to the dealer's left and the dealer
+        t = first_seed(lambda t: (t.answer_chant(True), t.view.chant_agreed is True)[1])
+        first, second = t.deal.chant_recipients()
+        assert f"all agree, so {first} (the dealer's left) and {second} receive six stock cards" in text(t.status)
+
+    def test_the_status_is_a_live_region(self):
+        assert 'role="status" aria-live="polite"' in table().status.value
+
+    @pytest.mark.parametrize("notation, expected", [
+        # pagat's examples and the rule of score_tricks: the run comes after a trick the winner did not win
+        ("NEWNXSSSS", ""),  # mordienne: the engine's reason says why
+        ("SSSSSNEWN", "Not mordienne: S won trick 1"),
+        ("SENWSEXNW", "Not mordienne: S won trick 1"),
+        ("XSENXWSSS", "trick 3 went to E"),
+        ("NEWNSSSSX", "after S's first trick (trick 5), trick 9 went to nobody (spoiled)"),
+    ])
+    def test_why_a_deal_was_not_mordienne(self, notation, expected):
+        from aluette.scoring import score_tricks
+        from aluette.widgets.match import mordienne_note
+        score = score_tricks(notation)
+        note = mordienne_note(score, True)
+        assert (note == "") if not expected else expected in note
+        assert score.mordienne == (note == "")
+        assert mordienne_note(score_tricks(notation, mordienne=False), False) == "Mordienne is off in this match."
+
+    def test_a_finished_deal_says_why_it_was_or_was_not_mordienne(self):
+        for seed in range(4):
+            t = table(seed)
+            while not t.deal.is_over:
+                t.follow_hint()
+            score = t.deal.result.score
+            status = text(t.status)
+            assert ("Not mordienne" in status) == (not score.mordienne and score.winner is not None)
+
+    @pytest.mark.parametrize("notation, n, seat", [
+        # pagat: the first to win a second trick turns one card face up, the first to a third turns two
+        ("SENWSEXNW", 2, "S"), ("SENWSEXNW", 3, None), ("EENNNXWWW", 2, "E"), ("EENNNXWWW", 3, "N"),
+        ("XXXXXXXXX", 2, None)])
+    def test_first_to_reach(self, notation, n, seat):
+        from aluette.scoring import parse_outcomes
+        from aluette.widgets.match import first_to_reach
+        assert first_to_reach(parse_outcomes(notation), n) == (None if seat is None else Seat.parse(seat))
+
+    def test_first_to_reach_is_shown(self):
+        t = table(5)
+        while not t.deal.is_over:
+            t.follow_hint()
+        from aluette.widgets.match import first_to_reach
+        outcomes = [tr.winner for tr in t.deal.tricks]
+        two = first_to_reach(outcomes, 2)
+        assert two is not None and f"first to 2 tricks: {two}, who turns one card face up" in text(t.reached)
+
+    def test_no_signals(self):
+        # pagat advises learning without signals first: nobody signals, and South has no signal buttons
+        t = table(3, signals=False)
+        while not t.match.is_over:
+            assert not t.visible_signal_buttons
+            t.next_deal() if t.match.awaiting_next_deal else t.follow_hint()
+        assert all(not d.view(None, events=False).signals for d in t.match.deals)
+        t.signal("useless")
+        assert "signals are off" in t.message.last_error
+
+    def test_no_signals_and_first_to_5_from_the_controls(self):
+        t = table()
+        t.signals_box.value = False
+        t.format.value = "points"
+        t.new_button.click()
+        assert t.match.options.target_points == 5 and not t._signals_on
+        assert "(to 5 points)" in text(t.status)
+        while not t.match.is_over:
+            t.next_deal() if t.match.awaiting_next_deal else t.follow_hint()
+        assert max(t.match.scores.values()) >= 5
+
+
+class TestSignalsAndOptions:
+    """Moved from notebook 08 (issue 11 §7). Seeds, "signals": only the partner sees a signal; the signals are
+    honest (a decision of this project); pagat.com: surrender needs mordienne (a refused surrender must be answered by
+    making mordienne)."""
+
+    def test_signals_seen_by_the_partner_only_and_honest(self):
+        from aluette import SIGNALS
+        card_of = {s.key: s.card for s in SIGNALS}
+        t = first_seed(lambda t: any(card_of[k] for k in t.visible_signal_buttons), options=Options(chant=False))
+        partner = t.deal.view(N)
+        assert [r for r in t.view.signals if r.seat is N] == [r for r in partner.signals if r.seat is N]
+        assert not [r for r in t.deal.view(E).signals if r.seat in (N, S)]
+        assert sorted(t.visible_signal_buttons) == sorted(t.deal.legal_signals(S))
+        key = next(k for k in t.visible_signal_buttons if card_of[k])  # a named card you hold
+        t.visible_signal_buttons[key].click()
+        named, aces = HeuristicBot(signals=True).partner_known(t.deal.view(N))
+        assert card_of[key] in named and key not in t.visible_signal_buttons
+        t.close()
+
+    def test_surrender_without_mordienne_is_refused_and_the_match_goes_on(self):
+        t = MatchTable(seed=2, options=Options(chant=False), bot_delay=0)
+        before = t.match.to_json()
+        t.option_boxes["mordienne"].value = False
+        t.option_boxes["surrender"].value = True
+        t.new_button.click()
+        assert "surrender needs mordienne" in t.message.last_error and t.match.options.mordienne
+        assert t.match.to_json() == before
+        t.close()

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from aluette import DECK, Card, ranking_table
-from aluette.widgets.common import card_label
+from aluette.widgets.common import card_label, card_words
 from aluette.widgets.ranking import OrderingExercise, TrickComparer, ranking_html
 
 C = Card.parse
@@ -141,12 +141,41 @@ class TestTrickComparer:
         assert "aluette-compare-card-1" in widget.pickers[0]._dom_classes
 
 
+class TestTrickComparerPalette:
+    """Issue 9 §2: clicking a card picture chooses it for the trick (cards 1 to 4 in turn). Rule: seeds, "gameplay"
+    (the highest card wins; a tie for the highest spoils the trick)."""
+
+    def test_clicks_fill_card_1_to_4_then_start_again(self):
+        widget = TrickComparer()
+        assert [b.card for b in widget.palette] == list(DECK)
+        by_code = {b.card.code: b for b in widget.palette}
+        by_code["1E"].click()
+        by_code["1O"].click()
+        assert widget.cards == (Card.parse("1E"), Card.parse("1O")) and widget.winner is None  # two aces spoil
+        by_code["3O"].click()
+        assert widget.cards[2] is Card.parse("3O") and widget.winner == 2  # Monsieur wins
+        by_code["12E"].click()
+        assert len(widget.cards) == 4 and "a new trick" in widget._next_note.value
+        by_code["5C"].click()  # a new trick: card 1, cards 3 and 4 emptied
+        assert widget.cards == (Card.parse("5C"), Card.parse("1O"))
+        assert [p.value for p in widget.pickers[2:]] == [None, None]
+
+    def test_a_card_already_in_the_trick_is_refused(self):
+        widget = TrickComparer(cards=("3O", "12E"))
+        before = widget.cards
+        widget.palette[[b.card.code for b in widget.palette].index("12E")].click()  # would be card 1 and card 2
+        assert "already in the trick" in widget.message.last_error and widget.cards == before
+
+
 class TestOrderingExercise:
     def test_deals_five_distinct_cards_from_the_seed(self):
         # decision of this project: all chance comes from the visible seed; the same seed gives the same cards
         a, b = OrderingExercise(seed=5), OrderingExercise(seed=5)
         assert a.cards == b.cards and len(set(a.cards)) == 5
-        assert [btn.description for btn in a.pick_buttons] == [card_label(c) for c in a.cards]
+        assert [btn.card for btn in a.pick_buttons] == list(a.cards)
+        # issue 9 §2: the card pictures are the buttons, named in words
+        assert all(btn.label == f"{card_words(btn.card)}: add it to your order" for btn in a.pick_buttons)
+        assert all(f'data-card="{btn.card.code}"' in btn.picture.value for btn in a.pick_buttons)
 
     def test_clicking_in_strength_order_is_right(self):
         # seeds "card rankings": stronger classes first is the right order

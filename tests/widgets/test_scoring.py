@@ -1,6 +1,6 @@
 """Widget tests for the "Scoring" notebook (aluette.widgets.scoring), driven without a browser.
 
-Each test names its rule source: seeds = the rules sheet in shared/seeds ("scoring", "end of game"); pagat =
+Each test names its rule source: seeds = the rules sheet in docs/sources ("scoring", "end of game"); pagat =
 pagat.com's Aluette page (its two worked examples and the surrender rule); decision = a decision of this project.
 """
 
@@ -148,8 +148,9 @@ class TestMatchSheet:
 
     def test_a_tie_is_a_drawn_match(self):
         # decision: a tie after the last deal is a drawn match
-        sheet = MatchSheet(seed=1)
-        sheet.seed.value = 8
+        drawn = next(s for s in range(200) if play_out_match(Match(s), "highest").is_drawn)  # found, not copied
+        sheet = MatchSheet(seed=1 if drawn != 1 else 0)
+        sheet.seed.value = drawn
         assert sheet.match.is_drawn and "a drawn match" in sheet.summary.value
 
     def test_same_seed_same_match(self):
