@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import ipaddress
+import json
 import os
 import re
 import secrets
@@ -68,12 +69,28 @@ class Launch:
     token: str | None
 
 
+def lesson_options(lesson: str, class_size: int, folder: Path = NOTEBOOKS) -> list[str]:
+    """Voilà options for a lesson on one notebook (``lesson``: its number or file name, e.g. ``08``): a pool of
+    ``class_size`` pre-heated kernels for it, started before the class and not refilled during it (an hour), and
+    none for the other notebooks (they start on demand). Decision of this project: this is the only way Voilà
+    gives a whole class the page at once (see README, "Serving the tutorial to a class")."""
+    if not 1 <= class_size <= 60:
+        raise ServeError(f"bad class size {str(class_size)[:10]!r}: 1 to 60 students")
+    names = sorted(p.name for p in folder.glob("*.ipynb"))
+    found = [n for n in names if lesson and (n == lesson or n.split("_")[0] == lesson.zfill(2))]
+    if len(found) != 1:
+        raise ServeError(f"no notebook {lesson[:20]!r} in {folder.name}/: give its number (e.g. 08) or file name")
+    pools = {found[0]: {"pool_size": class_size}, "default": {"pool_size": 0}}
+    return [f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}", "--VoilaKernelManager.fill_delay=3600"]
+
+
 def voila_command(audience: str = "students", host: str = "127.0.0.1", port: int = 8888, token: str | None = None,
                   folder: Path = NOTEBOOKS, python: str = sys.executable, environ: dict | None = None,
-                  extra: tuple = ()) -> Launch:
+                  extra: tuple = (), lesson: str | None = None, class_size: int = 30) -> Launch:
     """The Voilà command for the students' app (``audience="students"``) or the teacher's page (``"teacher"``).
-    Off the loopback address a token is always set (``token`` or a new random one). Raises :class:`ServeError` for
-    a token that is not 8-128 letters, digits, ``-`` or ``_``, an empty host or a port outside 1-65535."""
+    Off the loopback address a token is always set (``token`` or a new random one). With ``lesson``, the pool of
+    pre-heated kernels is :func:`lesson_options`. Raises :class:`ServeError` for a token that is not 8-128
+    letters, digits, ``-`` or ``_``, an empty host, a port outside 1-65535 or an unknown lesson."""
     if audience not in ("students", "teacher"):
         raise ServeError(f"unknown audience {audience[:20]!r}: 'students' or 'teacher'")
     if not host or len(host) > 255 or any(c.isspace() for c in host):
@@ -93,6 +110,8 @@ def voila_command(audience: str = "students", host: str = "127.0.0.1", port: int
     if audience == "teacher":
         # The teacher opens one page at a time: no pool of pre-heated kernels (it would hold ~1 GB).
         argv += ["--ClassroomIdentityProvider.audience=teacher", "--VoilaConfiguration.preheat_kernel=False"]
+    if lesson is not None:
+        argv += lesson_options(lesson, class_size, folder)
     argv += [*extra, str(folder)]
     shown = lan_address() if host in ("0.0.0.0", "::") else host
     shown = f"[{shown}]" if ":" in shown else shown
@@ -109,12 +128,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8888)
     parser.add_argument("--token", default=None, help="the token students type (made for you off the loopback)")
+    parser.add_argument("--lesson", default=None, help="a lesson on one notebook (its number, e.g. 08): a warm "
+                                                          "kernel for every student of the class on it")
+    parser.add_argument("--class-size", type=int, default=30, help="students in the lesson (default 30)")
     parser.add_argument("--folder", type=Path, default=NOTEBOOKS, help=argparse.SUPPRESS)  # tests serve fixtures
     parser.add_argument("extra", nargs="*", help="more Voilà options, e.g. --ClassroomIdentityProvider.max_sessions=60")
     args, unknown = parser.parse_known_args(argv)
     try:
         launch = voila_command("teacher" if args.audience == "teacher" else "students", args.host, args.port,
-                               args.token or None, folder=args.folder, extra=(*args.extra, *unknown))
+                               args.token or None, folder=args.folder, extra=(*args.extra, *unknown),
+                               lesson=args.lesson or None, class_size=args.class_size)
     except ServeError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

@@ -17,6 +17,9 @@ own (127.0.0.X), as on a classroom network. Reported, each beside its target:
 - side by side, in the same run: the 10 students on 08 with the pool refilled after 1 s (voila.json, the first burst)
   and, on a second server, after 30 s.
 
+Closing a tab posts Voilà's shutdown beacon as Chromium does (the app sets the cookie it needs); ``--no-beacon``
+closes tabs as if the beacon were lost, so that only the culler frees their kernels (the worst case).
+
 ``--quick`` runs 3 and 5 students, a 10-load reload loop and waits 30 s after (figures for a smoke test only).
 """
 
@@ -102,11 +105,11 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))] if ordered else float("nan")
 
 
-def start_app(*voila_args: str) -> Server:
+def start_app(*voila_args: str, make_vars: tuple = (), pools: int = POOLED) -> Server:
     """``make app PORT=<free port>`` from the repository root (``-o`` keeps make from reinstalling), waited for
-    until every pre-heated kernel has run its notebook (bounded: 240 s)."""
+    until its ``pools`` pools of pre-heated kernels are full and have run their notebook (bounded: 240 s)."""
     stamp = f"{sys.prefix}/.aluette-installed"
-    extra = [f"VOILA_ARGS={' '.join(voila_args)}"] if voila_args else []
+    extra = [*make_vars, *([f"VOILA_ARGS={' '.join(voila_args)}"] if voila_args else [])]
 
     def command(port):
         return ["make", "-s", "-o", stamp, "app", f"VENV={sys.prefix}", f"PORT={port}", *extra]
@@ -114,7 +117,7 @@ def start_app(*voila_args: str) -> Server:
     home = Path(REPO / "test-artifacts" / "bench-class-home")
     server = Server("bench-class", command, REPO, server_env(home)).start()
     deadline = time.monotonic() + 240
-    while time.monotonic() < deadline and server.log_tail(limit=10**7).count("is filled with") < POOLED:
+    while time.monotonic() < deadline and server.log_tail(limit=10**7).count("is filled with") < pools:
         time.sleep(1)
     quiet = 0
     while time.monotonic() < deadline and quiet < 3:  # three quiet seconds in a row: the notebooks have run
@@ -146,8 +149,11 @@ async def burst(url: str, names: list[str], first: int, hold: float = 2.0) -> li
     return pages
 
 
+BEACON = True  # closing a tab posts Voilà's shutdown beacon, as Chromium does (--no-beacon: lost beacons)
+
+
 async def close_all(pages):
-    await asyncio.gather(*[p.close() for p in pages])
+    await asyncio.gather(*[p.close(beacon=BEACON) for p in pages])
 
 
 def page_report(title: str, pages) -> bool:
@@ -182,14 +188,14 @@ async def reload_loop(url: str, loads: int) -> tuple[list, list[float]]:
         page = await open_page(url, MATCH, address(901), timeout=120)
         pages.append(page)
         if last is not None:
-            await last.close()
+            await last.close(beacon=BEACON)
         last = page
     done.set()
     if clicker is not None:
         await clicker
     if last is not None:
-        await last.close()
-    await other.close()
+        await last.close(beacon=BEACON)
+    await other.close(beacon=BEACON)
     return pages, trips
 
 
@@ -263,12 +269,18 @@ def run_class(quick: bool) -> bool:
 
 
 def run_compare(quick: bool):
-    """The pool's refill delay side by side: the same burst on 08 with voila.json's fill_delay and with 30 s."""
+    """Side by side with the run above: the pool refilled after 30 s instead of 1 s (same burst as the first one),
+    and `make app LESSON=08` (a warm kernel for each of the class's students on 08, none elsewhere)."""
     size = 3 if quick else 10
-    print(f"  side by side: {size} students open 08 at once, pool of 1 per notebook", flush=True)
-    for label, args in [("fill_delay 30 s (the first burst of the run above had voila.json's 1 s)",
-                         ("--VoilaKernelManager.fill_delay=30",))]:
-        server = start_app(*args)
+    class_size = 5 if quick else 30
+    variants = [(f"{size} students open 08 at once, pool of 1 per notebook refilled after 30 s (the first burst "
+                 "above: after 1 s, voila.json)", size, {"voila_args": ("--VoilaKernelManager.fill_delay=30",)}),
+                (f"{class_size} students open 08 at once, make app LESSON=08 CLASS_SIZE={class_size}", class_size,
+                 {"make_vars": ("LESSON=08", f"CLASS_SIZE={class_size}"), "pools": 1})]
+    print("  side by side:", flush=True)
+    for label, size, how in variants:
+        server = start_app(*how.get("voila_args", ()), make_vars=how.get("make_vars", ()),
+                           pools=how.get("pools", POOLED))
         try:
             before = tree_rss(server.process.pid)
             sampler = Sampler(server.process.pid)
@@ -284,7 +296,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench_class", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a smoke run: 3 and 5 students, 30 s after")
     parser.add_argument("--no-compare", action="store_true", help="skip the side-by-side pool settings")
+    parser.add_argument("--no-beacon", action="store_true", help="closed tabs lose their shutdown beacon: "
+                                                                  "only the culler frees their kernels")
     args, _ = parser.parse_known_args(argv)
+    global BEACON
+    BEACON = not args.no_beacon
+    print(f"  closed tabs {'post' if BEACON else 'lose'} Voilà's shutdown beacon", flush=True)
     started = time.monotonic()
     ok = run_class(args.quick)
     if not args.no_compare:

@@ -68,10 +68,23 @@ class Page:
     html: str = ""
     ws: object = None
     session: str = field(default_factory=lambda: uuid.uuid4().hex)
+    base: str = ""
+    address: str = "127.0.0.1"
+    xsrf: str | None = None  # the _xsrf cookie the page's response set, if any
 
-    async def close(self):
-        """Close the tab: the websocket goes, the kernel is left to the server (as a browser does when Voilà's
-        shutdown beacon is refused)."""
+    async def close(self, beacon: bool = True):
+        """Close the tab: the page's beforeunload handler posts the kernel's shutdown with the value of its _xsrf
+        cookie (``beacon``; refused by Voilà unless the server set the cookie, voila-dashboards/voila#1458), then
+        the websocket goes. ``beacon=False`` is a tab whose beacon was lost (a crash, a dropped network)."""
+        if beacon and self.kernel_id is not None and self.status == 200:
+            transport = httpx.AsyncHTTPTransport(local_address=self.address)
+            cookies = {"_xsrf": self.xsrf} if self.xsrf else {}
+            try:
+                async with httpx.AsyncClient(transport=transport, timeout=30, cookies=cookies) as client:
+                    await client.post(f"{self.base}/voila/api/shutdown/{self.kernel_id}",
+                                      data={"_xsrf": self.xsrf or ""})
+            except httpx.HTTPError:
+                pass  # a beacon gets no answer either
         if self.ws is not None:
             await self.ws.close()
             self.ws = None
@@ -107,7 +120,7 @@ async def open_page(base: str, name: str, address: str = "127.0.0.1", timeout: f
                     token: str | None = None) -> Page:
     """Load ``name`` as a student's browser does (see the module's docstring), from ``address``. The page is left
     open (``page.ws``) unless it failed; ``page.close()`` closes it."""
-    page = Page(name)
+    page = Page(name, base=base, address=address)
     start = time.monotonic()
     query = f"?token={token}" if token else ""
     try:
@@ -115,6 +128,7 @@ async def open_page(base: str, name: str, address: str = "127.0.0.1", timeout: f
         async with httpx.AsyncClient(transport=transport, timeout=timeout) as client:
             response = await client.get(f"{base}/voila/render/{name}{query}")
         page.status, page.html = response.status_code, response.text
+        page.xsrf = response.cookies.get("_xsrf")
         if response.status_code != 200:
             page.failure = f"HTTP {response.status_code}"
             return page
@@ -156,5 +170,5 @@ async def open_page(base: str, name: str, address: str = "127.0.0.1", timeout: f
         page.failure = f"{type(error).__name__}: {str(error)[:120]}"
     page.seconds = time.monotonic() - start
     if page.failure and page.ws is not None:
-        await page.close()
+        await page.close(beacon=False)
     return page

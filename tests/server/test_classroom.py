@@ -295,3 +295,17 @@ def test_cells_tagged_remove_cell_are_left_out_of_the_app(classroom):
     assert "STUDENT OUTPUT" in html and "STUDENT PROSE" in html
     assert "AUTHOR-ONLY" not in html
     assert json.dumps("AUTHOR-ONLY")[1:-1] not in html
+
+
+def test_a_lesson_warms_a_kernel_per_student_on_its_notebook_only():
+    """`make app LESSON=08 CLASS_SIZE=25`: Voilà's per-notebook pool config gives 08 a pool of 25, the others none,
+    and the pool is not refilled during the hour of the lesson."""
+    options = command.voila_command(lesson="8", class_size=25).argv
+    pools = next(o for o in options if o.startswith("--VoilaKernelManager.kernel_pools_config="))
+    assert json.loads(pools.split("=", 1)[1]) == {"08_play_a_match.ipynb": {"pool_size": 25},
+                                                   "default": {"pool_size": 0}}
+    assert "--VoilaKernelManager.fill_delay=3600" in options
+    assert command.voila_command(lesson="08_play_a_match.ipynb").argv == command.voila_command(lesson="08").argv
+    for bad, size in [("42", 30), ("", 30), ("08", 0), ("08", 500)]:
+        with pytest.raises(command.ServeError):
+            command.voila_command(lesson=bad, class_size=size)
