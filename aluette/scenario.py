@@ -147,6 +147,12 @@ def scenario_from_json(text: str) -> dict[str, Any]:
     """
     data = check_header(load_json(text, "a scenario"), format=SCENARIO_FORMAT, what="an Aluette scenario",
                         fields=("format", "seed", "leader", "hands", "options"))
+    missing = [name for name in ("seed", "leader") if name not in data]
+    if missing:
+        raise MalformedSaveError(f"scenario: missing {' and '.join(repr(m) for m in missing)} (a recipe needs the "
+                                 f"seed, "
+                                 f"a whole number, and the leader, the seat that leads first: N, E, S or W, e.g. "
+                                 f"{{\"format\": \"{SCENARIO_FORMAT}\", \"seed\": 5, \"leader\": \"E\"}})")
     try:
         seed = check_seed(data.get("seed"), "the scenario's seed")
         leader = Seat.parse(data.get("leader"))

@@ -25,7 +25,7 @@ from ..options import ChantRecipients, Options
 from ..pictures import back_svg, cards_html
 from ..seats import SEATS, Seat
 from .common import (CARDS_TEXT, CardButton, MessageArea, card_size_control, card_style, card_words, check_choice,
-                     check_seed, close_widgets, friendly, limited_text, next_seed, styled)
+                     check_seed, close_widgets, friendly, limited_text, next_seed, plural, styled)
 from .setup import round_table_html
 
 __all__ = ["ChantDemo"]
@@ -369,7 +369,8 @@ class ChantDemo(w.VBox):
         cells = {}
         for seat in SEATS:
             role = " — dealer" if seat == deal.dealer else ""
-            head = f"<div><b>{seat}</b>{role}{' — you' if seat == you else ''} ({view.hand_sizes[seat]} cards)</div>"
+            held = plural(view.hand_sizes[seat], "card")
+            head = f"<div><b>{seat}</b>{role}{' — you' if seat == you else ''} ({held})</div>"
             if seat in view.hands:
                 body = cards_html(view.hands[seat], width=32)
             else:

@@ -14,9 +14,10 @@ from ..chance import check_seed as _engine_check_seed
 from ..errors import AluetteError, BadSeedError, InputTooLongError, quoted
 from ..pictures import card_svg
 
-__all__ = ["MessageArea", "friendly", "card_label", "MAX_SEED", "check_seed", "seed_from_text", "next_seed",
-           "check_choice", "close_widgets", "limited_text", "SHORT_TEXT", "CARDS_TEXT", "SAVE_TEXT", "card_words",
-           "CARD_SIZES", "CARD_SIZE", "card_style", "card_size_control", "CardButton", "card_row", "live_region"]
+__all__ = ["MessageArea", "friendly", "card_label", "plural", "sheet_html", "MAX_SEED", "check_seed", "seed_from_text",
+           "next_seed", "check_choice", "close_widgets", "limited_text", "SHORT_TEXT", "CARDS_TEXT", "SAVE_TEXT",
+           "card_words", "CARD_SIZES", "CARD_SIZE", "card_style", "card_size_control", "CardButton", "card_row",
+           "live_region"]
 
 #: The largest seed a seed box holds (the boxes are ``BoundedIntText(min=0, max=MAX_SEED)``).
 MAX_SEED = 2 ** 32 - 1
@@ -91,6 +92,20 @@ def card_label(card: Card) -> str:
     """The label a control shows for a card: its code and its traditional nickname or English name, e.g.
     ``"3O — Monsieur"``, ``"12E — king of swords"``."""
     return f"{card.code} — {card.nickname or card.name}"
+
+
+def plural(count: int, word: str) -> str:
+    """``"1 card"``, ``"2 cards"``: a count with its noun."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def sheet_html(sheet, **kwargs) -> str:
+    """A score sheet (:meth:`aluette.Match.score_sheet`) as HTML for students: the ``mordienne`` column says "yes" or
+    is empty rather than ``True``/``False``; ``kwargs`` go to ``DataFrame.to_html``."""
+    shown = sheet.copy()
+    if "mordienne" in shown:
+        shown["mordienne"] = shown["mordienne"].map({True: "yes", False: ""})
+    return shown.to_html(**kwargs)
 
 
 def check_seed(seed) -> int:
@@ -223,7 +238,7 @@ _CARD_CSS = """
   height: calc(var(--aluette-card-w, 72px) * 0.9); }
 .aluette-cardbtn > button.aluette-card-button { width: 100% !important; height: 100% !important; padding: 0;
   background: transparent !important; border: none; box-shadow: none; border-radius: 6px; cursor: pointer;
-  z-index: 1; }
+  z-index: 1; text-indent: -9999px; overflow: hidden; white-space: nowrap; }
 .aluette-cardbtn > button.aluette-card-button:hover { background: rgba(11, 87, 208, 0.10) !important; }
 .aluette-cardbtn > button.aluette-card-button:focus,
 .aluette-cardbtn > button.aluette-card-button:focus-visible { outline: 4px solid #0b57d0; outline-offset: 2px; }
@@ -274,9 +289,10 @@ class CardButton(w.Box):
 
     The box (class ``aluette-cardbtn`` and ``css``) layers a :class:`~ipywidgets.Button` (``button``, class
     ``aluette-card-button`` and ``css + "-button"``) over the picture (``picture``, class ``aluette-card-picture``), so
-    the whole picture is the button's target. The button has no visible text: its ``tooltip`` (the ``title``) is the
-    accessible name, the card in words and what a click does (``"3 of coins, Monsieur: play it"``). A hidden
-    CardButton holds no card in any trait (secrecy). Needs :func:`card_style` on the page.
+    the whole picture is the button's target. The button's text (its ``description``, moved out of sight by the style
+    sheet but read by screen readers) and its ``tooltip`` are the accessible name: the card in words and what a click
+    does (``"3 of coins, Monsieur: play it"``). A hidden CardButton holds no card in any trait (secrecy). Needs
+    :func:`card_style` on the page.
 
     Args:
         on_click: called with the card when the button is clicked; a late click on a hidden control (it reaches
@@ -305,7 +321,9 @@ class CardButton(w.Box):
         if card is not self.card:
             self.card = self._last = card
             self.picture.value = f'<div aria-hidden="true">{_face(card)}</div>'
-        self.button.tooltip = f"{card_words(card)}: {action}" + (" (chosen)" if selected else "")
+        name = f"{card_words(card)}: {action}" + (" (chosen)" if selected else "")
+        with self.button.hold_sync():
+            self.button.description = self.button.tooltip = name
         for flag, css in ((selected, "aluette-card-selected"), (hint, "aluette-card-hint")):
             (self.add_class if flag else self.remove_class)(css)
         self.layout.display = None
@@ -314,7 +332,8 @@ class CardButton(w.Box):
         """Hide the control and forget its card (no trait names it any more)."""
         self.card = None
         self.picture.value = ""
-        self.button.tooltip = ""
+        with self.button.hold_sync():  # " ": ipywidgets 8 leaves the old text on the page for an empty description
+            self.button.description, self.button.tooltip = " ", ""
         self.remove_class("aluette-card-selected")
         self.remove_class("aluette-card-hint")
         self.layout.display = "none"

@@ -9,6 +9,7 @@ four are shown.
 
 from __future__ import annotations
 
+import json
 from html import escape
 from typing import Mapping, Optional, Union
 
@@ -273,6 +274,10 @@ class ScenarioBuilder(w.VBox):
     def _load(self, button=None) -> None:
         text = limited_text(self.json.value, SAVE_TEXT, "the pasted text")
         data = load_json(text, "the pasted text")
+        if isinstance(data, dict) and "format" not in data and {"seed", "leader", "hands"} & set(data) \
+                and not {"deck", "moves"} & set(data):
+            data = {"format": SCENARIO_FORMAT, **data}  # a recipe typed by hand, without its format line
+            text = json.dumps(data)
         if isinstance(data, dict) and data.get("format") == SCENARIO_FORMAT:
             recipe = scenario_from_json(text)
             # decision: a recipe whose seed the seed box cannot hold is refused (else the box would keep the old

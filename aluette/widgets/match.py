@@ -40,10 +40,11 @@ from ..pictures import back_svg, trick_html
 from ..seats import SEATS, Seat
 from ..signals import signal_for
 from .common import (CardButton, MessageArea, card_label, card_size_control, card_style, card_words, friendly,
-                     live_region, seed_from_text)
+                     live_region, plural, seed_from_text, sheet_html)
 from .setup import round_table_html
 
-__all__ = ["MatchTable", "OPPONENTS", "FORMATS", "first_to_reach", "mordienne_note", "YOU", "PARTNER", "make_bots", "parse_seed", "short_label", "hidden_cards",
+__all__ = ["MatchTable", "OPPONENTS", "FORMATS", "first_to_reach", "mordienne_note",
+           "YOU", "PARTNER", "make_bots", "parse_seed", "short_label", "hidden_cards",
            "state_text", "cards_named", "state_problems"]
 
 #: Your seat and your partner's.
@@ -750,7 +751,7 @@ class MatchTable(w.VBox):
             if seat is not YOU:
                 body += f"<div>{_BACK} × {view.hand_sizes[seat]}</div>"
             else:
-                body += f"<div>{view.hand_sizes[seat]} cards in your hand, below</div>"
+                body += f"<div>{plural(view.hand_sizes[seat], 'card')} in your hand, below</div>"
             if seat in spoken:
                 body += f"<div><i>{'offers to surrender' if spoken[seat] else 'plays on'}</i></div>"
             colour = "#fff3c4" if seat is view.to_move else "transparent"
@@ -813,7 +814,7 @@ class MatchTable(w.VBox):
         sheet = match.score_sheet()
         s = match.scores
         self.score_view.value = (f"<b>Score sheet</b>: NS (you and N) {s['NS']} – EW {s['EW']}"
-                                 + sheet.to_html(classes="aluette-match-score-sheet", border=0))
+                                 + sheet_html(sheet, classes="aluette-match-score-sheet", border=0))
 
     @staticmethod
     def _w(widget, *classes):

@@ -128,7 +128,7 @@ class TrickPicker(w.VBox):
         for seat in SEATS:
             box = w.Combobox(value=str(cards.get(seat, "")), options=codes, ensure_option=False,
                              placeholder="e.g. 3O, king of swords", description=f"{seat.full_name}",
-                             continuous_update=False)
+                             continuous_update=True)  # the picture follows each keystroke (notebook 04)
             box.add_class("aluette-play-card")
             box.add_class(f"aluette-play-card-{seat}")
             self.card_boxes[seat] = box

@@ -25,7 +25,7 @@ from ..match import Match
 from ..options import Options
 from ..scoring import DealScore, outcomes_notation, parse_outcomes, score_tricks
 from ..seats import SEATS, Seat, Team
-from .common import SHORT_TEXT, MessageArea, check_choice, check_seed, friendly, limited_text
+from .common import SHORT_TEXT, MessageArea, check_choice, check_seed, friendly, limited_text, sheet_html
 from .play import RULES, play_out, play_out_match
 
 __all__ = ["running_counts", "ScoringView", "surrender_position", "SurrenderDemo", "MatchSheet", "team_label"]
@@ -277,5 +277,5 @@ class MatchSheet(w.VBox):
             verdict = f"{team_label(match.winner)} wins the match."
         self.summary.value = (f"<div style='font-size:1.15em'><b>After {len(match.deals)} deals: N–S "
                               f"{scores[Team.NS]}, E–W {scores[Team.EW]}: {escape(verdict)}</b></div>")
-        self.sheet.value = match.score_sheet().reset_index().to_html(index=False)
+        self.sheet.value = sheet_html(match.score_sheet().reset_index(), index=False)
         self.message.clear()

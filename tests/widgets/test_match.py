@@ -85,7 +85,7 @@ class TestHand:
         # quality bar, keyboard-only usable: the picture is the button; its accessible name says the card in words
         assert [b.card for b in t.card_buttons] == list(hand)
         assert all(f'data-card="{b.card.code}"' in b.picture.value for b in t.card_buttons)
-        assert all(b.button.tooltip.startswith(card_words(b.card)) and b.button.description == ""
+        assert all(b.button.tooltip.startswith(card_words(b.card)) and b.button.description == b.button.tooltip
                    for b in t.card_buttons)
         empty = [i for i, c in enumerate(t._slot_cards) if c is None]
         assert len(empty) == 6 and all(t._slots[i].layout.display == "none" and t._slots[i].picture.value == ""
@@ -674,3 +674,23 @@ class TestSignalsAndOptions:
         assert "surrender needs mordienne" in t.message.last_error and t.match.options.mordienne
         assert t.match.to_json() == before
         t.close()
+
+
+class TestWording:
+    """Issue 9 §5: the score sheet says "yes" for mordienne (not "True"/"False"), and "1 card", not "1 cards"."""
+
+    def test_the_score_sheet_says_yes_or_nothing(self):
+        t = table(3)
+        while not t.deal.is_over:
+            t.follow_hint()
+        assert ">False<" not in t.score_view.value and ">True<" not in t.score_view.value
+        made = t.deal.result.score.mordienne
+        assert (">yes<" in t.score_view.value) == made
+
+    def test_plural(self):
+        from aluette.widgets.common import plural
+        assert [plural(n, "card") for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
+        t = to_play(table())
+        while len(t.view.hand) > 1:
+            t.follow_hint()
+        assert "1 card in your hand" in t.table.value and "1 cards" not in t.table.value
