@@ -15,7 +15,7 @@ from .cards import Card, Suit
 __all__ = ["COLOURS", "card_svg", "back_svg", "cards_html", "trick_html", "view_html", "match_html", "PlotImage",
            "plot_image"]
 
-#: Colours used by the pictures; change entries to restyle every card. Contrast (WCAG 2, issue 9 §2): each suit's
+#: Colours used by the pictures; change entries to restyle every card. Contrast (WCAG 2): each suit's
 #: colour on the face is at least 5:1 (coins #8a6400: 5.3:1; it was #b8860b, 3.2:1); the winner's mark is a gold
 #: border (4.5:1 on the table's green felt #2e6b3f) inside a dark ring (17:1 on white), so it shows on both; "spoiled"
 #: is dark text (#424242) on a white badge, 10:1.

@@ -50,10 +50,10 @@ def test_code_hidden_kernels_prewarmed_and_culled_landing_page_of_links():
 
 
 def test_classroom_classes_limits_and_author_cells():
-    """Issue 10 §1-2: a kernel without connection is culled within 150 s of its last activity (timeout plus one
+    """A kernel without connection is culled within 150 s of its last activity (timeout plus one
     interval; its shutdown takes a second or two), the classroom's classes are the ones Voilà uses, every websocket
     message is bounded, the teacher's guide gets no pre-heated kernel in the students' app, and cells tagged
-    remove-cell (issue 9 §1) are dropped by nbconvert's TagRemovePreprocessor."""
+    remove-cell are dropped by nbconvert's TagRemovePreprocessor."""
     culling = CONFIG["MappingKernelManager"]
     assert culling["cull_idle_timeout"] + culling["cull_interval"] <= 140
     voila_app = CONFIG["Voila"]

@@ -5,7 +5,7 @@ The logic is the plain-Python :class:`SimulationPlan` (what to run, checked) and
 chunk through :func:`aluette.simulation.simulate_chunks`, adds up a :class:`~aluette.simulation.Summary`, reports
 progress); :class:`SimulationExplorer` only wires controls to them.
 
-Cost bound (issue 9 §4): a click costs at most about a second of CPU on the project's 2-core machine, so the number of
+Cost bound: a click costs at most about a second of CPU on the project's 2-core machine, so the number of
 deals is bounded per engine (:data:`MAX_DEALS`): measured there with ``simulate_summary`` in ``process_time``,
 random players on the vectorized engine ran about 200,000 deals a second, heuristic bots on the vectorized engine about
 110,000, and the step-by-step engine (mixed sides, or signalling bots) about 900 to 1,500 (see the benchmark

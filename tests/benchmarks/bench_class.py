@@ -1,4 +1,4 @@
-"""A class at once (issue 10 §1): the app started exactly as ``make app PORT=<free port>`` starts it, students
+"""A class at once: the app started exactly as ``make app PORT=<free port>`` starts it, students
 simulated on 127.0.0.1.
 
 Run ``python -m tests.benchmarks.run class [--quick]`` (``make bench ARGS="class"``). Not collected by pytest.

@@ -66,7 +66,7 @@ def test_the_vendored_axe_is_axe_core():
     assert "axe v4.14.1" in head and (AXE.parent / "axe-core-LICENSE").exists()
 
 
-# Issue 9 §5: no "null" tooltip, and no button whose label is cut off (its text wider than the button).
+# No "null" tooltip, and no button whose label is cut off (its text wider than the button).
 SMALL_THINGS_JS = """() => ({
     nulls: [...document.querySelectorAll('[title="null"]')].map(el => el.outerHTML.slice(0, 120)),
     cut: [...document.querySelectorAll('button')].filter(b => b.offsetParent !== null && b.textContent.trim()
@@ -141,7 +141,7 @@ def test_a_whole_deal_played_with_the_keyboard_only(page, wire, open_voila):
 
 # ------------------------------------------------------------------------------------------------ projector
 def test_the_match_fits_a_1280x720_projector_in_large_mode(page, wire, open_voila):
-    """Issue 9 §3: with the large card size at 1280x720 the match's cards are at least 60 px wide, nothing is cut off
+    """With the large card size at 1280x720 the match's cards are at least 60 px wide, nothing is cut off
     at the sides, and the table with your hand fits the screen's height."""
     page.set_viewport_size({"width": 1280, "height": 720})
     open_voila(page, MATCH)

@@ -74,7 +74,7 @@ def landing_entries(page) -> list[tuple[str, str]]:
 
 
 def test_landing_page_lists_the_lessons_in_order_without_the_teachers_guide(page, make_app):
-    """Issue 9 §1: the tutorial's title, one entry per notebook in teaching order (the number in its file name)
+    """The tutorial's title, one entry per notebook in teaching order (the number in its file name)
     with its title and the first sentence under it, and a picture; not the teacher's guide, which the students'
     app refuses to serve."""
     page.goto(make_app.url + "/")
@@ -112,7 +112,7 @@ def pdf_pages(pdf: bytes) -> int:
 
 
 def test_teacher_page_serves_the_guide_and_a_one_page_printable_summary(page, make_teacher):
-    """Issue 9 §3: the teacher's page (make teacher) lists the teacher's guide first, then the lessons, and offers
+    """The teacher's page (make teacher) lists the teacher's guide first, then the lessons, and offers
     the one-page rules summary as an HTML file; printed with Chromium's PDF on A4 it is one page."""
     page.goto(make_teacher.url + "/")
     entries = landing_entries(page)

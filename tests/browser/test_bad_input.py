@@ -101,7 +101,7 @@ def test_02_bad_names_and_seeds(page, wire, open_voila):
         for typed, needle in [("", f"the {places[i - 1]} name is empty"), ("   ", f"the {places[i - 1]} name is empty"),
                               (other, f'the {first} and {second} names are both "{other}"')]:
             enter(draw_widget, f"aluette-draw-name-{i}", typed)
-            expect_error(message, needle)  # in words: no Python list (issue 9 §5)
+            expect_error(message, needle)  # in words: no Python list
             expect(message).not_to_contain_text("[")
             expect(status).to_contain_text("Anne shuffles (seed 1)")  # the draw is left as it was
         enter(draw_widget, f"aluette-draw-name-{i}", name)

@@ -1,6 +1,6 @@
 """Notebook 09 in a real browser (Voilà): the scenario builder (typed hands, a bad hand refused with a message, bots
 playing the built deal to the end with the same result the engine gives for the same inputs; a card played by a
-click on its picture) and the simulation controls (issue 9 §4: players, options, seed, deals bounded, a progress bar,
+click on its picture) and the simulation controls (players, options, seed, deals bounded, a progress bar,
 the sentence and the plot, the exact value beside the simulated one).
 
 Sources: seeds "gameplay" and "scoring" (what decides the deal); decision of this project (aluette.scenario): blank
@@ -61,7 +61,7 @@ def test_09_builder_refuses_a_bad_hand_then_plays_a_typed_one(page, wire, open_v
 
 
 def test_09_a_click_on_a_card_picture_plays_it(page, wire, open_voila):
-    """Seeds, "gameplay": each player plays one card in turn; issue 9 §2: the builder's cards are the controls."""
+    """Seeds, "gameplay": each player plays one card in turn; the builder's cards are the controls."""
     open_voila(page, "09_edge_cases.ipynb")
     builder = page.locator(".aluette-edge-builder")
     cards = builder.locator(".aluette-edge-card svg[data-card]")
@@ -75,7 +75,7 @@ def test_09_a_click_on_a_card_picture_plays_it(page, wire, open_voila):
 
 
 def test_09_simulation_controls(page, wire, open_voila):
-    """Issue 9 §4: choose players, options, seed and deals; Run shows the progress bar, then the sentence and the
+    """Choose players, options, seed and deals; Run shows the progress bar, then the sentence and the
     plot; the figures are the simulation's for that plan; too many deals for the players gets a message."""
     open_voila(page, "09_edge_cases.ipynb")
     sim = page.locator(".aluette-sim")

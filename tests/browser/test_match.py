@@ -107,7 +107,7 @@ def test_a_card_click_plays_it(page, wire, open_voila):
     assert "click a card to play it" in status(root)
     before = hand(root)
     card = before[-1]
-    click_picture(page, root, card)  # issue 9 §2: the picture is the control
+    click_picture(page, root, card)  # the picture is the control
     expect(root.locator(f'.aluette-match-table svg[data-card="{card.code}"]')).to_have_count(1, timeout=WAIT)
     # the bots' pauses do not block the kernel: a click during them is answered before the bots have moved
     expect(root.locator(".aluette-match-status")).to_contain_text("Waiting for")

@@ -62,7 +62,7 @@ def test_01_comparer_names_the_winner_typed_or_picked(page, wire, open_voila):
     expect(result).to_contain_text("nobody wins")
     assert cards_in(result) == ["1O", "1E"]
 
-    # issue 9 §2: a click on a card picture chooses it (card 1, then card 2...)
+    # a click on a card picture chooses it (card 1, then card 2...)
     palette = comparer.locator(".aluette-compare-pick")
     expect(palette).to_have_count(48)
     palette.filter(has=page.locator('svg[data-card="12E"]')).click()
@@ -90,7 +90,7 @@ def test_01_ordering_exercise_accepts_the_right_order(page, wire, open_voila):
     def answer(order):
         exercise.locator(".aluette-order-clear").click()
         expect(field(exercise, "aluette-order-answer")).to_have_value("")
-        for card in order:  # issue 9 §2: a click on the card's picture adds it
+        for card in order:  # a click on the card's picture adds it
             picks.filter(has=page.locator(f'svg[data-card="{card.code}"]')).click()
         expect(field(exercise, "aluette-order-answer")).to_have_value(" ".join(card.code for card in order))
         exercise.locator(".aluette-order-check").click()

@@ -1,4 +1,4 @@
-"""The classroom server's limits (issue 10 §2 and §4), on a real Voilà started as `make app` starts it
+"""The classroom server's limits, on a real Voilà started as `make app` starts it
 (``python -m aluette.classroom``, voila.json and classroom/ from the repository root), on 127.0.0.1.
 
 Sources: issue 10 (the attacks found by trying: kernels by plain GETs, file descriptors by websockets, kernels grown

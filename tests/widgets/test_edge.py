@@ -227,7 +227,7 @@ class TestCardPictures:
 
 
 class TestTypedRecipe:
-    """Issue 9 §4: a short recipe typed by hand works, or the message says what is missing (it said "unknown seat
+    """A short recipe typed by hand works, or the message says what is missing (it said "unknown seat
     None")."""
 
     @pytest.mark.parametrize("text", ['{"seed": 5, "leader": "E"}',

@@ -677,7 +677,7 @@ class TestSignalsAndOptions:
 
 
 class TestWording:
-    """Issue 9 §5: the score sheet says "yes" for mordienne (not "True"/"False"), and "1 card", not "1 cards"."""
+    """The score sheet says "yes" for mordienne (not "True"/"False"), and "1 card", not "1 cards"."""
 
     def test_the_score_sheet_says_yes_or_nothing(self):
         t = table(3)

@@ -72,7 +72,7 @@ class TestPartnershipDraw:
         widget.next_button.click()
         before = widget.draw
         widget.name_boxes[2].value = "ann "
-        # issue 9 §5: said in words, naming the boxes, not as a Python list
+        # said in words, naming the boxes, not as a Python list
         assert widget.message.last_error == ('the 1st and 3rd names are both "ann": the four players need different '
                                              'names')
         assert widget.draw is before and widget.shown == 2

@@ -1,4 +1,4 @@
-"""The simulation controls of notebook 09 (issue 9 §4), driven through the plain-Python plan and the widget's methods.
+"""The simulation controls of notebook 09, driven through the plain-Python plan and the widget's methods.
 
 Rule sources: the simulation's chance contract (:mod:`aluette.simulation`: the same seed, options and players give the
 same rows); the exact chance that a trick of random play is spoiled, :func:`aluette.probability.spoil_probability`
