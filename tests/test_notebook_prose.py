@@ -108,6 +108,13 @@ class TestWhatTheAppShows:
         assert len(lines) == 3 or lines[3] == "", "the description is one line, then a blank line"
         assert lines[2].endswith(".") and lines[2].count(". ") == 0, "one sentence"
 
+    def test_students_pages_do_not_link_to_the_teachers_guide(self, path):
+        # issue 9: the teacher's guide (exercise answers) is served to the teacher only, so a student's page that
+        # linked to it would lead nowhere; JupyterLab readers get the link in a remove-cell cell
+        links = [cell.get("id") for cell in cells(path) if cell.cell_type == "markdown" and shown(cell)
+                 and "07_teachers_guide.ipynb" in cell.source]
+        assert path.name == "07_teachers_guide.ipynb" or links == []
+
     def test_cards_beside_seats_carry_their_suit(self, path):
         # "E 12E": a seat letter next to a card code ending in E (swords) reads as two seats
         pattern = re.compile(r"\b[NESW]\b[ :]+`?\d{1,2}[OCBE]\b")
