@@ -61,6 +61,30 @@ def prose(cell) -> str:
     return "\n".join(line for line in text.splitlines() if not line.startswith("    "))
 
 
+def removed_names_used(notebook_cells) -> list[tuple[str, str, str]]:
+    """(cell id, name, id of the remove-cell cell defining it) for each name a kept code cell takes from a removed one."""
+    defined, problems = {}, []
+    for cell in notebook_cells:
+        if cell.cell_type != "code":
+            continue
+        tree = ast.parse("\n".join(line for line in cell.source.splitlines() if not line.startswith("%")))
+        stored = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        if shown(cell):
+            used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+            used -= stored  # defined again in the same cell (a loop or an assignment): not taken from before
+            problems += [(cell.get("id"), name, defined[name]) for name in sorted(used & set(defined))]
+            for name in stored:  # a name the app's cells define again is theirs from here on
+                defined.pop(name, None)
+        else:
+            defined.update(dict.fromkeys(stored, cell.get("id")))
+            for node in ast.walk(tree):
+                if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                    defined[node.name] = cell.get("id")
+                elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                    defined.update({(a.asname or a.name).split(".")[0]: cell.get("id") for a in node.names})
+    return problems
+
+
 @pytest.mark.parametrize("path", PATHS, ids=[p.name for p in PATHS])
 class TestWhatTheAppShows:
     def test_no_author_only_words(self, path):
@@ -78,28 +102,7 @@ class TestWhatTheAppShows:
         assert dangling == []
 
     def test_removed_code_defines_nothing_the_app_needs(self, path):
-        defined, problems = {}, []
-        for cell in cells(path):
-            if cell.cell_type != "code" or cell.source.lstrip().startswith("%"):
-                continue
-            tree = ast.parse("\n".join(line for line in cell.source.splitlines() if not line.startswith("%")))
-            if shown(cell):
-                stored = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
-                used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
-                used -= stored  # defined again in the same cell (a loop or an assignment): not taken from before
-                problems += [(cell.get("id"), name, defined[name]) for name in used & set(defined)]
-                for node in ast.walk(tree):  # a name the app's cells define again is theirs from here on
-                    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-                        defined.pop(node.id, None)
-            else:
-                for node in ast.walk(tree):
-                    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-                        defined[node.id] = cell.get("id")
-                    elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
-                        defined[node.name] = cell.get("id")
-                    elif isinstance(node, (ast.Import, ast.ImportFrom)):
-                        defined.update({(a.asname or a.name).split(".")[0]: cell.get("id") for a in node.names})
-        assert problems == []
+        assert removed_names_used(cells(path)) == []
 
     def test_opens_with_a_title_and_a_one_line_description(self, path):
         first = next(cell for cell in cells(path) if cell.cell_type == "markdown")
@@ -107,6 +110,13 @@ class TestWhatTheAppShows:
         assert lines[0].startswith("# ") and lines[1] == "" and lines[2].strip()
         assert len(lines) == 3 or lines[3] == "", "the description is one line, then a blank line"
         assert lines[2].endswith(".") and lines[2].count(". ") == 0, "one sentence"
+
+    def test_students_pages_do_not_link_to_the_teachers_guide(self, path):
+        # issue 9: the teacher's guide (exercise answers) is served to the teacher only, so a student's page that
+        # linked to it would lead nowhere; JupyterLab readers get the link in a remove-cell cell
+        links = [cell.get("id") for cell in cells(path) if cell.cell_type == "markdown" and shown(cell)
+                 and "07_teachers_guide.ipynb" in cell.source]
+        assert path.name == "07_teachers_guide.ipynb" or links == []
 
     def test_cards_beside_seats_carry_their_suit(self, path):
         # "E 12E": a seat letter next to a card code ending in E (swords) reads as two seats
@@ -124,3 +134,14 @@ def test_the_colon_rule_sees_a_hidden_check():
     assert code_names("type `3O 2C 12E`, score `SENWSEXNW`, open `notebooks/07.html`") == []
     assert code_names("`score_tricks(notation)`, `Options(chant=False)`, `aluette.probability`, `sqrt(p/n)`") == [
         "score_tricks(notation)", "Options(chant=False)", "aluette.probability", "sqrt(p/n)"]
+
+
+def test_the_removed_cell_rule_sees_a_name_the_app_needs():
+    from nbformat.v4 import new_code_cell
+    removed = new_code_cell("from math import pi\nx = 2", metadata={"tags": [TAG]})
+    removed["id"] = "removed"
+    kept = new_code_cell("y = x * pi\nx = 3\nx")
+    kept["id"] = "kept"
+    assert removed_names_used([removed, kept]) == [("kept", "pi", "removed")]  # x is assigned again in "kept"
+    kept.source = "print(x)"
+    assert removed_names_used([removed, kept]) == [("kept", "x", "removed")]
