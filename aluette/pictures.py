@@ -12,13 +12,17 @@ from typing import Iterable, Optional, Sequence
 
 from .cards import Card, Suit
 
-__all__ = ["COLOURS", "card_svg", "back_svg", "cards_html", "trick_html", "view_html", "match_html"]
+__all__ = ["COLOURS", "card_svg", "back_svg", "cards_html", "trick_html", "view_html", "match_html", "PlotImage",
+           "plot_image"]
 
-#: Colours used by the pictures; change entries to restyle every card.
+#: Colours used by the pictures; change entries to restyle every card. Contrast (WCAG 2, issue 9 §2): each suit's
+#: colour on the face is at least 5:1 (coins #8a6400: 5.3:1; it was #b8860b, 3.2:1); the winner's mark is a gold
+#: border (4.5:1 on the table's green felt #2e6b3f) inside a dark ring (17:1 on white), so it shows on both; "spoiled"
+#: is dark text (#424242) on a white badge, 10:1.
 COLOURS = {
-    Suit.COINS: "#b8860b", Suit.CUPS: "#c0392b", Suit.BATONS: "#2e7d32", Suit.SWORDS: "#1f4e9c",
+    Suit.COINS: "#8a6400", Suit.CUPS: "#c0392b", Suit.BATONS: "#2e7d32", Suit.SWORDS: "#1f4e9c",
     "face": "#fffdf5", "edge": "#444444", "back": "#7b2d26", "back_pattern": "#e8c170", "nickname": "#000000",
-    "winner": "#2e7d32", "spoiled": "#9e9e9e",
+    "winner": "#ffd54f", "winner_ring": "#1a1a1a", "spoiled": "#424242", "badge": "#ffffff",
 }
 
 _SYMBOLS = {
@@ -85,13 +89,18 @@ def cards_html(cards: Iterable[Card], width: int = 60, caption: Optional[str] = 
 
 
 def trick_html(plays: Sequence, title: str = "Trick", winner=None, spoiled: bool = False, width: int = 54) -> str:
-    """A trick: each seat's card with the seat letter under it; the winner outlined, or "spoiled" noted."""
+    """A trick: each seat's card with the seat letter under it; the winner outlined and its letter marked "wins", or
+    "spoiled" noted (the meaning is in words too, not in colour alone)."""
     cells = []
     for seat, card in plays:
-        style = f"border:3px solid {COLOURS['winner']};border-radius:6px" if seat == winner else "border:3px solid transparent"
-        cells.append(f'<div style="text-align:center;margin:2px;{style}">{card_svg(card, width)}'
-                     f'<div>{escape(str(seat))}</div></div>')
-    note = (f'<span style="color:{COLOURS["spoiled"]}">spoiled</span>' if spoiled
+        won = seat == winner
+        style = (f"border:4px solid {COLOURS['winner']};box-shadow:0 0 0 2px {COLOURS['winner_ring']};"
+                 f"border-radius:6px" if won else "border:4px solid transparent")
+        label = f"{seat} wins" if won else f"{seat}"
+        cells.append(f'<div style="text-align:center;margin:3px;{style}">{card_svg(card, width)}'
+                     f'<div>{escape(label)}</div></div>')
+    badge = f"background:{COLOURS['badge']};color:{COLOURS['spoiled']};padding:0 4px;border-radius:4px"
+    note = (f'<span class="aluette-spoiled" style="{badge}">spoiled</span>' if spoiled
             else f"won by {escape(str(winner))}" if winner is not None else "")
     return (f'<div class="aluette-trick"><div><b>{escape(title)}</b> {note}</div>'
             f'<div style="display:flex">{"".join(cells)}</div></div>')
@@ -128,3 +137,37 @@ def match_html(match) -> str:
     s = match.scores
     head = f"<div><b>Match</b>, deal {match.deal_number}: NS {s['NS']} – EW {s['EW']}</div>"
     return head + view_html(match.view(None))
+
+
+class PlotImage:
+    """A matplotlib figure shown as a PNG ``<img>`` with a text alternative (``alt``), for readers who cannot see it
+    (WCAG 1.1.1; a notebook's plain figure output has none). Built by :func:`plot_image`."""
+
+    def __init__(self, png: bytes, alt: str):
+        self.png, self.alt = png, alt
+
+    def _repr_html_(self) -> str:
+        import base64
+        data = base64.b64encode(self.png).decode("ascii")
+        return f'<img class="aluette-plot" src="data:image/png;base64,{data}" alt="{escape(self.alt)}">'
+
+    def __repr__(self) -> str:
+        return f"<PlotImage: {self.alt}>"
+
+
+def plot_image(figure, alt: str, dpi: int = 80) -> PlotImage:
+    """``figure`` (a matplotlib Figure) as a :class:`PlotImage` with the text alternative ``alt``; the figure is
+    closed, so the notebook shows it once."""
+    import io
+
+    if not isinstance(alt, str) or not alt.strip():
+        from .errors import AluetteError
+        raise AluetteError("a plot needs a text alternative (alt) that says what it shows")
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight")
+    try:
+        import matplotlib.pyplot as plt
+        plt.close(figure)
+    except ImportError:  # pragma: no cover - matplotlib made the figure
+        pass
+    return PlotImage(buffer.getvalue(), alt)

@@ -37,7 +37,7 @@ def test_every_option_exists_in_this_voila(section):
 
 
 def test_code_hidden_kernels_prewarmed_and_culled_landing_page_of_links():
-    """Decisions of this project (issue 5): no code cells shown, a warm kernel waits for each notebook, the landing
+    """Decisions of this project: no code cells shown, a warm kernel waits for each notebook, the landing
     page is a list of links, and a kernel whose page closed is shut down after a while (Voilà's own shutdown on page close fails with 403:
     voila-dashboards/voila#1458)."""
     app = CONFIG["VoilaConfiguration"]

@@ -10,15 +10,41 @@ import ipywidgets as w
 import traitlets
 
 from ..cards import Card
-from ..errors import AluetteError
+from ..chance import check_seed as _engine_check_seed
+from ..errors import AluetteError, BadSeedError, InputTooLongError, quoted
 from ..pictures import card_svg
 
-__all__ = ["MessageArea", "friendly", "card_label", "MAX_SEED", "check_seed", "next_seed", "check_choice",
-           "close_widgets", "card_words", "CARD_SIZES", "CARD_SIZE", "card_style", "card_size_control",
-           "CardButton", "card_row", "live_region"]
+__all__ = ["MessageArea", "friendly", "card_label", "plural", "sheet_html", "MAX_SEED", "check_seed", "seed_from_text",
+           "next_seed", "check_choice", "close_widgets", "limited_text", "SHORT_TEXT", "CARDS_TEXT", "SAVE_TEXT",
+           "card_words", "CARD_SIZES", "CARD_SIZE", "card_style", "card_size_control", "CardButton", "card_row",
+           "live_region"]
 
 #: The largest seed a seed box holds (the boxes are ``BoundedIntText(min=0, max=MAX_SEED)``).
 MAX_SEED = 2 ** 32 - 1
+
+#: The longest text each kind of text box takes, in characters (quality bar: every text box has a length limit).
+#: A seed, a name, pagat notation or one card:
+SHORT_TEXT = 100
+#: A list of cards (a discard, an ordering answer, a trick, a hand), in codes or in words:
+CARDS_TEXT = 1000
+#: A saved deal or a recipe pasted as JSON (a finished deal saved with indent=1 is about 3,000 characters):
+SAVE_TEXT = 20_000
+
+
+def limited_text(text, limit: int, what: str) -> str:
+    """``text`` if it has at most ``limit`` characters: every text box's handler calls this before reading the box,
+    so that a pasted megabyte is refused at once and no check runs over it (quality bar:
+    every text box has a length limit, every check over user input is linear).
+
+    Raises:
+        InputTooLongError: a longer text (the message names ``what``, the length and the limit, and quotes nothing
+            of the text).
+    """
+    text = "" if text is None else str(text)
+    if len(text) > limit:
+        raise InputTooLongError(f"{what} is {len(text):,} characters long; this box takes at most {limit:,}. "
+                                f"Nothing was read: clear the box and type it again.")
+    return text
 
 
 class MessageArea(w.HTML):
@@ -68,6 +94,20 @@ def card_label(card: Card) -> str:
     return f"{card.code} — {card.nickname or card.name}"
 
 
+def plural(count: int, word: str) -> str:
+    """``"1 card"``, ``"2 cards"``: a count with its noun."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def sheet_html(sheet, **kwargs) -> str:
+    """A score sheet (:meth:`aluette.Match.score_sheet`) as HTML for students: the ``mordienne`` column says "yes" or
+    is empty rather than ``True``/``False``; ``kwargs`` go to ``DataFrame.to_html``."""
+    shown = sheet.copy()
+    if "mordienne" in shown:
+        shown["mordienne"] = shown["mordienne"].map({True: "yes", False: ""})
+    return shown.to_html(**kwargs)
+
+
 def check_seed(seed) -> int:
     """``seed`` if a seed box can show it: a whole number from 0 to :data:`MAX_SEED` (the box would silently clamp
     anything else, and the class would not see the deal the notebook asked for).
@@ -75,9 +115,21 @@ def check_seed(seed) -> int:
     Raises:
         AluetteError: anything else (the message names it).
     """
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise AluetteError(f"a seed is a whole number from 0 to {MAX_SEED}, got {seed!r}")
-    return seed
+    return _engine_check_seed(seed, "a seed box's seed", MAX_SEED)
+
+
+def seed_from_text(text, maximum: int = MAX_SEED) -> int:
+    """The seed typed into a text box: digits (``_`` allowed between them, spaces around), from 0 to ``maximum``.
+    ``"12.7"``, ``"1e5"``, ``"-1"`` and 5,000 digits are refused with a message, never read as something else.
+
+    Raises:
+        InputTooLongError: longer than :data:`SHORT_TEXT` (before anything else is read).
+        BadSeedError: anything else that is not such a seed (the message quotes a short prefix).
+    """
+    cleaned = limited_text(text, SHORT_TEXT, "the seed").strip().replace("_", "")
+    if not cleaned.isascii() or not cleaned.isdigit() or int(cleaned) > maximum:  # at most 100 digits for int()
+        raise BadSeedError(f"the seed must be a whole number from 0 to {maximum}, got {quoted(str(text).strip())}")
+    return int(cleaned)
 
 
 def next_seed(box: w.BoundedIntText) -> None:
@@ -186,7 +238,7 @@ _CARD_CSS = """
   height: calc(var(--aluette-card-w, 72px) * 0.9); }
 .aluette-cardbtn > button.aluette-card-button { width: 100% !important; height: 100% !important; padding: 0;
   background: transparent !important; border: none; box-shadow: none; border-radius: 6px; cursor: pointer;
-  z-index: 1; }
+  z-index: 1; text-indent: -9999px; overflow: hidden; white-space: nowrap; }
 .aluette-cardbtn > button.aluette-card-button:hover { background: rgba(11, 87, 208, 0.10) !important; }
 .aluette-cardbtn > button.aluette-card-button:focus,
 .aluette-cardbtn > button.aluette-card-button:focus-visible { outline: 4px solid #0b57d0; outline-offset: 2px; }
@@ -237,9 +289,10 @@ class CardButton(w.Box):
 
     The box (class ``aluette-cardbtn`` and ``css``) layers a :class:`~ipywidgets.Button` (``button``, class
     ``aluette-card-button`` and ``css + "-button"``) over the picture (``picture``, class ``aluette-card-picture``), so
-    the whole picture is the button's target. The button has no visible text: its ``tooltip`` (the ``title``) is the
-    accessible name, the card in words and what a click does (``"3 of coins, Monsieur: play it"``). A hidden
-    CardButton holds no card in any trait (secrecy). Needs :func:`card_style` on the page.
+    the whole picture is the button's target. The button's text (its ``description``, moved out of sight by the style
+    sheet but read by screen readers) and its ``tooltip`` are the accessible name: the card in words and what a click
+    does (``"3 of coins, Monsieur: play it"``). A hidden CardButton holds no card in any trait (secrecy). Needs
+    :func:`card_style` on the page.
 
     Args:
         on_click: called with the card when the button is clicked; a late click on a hidden control (it reaches
@@ -268,7 +321,9 @@ class CardButton(w.Box):
         if card is not self.card:
             self.card = self._last = card
             self.picture.value = f'<div aria-hidden="true">{_face(card)}</div>'
-        self.button.tooltip = f"{card_words(card)}: {action}" + (" (chosen)" if selected else "")
+        name = f"{card_words(card)}: {action}" + (" (chosen)" if selected else "")
+        with self.button.hold_sync():
+            self.button.description = self.button.tooltip = name
         for flag, css in ((selected, "aluette-card-selected"), (hint, "aluette-card-hint")):
             (self.add_class if flag else self.remove_class)(css)
         self.layout.display = None
@@ -277,7 +332,8 @@ class CardButton(w.Box):
         """Hide the control and forget its card (no trait names it any more)."""
         self.card = None
         self.picture.value = ""
-        self.button.tooltip = ""
+        with self.button.hold_sync():  # " ": ipywidgets 8 leaves the old text on the page for an empty description
+            self.button.description, self.button.tooltip = " ", ""
         self.remove_class("aluette-card-selected")
         self.remove_class("aluette-card-hint")
         self.layout.display = "none"

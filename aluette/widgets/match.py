@@ -4,7 +4,7 @@ partner sits at N, and two bots (heuristic or random) sit at E and W, for a whol
 Every rule is the engine's (:class:`aluette.Match`, :class:`aluette.Deal`); the bots are :mod:`aluette.bots`. The
 widget only wires buttons to moves and draws what South may see.
 
-Secrecy (quality bar of this project; issue 5): every picture and text is built from ``match.view(Seat.S)``, a
+Secrecy (quality bar of this project): every picture and text is built from ``match.view(Seat.S)``, a
 :class:`~aluette.View` that holds South's own hand, the cards played, the public answers and scores, and the
 signals of South's partnership; never another seat's unplayed card, the unused stock or another seat's discards.
 Widget traits reach the browser even when hidden, so no trait is ever given anything else. The one omniscient
@@ -40,10 +40,11 @@ from ..pictures import back_svg, trick_html
 from ..seats import SEATS, Seat
 from ..signals import signal_for
 from .common import (CardButton, MessageArea, card_label, card_size_control, card_style, card_words, friendly,
-                     live_region)
+                     live_region, plural, seed_from_text, sheet_html)
 from .setup import round_table_html
 
-__all__ = ["MatchTable", "OPPONENTS", "FORMATS", "first_to_reach", "mordienne_note", "YOU", "PARTNER", "make_bots", "parse_seed", "short_label", "hidden_cards",
+__all__ = ["MatchTable", "OPPONENTS", "FORMATS", "first_to_reach", "mordienne_note",
+           "YOU", "PARTNER", "make_bots", "parse_seed", "short_label", "hidden_cards",
            "state_text", "cards_named", "state_problems"]
 
 #: Your seat and your partner's.
@@ -104,10 +105,7 @@ def parse_seed(text: str) -> int:
     Raises:
         AluetteError: anything else (the message quotes it).
     """
-    cleaned = str(text).strip().replace("_", "")
-    if not re.fullmatch(r"\d+", cleaned) or int(cleaned) > _SEED_MAX:
-        raise AluetteError(f"the seed must be a whole number from 0 to {_SEED_MAX}, got {str(text)!r}")
-    return int(cleaned)
+    return seed_from_text(text, _SEED_MAX)  # one seed check for every seed box (aluette.widgets.common)
 
 
 class MatchTable(w.VBox):
@@ -161,9 +159,7 @@ class MatchTable(w.VBox):
                  bot_delay: float = 0.4, first_dealer: Union[Seat, str] = Seat.N, signals: bool = True):
         super().__init__()
         self._first_dealer = Seat.parse(first_dealer)
-        options = Options() if options is None else options
-        if not isinstance(options, Options):
-            raise AluetteError(f"options must be an aluette.Options, got {type(options).__name__}")
+        options = Options.coerce(options)
         if opponents not in OPPONENTS:
             raise AluetteError(f"unknown opponents {opponents!r}; known: {', '.join(OPPONENTS)}")
         self.bot_delay = float(bot_delay)
@@ -755,7 +751,7 @@ class MatchTable(w.VBox):
             if seat is not YOU:
                 body += f"<div>{_BACK} × {view.hand_sizes[seat]}</div>"
             else:
-                body += f"<div>{view.hand_sizes[seat]} cards in your hand, below</div>"
+                body += f"<div>{plural(view.hand_sizes[seat], 'card')} in your hand, below</div>"
             if seat in spoken:
                 body += f"<div><i>{'offers to surrender' if spoken[seat] else 'plays on'}</i></div>"
             colour = "#fff3c4" if seat is view.to_move else "transparent"
@@ -818,7 +814,7 @@ class MatchTable(w.VBox):
         sheet = match.score_sheet()
         s = match.scores
         self.score_view.value = (f"<b>Score sheet</b>: NS (you and N) {s['NS']} – EW {s['EW']}"
-                                 + sheet.to_html(classes="aluette-match-score-sheet", border=0))
+                                 + sheet_html(sheet, classes="aluette-match-score-sheet", border=0))
 
     @staticmethod
     def _w(widget, *classes):

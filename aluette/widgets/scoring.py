@@ -25,7 +25,7 @@ from ..match import Match
 from ..options import Options
 from ..scoring import DealScore, outcomes_notation, parse_outcomes, score_tricks
 from ..seats import SEATS, Seat, Team
-from .common import MessageArea, check_choice, check_seed, friendly
+from .common import SHORT_TEXT, MessageArea, check_choice, check_seed, friendly, limited_text, sheet_html
 from .play import RULES, play_out, play_out_match
 
 __all__ = ["running_counts", "ScoringView", "surrender_position", "SurrenderDemo", "MatchSheet", "team_label"]
@@ -121,7 +121,8 @@ class ScoringView(w.VBox):
 
     @friendly()
     def _typed(self, change=None) -> None:
-        outcomes = parse_outcomes(self.notation.value)  # NotationError names the bad letter or the count
+        # NotationError names the bad letter or the count
+        outcomes = parse_outcomes(limited_text(self.notation.value, SHORT_TEXT, "the tricks"))
         self._syncing = True
         try:
             for slot, letter in zip(self.slots, outcomes_notation(outcomes)):
@@ -276,5 +277,5 @@ class MatchSheet(w.VBox):
             verdict = f"{team_label(match.winner)} wins the match."
         self.summary.value = (f"<div style='font-size:1.15em'><b>After {len(match.deals)} deals: N–S "
                               f"{scores[Team.NS]}, E–W {scores[Team.EW]}: {escape(verdict)}</b></div>")
-        self.sheet.value = match.score_sheet().reset_index().to_html(index=False)
+        self.sheet.value = sheet_html(match.score_sheet().reset_index(), index=False)
         self.message.clear()

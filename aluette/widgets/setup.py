@@ -20,7 +20,8 @@ from ..draw import DrawResult, partnership_draw
 from ..pictures import cards_html
 from ..seats import SEATS, Seat, Team
 from ..errors import AluetteError
-from .common import (MessageArea, card_label, card_size_control, card_style, check_seed, friendly, seed_box,
+from .common import (SHORT_TEXT, MessageArea, card_label, card_size_control, card_style, check_seed, friendly,
+                     limited_text, plural, seed_box,
                      stepper_buttons, styled)
 
 __all__ = ["round_table_html", "seating_html", "PartnershipDraw", "DealStepper"]
@@ -154,9 +155,29 @@ class PartnershipDraw(_SteppedDemo, w.VBox):
         return self._result
 
     # ------------------------------------------------------------- callbacks
+    def _check_names(self) -> None:
+        """The names in words a student reads (the engine's own message shows the Python list of names).
+
+        Raises:
+            AluetteError: an empty name (which box), or two names alike (which boxes, a short prefix of the name).
+        """
+        seen: dict[str, str] = {}
+        for box in self._names:
+            name, place = box.value.strip(), box.description.split(" ")[0]
+            if not name:
+                raise AluetteError(f"the {place} name is empty: type a name for each of the four players")
+            key = name.casefold()
+            if key in seen:
+                short = name if len(name) <= 20 else name[:20] + "…"
+                raise AluetteError(f"the {seen[key]} and {place} names are both \"{short}\": the four players "
+                                   f"need different names")
+            seen[key] = place
+
     @friendly()
     def _restart(self) -> None:
-        draw = partnership_draw([box.value for box in self._names], int(self._seed.value))
+        names = [limited_text(box.value, SHORT_TEXT, f"name {i}") for i, box in enumerate(self._names, start=1)]
+        self._check_names()
+        draw = partnership_draw(names, int(self._seed.value))
         self._draw, self._shown = draw, 0
         self.message.clear()
         self._render()
@@ -320,10 +341,10 @@ class DealStepper(_SteppedDemo, w.VBox):
         for seat in SEATS:
             role = (" — dealer" if seat == dealer else " — cuts" if seat == dealer.right
                     else " — first card" if seat == dealer.left else "")
-            cells[seat] = (f"<div><b>{seat}</b>{role} ({len(hands[seat])} cards)</div>"
+            cells[seat] = (f"<div><b>{seat}</b>{role} ({plural(len(hands[seat]), 'card')})</div>"
                            f"{cards_html(hands[seat], width=30)}")
         label = "the stock" if step == self.LAST_STEP else "the deck"
-        centre = f"<b>{label}: {len(pile)} cards</b>"
-        pile_html = cards_html(pile, width=26, caption=f"{label.capitalize()} ({len(pile)} cards, top first)")
+        centre = f"<b>{label}: {plural(len(pile), 'card')}</b>"
+        pile_html = cards_html(pile, width=26, caption=f"{label.capitalize()} ({plural(len(pile), 'card')}, top first)")
         self._table.value = (round_table_html(cells, centre=centre, css_class="aluette-table aluette-deal-seats")
                              + pile_html)

@@ -67,3 +67,7 @@ def finish(page, wire):
     wire.wait_settled(page)
     assert wire.kernel_errors() == []
     assert wire.js_errors() == []
+
+
+# The card codes of card-picture controls (aluette.widgets.common.CardButton), from their pictures' data-card.
+PICTURES_JS = "els => els.map(el => el.querySelector('svg[data-card]').dataset.card)"

@@ -1,4 +1,4 @@
-"""The classroom app (issue 5, issue 9 §1 and §3, issue 10): `make app` serves notebooks/ with Voilà on 127.0.0.1;
+"""The classroom app (README, "Serving the tutorial to a class"): `make app` serves notebooks/ with Voilà on 127.0.0.1;
 its landing page lists the lessons in teaching order (title, one-line description, a picture) without the teacher's
 guide, which `make teacher` serves with the printable one-page rules summary; a notebook shows its prose and widgets
 but no code; a closed tab's kernel is shut down at once. voila.json (read from the working directory, the

@@ -1,5 +1,7 @@
-"""Notebook 09's scenario builder in a real browser (Voilà): typed hands, a bad hand refused with a message, bots
-playing the built deal to the end with the same result the engine gives for the same inputs.
+"""Notebook 09 in a real browser (Voilà): the scenario builder (typed hands, a bad hand refused with a message, bots
+playing the built deal to the end with the same result the engine gives for the same inputs; a card played by a
+click on its picture) and the simulation controls (issue 9 §4: players, options, seed, deals bounded, a progress bar,
+the sentence and the plot, the exact value beside the simulated one).
 
 Sources: seeds "gameplay" and "scoring" (what decides the deal); decision of this project (aluette.scenario): blank
 places are filled from the seed's shuffle, the dealer sits at the leader's right.
@@ -9,8 +11,14 @@ import pytest
 
 from aluette import Options
 from aluette.widgets.edge import ScenarioBuilder
-from tests.browser.controls import expect_error, expect_no_error, finish, html
+from aluette.widgets.simulate import SimulationPlan, run_plan
+from pathlib import Path
+
+from tests.browser.controls import expect_error, expect_no_error, field, finish, html
 from tests.browser.harness import expect, screenshot
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "images"
+WAIT = 30_000
 
 pytestmark = pytest.mark.browser
 
@@ -49,4 +57,53 @@ def test_09_builder_refuses_a_bad_hand_then_plays_a_typed_one(page, wire, open_v
     expect(message).to_contain_text(engine_result(TOP, 5))
     expect(html(builder, "aluette-edge-tricks").locator("tbody tr")).to_have_count(9)  # nine tricks
     screenshot(page, "09_edge_cases-demo", element=builder)
+    finish(page, wire)
+
+
+def test_09_a_click_on_a_card_picture_plays_it(page, wire, open_voila):
+    """Seeds, "gameplay": each player plays one card in turn; issue 9 §2: the builder's cards are the controls."""
+    open_voila(page, "09_edge_cases.ipynb")
+    builder = page.locator(".aluette-edge-builder")
+    cards = builder.locator(".aluette-edge-card svg[data-card]")
+    expect(cards).to_have_count(9)  # N leads the notebook's deal: its nine cards
+    code = cards.nth(3).get_attribute("data-card")
+    box = cards.nth(3).bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(builder.locator(".aluette-message")).to_contain_text(f"N: {code} — ", timeout=WAIT)
+    expect(cards).to_have_count(9)  # now E's nine cards
+    finish(page, wire)
+
+
+def test_09_simulation_controls(page, wire, open_voila):
+    """Issue 9 §4: choose players, options, seed and deals; Run shows the progress bar, then the sentence and the
+    plot; the figures are the simulation's for that plan; too many deals for the players gets a message."""
+    open_voila(page, "09_edge_cases.ipynb")
+    sim = page.locator(".aluette-sim")
+    sim.scroll_into_view_if_needed()
+    field(sim, "aluette-sim-deals").fill("5000")
+    field(sim, "aluette-sim-deals").press("Enter")
+    field(sim, "aluette-sim-seed").fill("11")
+    field(sim, "aluette-sim-seed").press("Enter")
+    sim.locator(".aluette-sim-chant input").uncheck()
+    wire.wait_settled(page)
+    sim.locator("button.aluette-sim-run").click()
+    sentence = sim.locator(".aluette-sim-sentence")
+    expected = run_plan(SimulationPlan(deals=5000, seed=11, chant=False)).sentence()
+    expect(sentence).to_have_text(expected, timeout=WAIT)
+    assert "exact for random play: 1343/19458" in expected
+    expect(sim.locator(".aluette-sim-progress")).to_be_visible()
+    expect(sim.locator(".aluette-sim-plot img")).to_have_attribute("alt", expected)
+
+    sim.locator(".aluette-sim-ns select").select_option(label="heuristic bots")
+    expect(sim.locator(".aluette-sim-limit")).to_contain_text("at most 400 deals")
+    wire.wait_settled(page)
+    sim.locator("button.aluette-sim-run").click()
+    expect(sim.locator(".aluette-sim-message")).to_contain_text("from 1 to 400", timeout=WAIT)
+    field(sim, "aluette-sim-deals").fill("300")
+    field(sim, "aluette-sim-deals").press("Enter")
+    wire.wait_settled(page)
+    sim.locator("button.aluette-sim-run").click()
+    expect(sentence).to_contain_text("In 300 deals, seed 11, N–S heuristic bots, E–W random players", timeout=WAIT)
+    expect(sentence).not_to_contain_text("exact")
+    sim.screenshot(path=str(DOCS / "09_simulation_controls.png"))
     finish(page, wire)

@@ -16,7 +16,7 @@ from aluette import DECK, SIGNALS, Card, Deal, Seat, explain_trick, partnership_
 from aluette.chance import shuffled_deck
 from aluette.widgets.common import card_label
 from aluette.widgets.play import play_out
-from tests.browser.controls import cards_in, enter, expect_no_error, field, finish, html, toggle
+from tests.browser.controls import PICTURES_JS, cards_in, enter, expect_no_error, field, finish, html, toggle
 from tests.browser.harness import expect, screenshot
 
 pytestmark = pytest.mark.browser
@@ -61,6 +61,15 @@ def test_01_comparer_names_the_winner_typed_or_picked(page, wire, open_voila):
     expect(result).to_contain_text("spoiled")
     expect(result).to_contain_text("nobody wins")
     assert cards_in(result) == ["1O", "1E"]
+
+    # issue 9 §2: a click on a card picture chooses it (card 1, then card 2...)
+    palette = comparer.locator(".aluette-compare-pick")
+    expect(palette).to_have_count(48)
+    palette.filter(has=page.locator('svg[data-card="12E"]')).click()
+    expect(html(comparer, "aluette-compare-next")).to_contain_text("Card 1: king of swords")
+    palette.filter(has=page.locator('svg[data-card="3O"]')).click()
+    expect(result).to_contain_text("won by card 2")
+    assert cards_in(result)[:2] == ["12E", "3O"]
     finish(page, wire)
 
 
@@ -70,7 +79,9 @@ def test_01_ordering_exercise_accepts_the_right_order(page, wire, open_voila):
     shuffle (OrderingExercise docstring; the same seed gives the same cards everywhere)."""
     open_voila(page, "01_ranking.ipynb")
     exercise = page.locator(".aluette-order")
-    dealt = cards_in(html(exercise, "aluette-order-cards"))
+    picks = exercise.locator(".aluette-order-pick")
+    expect(picks.locator("svg[data-card]")).to_have_count(5)
+    dealt = picks.evaluate_all(PICTURES_JS)
     assert dealt == [card.code for card in shuffled_deck(1)[0][:5]]  # the notebook's OrderingExercise(seed=1)
     cards = [C(code) for code in dealt]
     best_first = sorted(cards, key=lambda card: -card.strength)
@@ -79,8 +90,8 @@ def test_01_ordering_exercise_accepts_the_right_order(page, wire, open_voila):
     def answer(order):
         exercise.locator(".aluette-order-clear").click()
         expect(field(exercise, "aluette-order-answer")).to_have_value("")
-        for card in order:
-            exercise.get_by_role("button", name=card_label(card), exact=True).click()
+        for card in order:  # issue 9 §2: a click on the card's picture adds it
+            picks.filter(has=page.locator(f'svg[data-card="{card.code}"]')).click()
         expect(field(exercise, "aluette-order-answer")).to_have_value(" ".join(card.code for card in order))
         exercise.locator(".aluette-order-check").click()
 
@@ -180,10 +191,11 @@ def test_03_all_agree_then_a_discard_of_six_picked_by_clicks(page, wire, open_vo
     expect(result).to_contain_text("All four agree")
     picks = chant.locator(".aluette-chant-pick")
     expect(picks).to_have_count(15)  # nine dealt and six from the stock
+    expect(picks.locator("svg[data-card]")).to_have_count(15)  # the pictures drawn
     deal = Deal.from_seed(7, dealer=Seat.N)
     for seat in deal.dealer.left.clockwise_from():
         deal.answer_chant(seat, True)
-    fifteen = [C(label.split(" — ")[0]) for label in picks.all_inner_texts()]
+    fifteen = [C(code) for code in picks.evaluate_all(PICTURES_JS)]
     assert sorted(fifteen, key=DECK.index) == sorted(deal.hands[Seat.E], key=DECK.index)
     received = set(deal.hands[Seat.E]) - set(deal.dealt_hand(Seat.E))
     wire.wait_settled(page)
@@ -215,7 +227,7 @@ def test_03_all_agree_then_a_discard_of_six_picked_by_clicks(page, wire, open_vo
 def test_03_one_decline_leaves_the_stock_unused_and_unseen(page, wire, open_voila):
     """Source: seeds "setup" and pagat.com: the chant happens only if all four agree; otherwise the stock stays unused
     and unseen and every hand keeps its nine cards. Decision of this project: asking stops at the first refusal.
-    Secrecy (issue 5): no stock card is ever drawn face up in the browser."""
+    Secrecy (quality bar): no stock card is ever drawn face up in the browser."""
     open_voila(page, "03_chant.ipynb")
     chant = page.locator(".aluette-chant")
     answer_chant(chant, [True, False])  # E agrees, S declines

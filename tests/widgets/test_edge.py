@@ -205,7 +205,7 @@ def test_bot_moves_then_bots_to_the_end_is_one_seeded_game():
 
 
 class TestCardPictures:
-    """Issue 9 §2: in the play phase the legal cards of the seat to move are pictures that play the card when
+    """In the play phase the legal cards of the seat to move are pictures that play the card when
     clicked. Rule (seeds, "gameplay"): each player plays one card in turn, clockwise; any card may be played."""
 
     def test_a_click_on_a_card_picture_plays_it(self):
@@ -224,3 +224,29 @@ class TestCardPictures:
         builder = ScenarioBuilder(seed=3)  # the chant comes first
         assert builder.deal.phase is Phase.CHANT
         assert all(b.card is None and b.layout.display == "none" for b in builder.card_buttons)
+
+
+class TestTypedRecipe:
+    """Issue 9 §4: a short recipe typed by hand works, or the message says what is missing (it said "unknown seat
+    None")."""
+
+    @pytest.mark.parametrize("text", ['{"seed": 5, "leader": "E"}',
+                                      '{"format": "aluette-scenario", "seed": 5, "leader": "E"}',
+                                      '{"seed": 5, "leader": "E", "hands": {"N": "3O 2C"}}'])
+    def test_a_short_recipe_works(self, text):
+        builder = ScenarioBuilder(seed=1)
+        builder.json.value = text
+        builder.load_button.click()
+        assert builder.message.last_error is None and builder.seed.value == 5
+        assert builder.deal.dealer is Seat.N  # E leads: the dealer is at the leader's right
+
+    @pytest.mark.parametrize("text, missing", [('{"seed": 5}', "missing 'leader'"),
+                                               ('{"format": "aluette-scenario", "seed": 5}', "missing 'leader'"),
+                                               ('{"leader": "W"}', "missing 'seed'")])
+    def test_a_recipe_without_seed_or_leader_says_what_is_missing(self, text, missing):
+        builder = ScenarioBuilder(seed=1)
+        before = builder.deal.to_json()
+        builder.json.value = text
+        builder.load_button.click()
+        assert missing in builder.message.last_error and "None" not in builder.message.last_error
+        assert builder.deal.to_json() == before

@@ -71,11 +71,14 @@ class TestPartnershipDraw:
         widget.next_button.click()
         widget.next_button.click()
         before = widget.draw
-        widget.name_boxes[2].value = "Ann"
-        assert "must differ" in widget.message.last_error
+        widget.name_boxes[2].value = "ann "
+        # issue 9 §5: said in words, naming the boxes, not as a Python list
+        assert widget.message.last_error == ('the 1st and 3rd names are both "ann": the four players need different '
+                                             'names')
         assert widget.draw is before and widget.shown == 2
         widget.name_boxes[2].value = "   "
-        assert "non-empty" in widget.message.last_error and widget.draw is before
+        assert widget.message.last_error == "the 3rd name is empty: type a name for each of the four players"
+        assert widget.draw is before and "[" not in widget.message.last_error
         widget.name_boxes[2].value = "Zoé"  # fixed: the draw starts again with the new name
         assert widget.message.last_error is None and widget.shown == 0
         assert widget.draw.names == ("Ann", "Bob", "Zoé", "Dee")
