@@ -72,7 +72,8 @@ class ClassroomIdentityProvider(PasswordIdentityProvider):
     notebook page.
 
     Every ``GET`` of a notebook page hands out a kernel. A page is admitted while its client address holds fewer
-    than ``max_sessions_per_address`` sessions and the room fewer than ``max_sessions``; otherwise the answer is the
+    than ``max_sessions_per_address`` sessions, has opened fewer than ``max_pages_per_minute`` pages in the last
+    minute, and the room holds fewer than ``max_sessions``; otherwise the answer is the
     "room is full" page with HTTP 503 and ``Retry-After: 60``. A session is a page admitted and not yet connected
     (it counts until the culler frees its kernel, ``unconnected_lifetime``), or a kernel a page of that address
     connected to, until the kernel is shut down or culled. With ``audience = "students"`` the notebooks of
@@ -86,6 +87,8 @@ class ClassroomIdentityProvider(PasswordIdentityProvider):
                              help="Notebook file names served only when audience is teacher.")
     max_sessions = Int(40, config=True, help="Open notebook pages (kernels) in all, pre-heated ones aside.")
     max_sessions_per_address = Int(4, config=True, help="Open notebook pages (kernels) per client address.")
+    max_pages_per_minute = Int(12, config=True, help="Notebook pages one client address may open per minute "
+                                                     "(each starts a kernel: a reload loop would pin a core).")
     unconnected_lifetime = Float(0.0, config=True,
                                  help="Seconds a page admitted but never connected counts as a session; 0: the "
                                       "kernel manager's cull_idle_timeout + cull_interval (600 without culling).")
@@ -94,6 +97,7 @@ class ClassroomIdentityProvider(PasswordIdentityProvider):
         super().__init__(**kwargs)
         self._owner: dict[str, str] = {}  # kernel id -> client address that connected to it first
         self._pending: dict[str, collections.deque] = {}  # address -> admission times not yet connected
+        self._recent: dict[str, collections.deque] = {}  # address -> admission times in the last minute
 
     # ------------------------------------------------------------------ accounting
     def _lifetime(self, kernel_manager) -> float:
@@ -156,6 +160,17 @@ class ClassroomIdentityProvider(PasswordIdentityProvider):
             return
         kernel_manager = handler.kernel_manager
         address = handler.request.remote_ip or "unknown"
+        now = time.monotonic()
+        recent = self._recent.setdefault(address, collections.deque())
+        while recent and recent[0] < now - 60:
+            recent.popleft()
+        for other in [a for a, q in self._recent.items() if not q and a != address]:
+            del self._recent[other]
+        if len(recent) >= self.max_pages_per_minute:
+            self._refuse(handler, 503, "The room is full, try again in a minute",
+                         f"This computer opened {self.max_pages_per_minute} pages in the last minute, as many as "
+                         "the server starts for one computer. Wait a minute before opening or reloading another.")
+            return
         if self.sessions(kernel_manager, address) >= self.max_sessions_per_address:
             self._refuse(handler, 503, "The room is full, try again in a minute",
                          f"This computer already has {self.max_sessions_per_address} pages of the tutorial open. "
@@ -166,7 +181,8 @@ class ClassroomIdentityProvider(PasswordIdentityProvider):
                          f"The server already serves {self.max_sessions} open pages, as many as it can hold. "
                          "A place is freed within about two minutes of someone closing a tab.")
             return
-        self._pending.setdefault(address, collections.deque()).append(time.monotonic())
+        self._pending.setdefault(address, collections.deque()).append(now)
+        recent.append(now)
         # Voilà's page posts its kernel's shutdown on leaving (beforeunload beacon) with the _xsrf cookie's value,
         # but Voilà never sets that cookie, so the beacon is refused with 403 (voila-dashboards/voila#1458) and the
         # kernel waits for the culler. Reading tornado's xsrf_token sets the cookie on this page's response.

@@ -96,6 +96,20 @@ def test_the_page_beyond_an_address_cap_is_the_room_full_page(classroom):
     assert get(server, "/").status_code == 200
 
 
+def test_pages_per_minute_per_address_are_capped(classroom):
+    """A reload loop frees each kernel (the shutdown beacon) but starts a new one each time: with at most 3 pages
+    a minute, the fourth is the "room is full" page even though no page is open."""
+    server = classroom(NO_POOL, "--ClassroomIdentityProvider.max_pages_per_minute=3")
+    for _ in range(3):
+        response = get(server, f"/voila/render/{PAGE}")
+        kernel = kernel_of(response)
+        shutdown = httpx.post(f"{server.url}/voila/api/shutdown/{kernel}", timeout=60,
+                              cookies={"_xsrf": response.cookies["_xsrf"]}, data={"_xsrf": response.cookies["_xsrf"]})
+        assert shutdown.status_code == 204  # the beacon Voilà's page sends, accepted thanks to the _xsrf cookie
+    refused = get(server, f"/voila/render/{PAGE}")
+    assert refused.status_code == 503 and "3 pages in the last minute" in refused.text
+
+
 def test_the_room_cap_counts_every_address(classroom):
     """With a room of two, the third student (another address) gets the full page."""
     server = classroom(NO_POOL, "--ClassroomIdentityProvider.max_sessions=2")
