@@ -1,8 +1,9 @@
 """aluette: the rules of the French/Breton trick-taking game Aluette (la Vache), exact, reproducible and testable.
 
 Start with :data:`DECK`, :class:`Card`, :func:`trick_winner`, :func:`score_tricks`, :class:`Deal` and
-:class:`Match`. Rule sources: the rules sheet in ``shared/seeds`` (GameRules.com, five translations) and pagat.com's
-Aluette page; every decision this project takes where they are silent is named in the docstring that implements it.
+:class:`Match`. Rule sources: the rules sheet in ``docs/sources/`` (GameRules.com, five translations) and pagat.com's
+Aluette page; where they are silent the project decides, and each decision is listed in :mod:`aluette.decisions` and
+marked in the docstring that implements it.
 """
 
 from .bots import Decision, HeuristicBot, RandomBot, play_deal, play_match
@@ -14,9 +15,10 @@ from .errors import (AluetteError, BadDiscardError, BadSignalError, CardNotInHan
                      IllegalMoveError, MalformedSaveError, NotationError, NotYourTurnError, UnknownCardError,
                      UnknownSeatError, WrongPhaseError)
 from .match import Match
-from .moves import ChantAnswer, Discard, Move, Play, Signal, SurrenderAnswer, SurrenderOffer
-from .options import ChantRecipients, Options
-from .scoring import DealScore, outcomes_notation, parse_outcomes, score_tricks
+from .moves import (ChantAnswer, Discard, MordienneAnnouncement, Move, Play, Signal, SurrenderAnswer,
+                    SurrenderOffer)
+from .options import ChantRecipients, Options, Rebour
+from .scoring import DealScore, first_to_reach, outcomes_notation, parse_outcomes, score_tricks
 from .seats import SEATS, Seat, Team
 from .signals import SIGNALS, SignalKind
 from .tricks import explain_trick, trick_winner
@@ -29,7 +31,8 @@ __all__ = [
     "AluetteError", "BadDiscardError", "BadSignalError", "CardNotInHandError", "DealOverError", "IllegalMoveError",
     "MalformedSaveError", "NotationError", "NotYourTurnError", "UnknownCardError", "UnknownSeatError",
     "WrongPhaseError", "Match", "ChantAnswer", "Discard", "Move", "Play", "Signal", "SurrenderAnswer",
-    "SurrenderOffer", "ChantRecipients", "Options", "DealScore", "outcomes_notation", "parse_outcomes",
+    "SurrenderOffer", "MordienneAnnouncement", "ChantRecipients", "Options", "Rebour", "DealScore", "first_to_reach",
+    "outcomes_notation", "parse_outcomes",
     "score_tricks", "SEATS", "Seat", "Team", "SIGNALS", "SignalKind", "explain_trick", "trick_winner",
     "ranking_table", "Decision", "HeuristicBot", "RandomBot", "play_deal", "play_match", "simulate",
 ]

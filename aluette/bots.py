@@ -21,15 +21,15 @@ from itertools import combinations
 from math import comb
 from typing import Mapping, Optional, Protocol, Sequence, Union, runtime_checkable
 
-from .cards import DECK, Card
+from .cards import DECK, NICKNAMED, Card
 from .chance import SeedLike, as_generator
 from .deal import Deal, Phase, View
 from .errors import AluetteError
 from .match import Match
-from .moves import ChantAnswer, Discard, Move, Play, Signal, SurrenderAnswer, SurrenderOffer
+from .moves import ChantAnswer, Discard, MordienneAnnouncement, Move, Play, Signal, SurrenderAnswer, SurrenderOffer
 from .options import ChantRecipients
 from .seats import SEATS, Seat
-from .signals import signal_for
+from .signals import may_go_for_mordienne, signal_for
 
 __all__ = ["Decision", "Bot", "RandomBot", "HeuristicBot", "play_turn", "signal_round", "play_deal", "play_match",
            "hand_strength"]
@@ -186,7 +186,10 @@ class HeuristicBot:
     The rules, in the order they are tried (``strength`` is the card's ranking, 19 Monsieur ... 1; "lowest" and
     "cheapest" break ties between cards of one class by deck order, ``card.index``):
 
-    * Chant (seeds, "setup"; decisions of this project): a stock recipient agrees unless its hand is among the
+    Decision of this project (the sources are silent) [heuristic-bot]: the rules below make pagat.com's advice
+    exact; the thresholds were chosen by measurement (see the end of this docstring).
+
+    * Chant (seeds, "setup"): a stock recipient agrees unless its hand is among the
       strongest quarter (:func:`hand_strength` at least :attr:`chant_weak`, the upper quartile): six more cards,
       keeping the nine highest, improve a weak or middling hand more than they improve the other side's recipient,
       an average hand; a strong hand gains less than that. A seat that receives nothing agrees, leaving the decision
@@ -196,6 +199,8 @@ class HeuristicBot:
     * Surrender (pagat.com; option): offer when the hand is hopeless (strength below :attr:`surrender_weak`, about
       the weakest 5% of hands), risking 1 point to win 2 if the other side refuses and misses mordienne. Answer: accept
       (a sure point) unless holding Monsieur, Madame, le Borgne and la Vache, which win the last four tricks in a row.
+    * Rebour announcement (option): announce mordienne when the hand holds at least three of the eight named cards
+      (the same test as the "going for mordienne" signal, :func:`~aluette.signals.may_go_for_mordienne`).
     * Lead: the lowest card, "early in a trick play low" (pagat.com). Signals: when the partner's signals show it
       holds nothing above a king any more (:meth:`partner_high_cards` is 0), lead the highest card instead: nobody
       on this side could win the trick later.
@@ -263,6 +268,8 @@ class HeuristicBot:
             return self._chant(view)
         if phase is Phase.DISCARD:
             return self._discard(view)
+        if phase is Phase.ANNOUNCE:
+            return self._announce(view)
         return self._surrender(view)
 
     def signals(self, view: View, legal_signals: Sequence[str]) -> list[Decision]:
@@ -355,6 +362,14 @@ class HeuristicBot:
             return Decision(SurrenderOffer(seat, True), f"offer to surrender: my hand is hopeless (strength "
                             f"{strength} < {self.surrender_weak}); refused, we score 2 unless they make mordienne")
         return Decision(SurrenderOffer(seat, False), f"play on: my hand (strength {strength}) is not hopeless")
+
+    def _announce(self, view: View) -> Decision:
+        named = sum(1 for card in view.hand if card in NICKNAMED)
+        if may_go_for_mordienne(view.hand):
+            return Decision(MordienneAnnouncement(view.seat, True), f"announce mordienne: I hold {named} of the "
+                            f"eight named cards, enough to hope for the last tricks in a row")
+        return Decision(MordienneAnnouncement(view.seat, False), f"no announcement: I hold {named} of the eight "
+                        f"named cards, too few to hope for mordienne")
 
     # ------------------------------------------------------------------ play
     def _play(self, view: View) -> Decision:
@@ -463,7 +478,7 @@ class _LegalMoves(SequenceABC):
 
     def __init__(self, deal: Deal):
         if deal.phase is Phase.DISCARD:
-            self._seat, self._hand, self._moves = deal.to_move, deal.hand(deal.to_move), None
+            self._seat, self._hand, self._moves = deal.to_move, deal.hands[deal.to_move], None
         else:
             self._moves = deal.legal_moves()
 
@@ -544,9 +559,9 @@ def play_deal(deal: Deal, bots: Mapping[Union[Seat, str], Bot]) -> list[Decision
     """Play ``deal`` to its end with a bot at each seat; returns every decision in the order made (signals
     included), for replays and teaching. The deal may already be under way.
 
-    When the hands are final (the first time the deal is found in the surrender or play phase: after any chant and
-    discards) the bots are offered one :func:`signal_round`; then each turn the bot of the seat to move chooses
-    from its own view (:func:`play_turn`).
+    When the hands are final (the first time the deal is found in the surrender, announce or play phase: after any
+    chant and discards) the bots are offered one :func:`signal_round`; then each turn the bot of the seat to move
+    chooses from its own view (:func:`play_turn`).
 
     Raises:
         AluetteError: ``bots`` lacks a seat, or a bot returned a bad decision.
@@ -556,7 +571,7 @@ def play_deal(deal: Deal, bots: Mapping[Union[Seat, str], Bot]) -> list[Decision
     decisions: list[Decision] = []
     signalled = False
     while deal.phase is not Phase.OVER:
-        if not signalled and deal.phase in (Phase.SURRENDER, Phase.PLAY):
+        if not signalled and deal.phase in (Phase.SURRENDER, Phase.ANNOUNCE, Phase.PLAY):
             signalled = True
             decisions.extend(signal_round(deal, table))
         decisions.append(play_turn(deal, table[deal.to_move]))

@@ -2,7 +2,7 @@
 
 Rule sources:
 
-* The deck and the ranking: the rules sheet in ``shared/seeds/`` (GameRules.com's Aluette page, five translations,
+* The deck and the ranking: the rules sheet in ``docs/sources/`` (GameRules.com's Aluette page, five translations,
   section "card rankings") and pagat.com's Aluette page, which agree: Monsieur (3 of coins), Madame (3 of cups),
   le Borgne (2 of coins), la Vache (2 of cups), Grand-neuf (9 of cups), Petit-neuf (9 of coins), Deux de chêne
   (2 of batons), Deux d'écrit (2 of swords), then aces, kings, cavaliers, jacks, the 9s of swords and batons, the 8s,
@@ -23,7 +23,8 @@ from typing import Union
 
 from .errors import UnknownCardError
 
-__all__ = ["Suit", "Card", "DECK", "RANKING", "CardLike", "parse_cards", "TOP_FOUR", "NICKNAMED"]
+__all__ = ["Suit", "Card", "DECK", "RANKING", "CardLike", "parse_cards", "TOP_FOUR", "NICKNAMED", "MAX_CARD_TEXT",
+           "MAX_CARDS_TEXT"]
 
 
 class Suit(enum.Enum):
@@ -164,28 +165,41 @@ class Card:
         * English: ``"3 of coins"``, ``"king of swords"``, ``"cavalier of cups"``, ``"ace of batons"``; ranks may be
           digits, words (``"three"``) or Spanish (``"sota"``, ``"caballo"``, ``"rey"``), suits English or Spanish,
           singular or plural (``"coin"``, ``"oros"``);
+        * French, the game's own language: ``"roi de deniers"``, ``"valet d'épées"``, ``"cavalière de coupes"``,
+          ``"as de bâtons"``, ``"trois de coupe"``; ranks as, deux ... neuf, valet, cavalier or cavalière (or dame),
+          roi; suits deniers, coupes, bâtons, épées, singular or plural, after "de" (or "d'" before épées). Sources
+          of the names: the seeds ("cavalières", Spanish suits), trictrac.net ("Bâton, coupe, deniers et épée"),
+          regles2jeux.fr (suits "épée, coupe, denier et bâton"; ranks "As, Roi, Dame, Valet");
         * the nicknames of the top eight: ``"Monsieur"``, ``"madame"``, ``"le borgne"`` or ``"borgne"``,
           ``"la vache"``, ``"grand-neuf"``, ``"petit neuf"``, ``"deux de chene"``, ``"deux d'ecrit"``.
 
+        The text is first normalised with Unicode NFKC, so full-width or mathematical letters read as plain ones
+        (``"３Ｏ"`` is ``"3O"``); text longer than :data:`MAX_CARD_TEXT` characters is refused before any work.
         A :class:`Card` is returned unchanged.
 
         Raises:
-            UnknownCardError: the text matches none of these forms; the message quotes it and lists the forms.
+            UnknownCardError: the text matches none of these forms; the message quotes a short prefix of it and
+                lists the forms.
         """
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise UnknownCardError(f"unknown card {_quoted(text)}: expected text such as '3O', 'king of swords' or "
-                                   f"'Monsieur', or a Card")
-        match = _CODE_RE.match(text)
+            raise UnknownCardError(f"unknown card {_quoted(text)}: expected text such as '3O', 'king of swords', "
+                                   f"'roi de deniers' or 'Monsieur', or a Card")
+        if len(text) > MAX_CARD_TEXT:
+            raise UnknownCardError(f"unknown card {_quoted(text)}: a card is written in at most {MAX_CARD_TEXT} "
+                                   f"characters")
+        folded = unicodedata.normalize("NFKC", text)
+        match = _CODE_RE.match(folded)
         if match:
             return _BY_RANK_SUIT[int(match.group(1)), Suit(match.group(2).upper())]
-        key = _normalise(text)
+        key = _normalise(folded)
         if key in _BY_WORDS:
             return _BY_WORDS[key]
         raise UnknownCardError(
             f"unknown card {_quoted(text)}: write a code (rank 1-12 then suit O coins, C cups, B batons, E swords, "
-            f"e.g. '3O', '12E'), English ('king of swords', 'cavalier of cups', '3 of coins') or a nickname "
+            f"e.g. '3O', '12E'), English ('king of swords', 'cavalier of cups', '3 of coins'), French ('roi de "
+            f"deniers', 'valet d'épées', 'cavalière de coupes', 'as de bâtons') or a nickname "
             f"({', '.join(repr(n) for _, n, _ in RANKING if n)})")
 
     # Pictures in notebooks, drawn by aluette.pictures (imported only when a picture is asked for).
@@ -217,16 +231,23 @@ def _normalise(text: str) -> str:
     return " ".join(re.sub(r"[-_]", " ", text).split())
 
 
+#: The longest text :meth:`Card.parse` reads ("cavalière de bâtons" is 19 characters).
+MAX_CARD_TEXT = 60
+
+#: Suit words, as :func:`_normalise` leaves them (no accents): English, Spanish, then French (deniers, coupes,
+#: bâtons, épées).
 _SUIT_WORDS = {
-    Suit.COINS: ("coins", "coin", "oros", "oro"),
-    Suit.CUPS: ("cups", "cup", "copas", "copa"),
+    Suit.COINS: ("coins", "coin", "oros", "oro", "deniers", "denier"),
+    Suit.CUPS: ("cups", "cup", "copas", "copa", "coupes", "coupe"),
     Suit.BATONS: ("batons", "baton", "bastos", "basto"),
-    Suit.SWORDS: ("swords", "sword", "espadas", "espada"),
+    Suit.SWORDS: ("swords", "sword", "espadas", "espada", "epees", "epee"),
 }
+#: Rank words: digits, English, Spanish and French (as, deux ... neuf, valet, cavalier/cavalière or dame, roi).
 _RANK_WORDS = {
-    1: ("1", "ace", "as", "one"), 2: ("2", "two"), 3: ("3", "three"), 4: ("4", "four"), 5: ("5", "five"),
-    6: ("6", "six"), 7: ("7", "seven"), 8: ("8", "eight"), 9: ("9", "nine"),
-    10: ("10", "jack", "sota"), 11: ("11", "cavalier", "caballo", "knight"), 12: ("12", "king", "rey"),
+    1: ("1", "ace", "as", "one"), 2: ("2", "two", "deux"), 3: ("3", "three", "trois"), 4: ("4", "four", "quatre"),
+    5: ("5", "five", "cinq"), 6: ("6", "six"), 7: ("7", "seven", "sept"), 8: ("8", "eight", "huit"),
+    9: ("9", "nine", "neuf"), 10: ("10", "jack", "sota", "valet"),
+    11: ("11", "cavalier", "caballo", "knight", "cavaliere", "dame"), 12: ("12", "king", "rey", "roi"),
 }
 
 DECK: tuple[Card, ...]
@@ -261,6 +282,9 @@ def _build() -> tuple[Card, ...]:
             for suit_word in _SUIT_WORDS[card.suit]:
                 _BY_WORDS[f"{rank_word} of {suit_word}"] = card
                 _BY_WORDS[f"{rank_word} de {suit_word}"] = card
+                if suit_word[0] in "aeiou":  # French elision: "valet d'épées", apostrophe dropped by _normalise
+                    _BY_WORDS[f"{rank_word} d{suit_word}"] = card
+                    _BY_WORDS[f"{rank_word} d {suit_word}"] = card
     return tuple(deck)
 
 
@@ -276,18 +300,25 @@ NICKNAMED: tuple[Card, ...] = tuple(Card.parse(codes[0]) for _, nick, codes in R
 STRENGTH: tuple[int, ...] = tuple(c.strength for c in DECK)
 
 
+#: The longest text :func:`parse_cards` reads: 48 cards written in words, with room to spare.
+MAX_CARDS_TEXT = 4000
+
+
 def parse_cards(cards: Union[str, Iterable[CardLike]]) -> tuple[Card, ...]:
     """Read several cards: a string of codes separated by spaces (``"3O 2C 12E"``), by commas or semicolons
     (``"Monsieur, king of swords"``) or both (``"3O 2C, la vache"``), or an iterable of cards/texts.
 
     Raises:
-        UnknownCardError: any item is not a card (the message names that item), or ``cards`` is neither text nor
-            an iterable of cards (``None``, a number, bytes).
+        UnknownCardError: any item is not a card (the message names that item), ``cards`` is neither text nor
+            an iterable of cards (``None``, a number, bytes), or the text is longer than :data:`MAX_CARDS_TEXT`.
     """
     if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, (str, Iterable)):
         raise UnknownCardError(f"expected cards as text ('3O 2C 12E') or a sequence of cards, got {_quoted(cards)}")
     if not isinstance(cards, str):
         return tuple(Card.parse(item) for item in cards)
+    if len(cards) > MAX_CARDS_TEXT:
+        raise UnknownCardError(f"too much text for cards: {_quoted(cards)}; at most {MAX_CARDS_TEXT} characters "
+                               f"(a whole deck of 48 codes takes about 150)")
     parsed = []
     for piece in (t.strip() for t in re.split(r"[,;]", cards)):
         if not piece:

@@ -3,7 +3,8 @@
 The state never owns a hidden random generator (OpenSpiel's rule): a shuffle is an outcome drawn by whoever drives
 the game and passed in, so any position can be replayed from its seed or from the recorded deck order.
 
-How a shuffle is drawn (fixed, so the same seed gives the same deal on every machine): from a numpy
+Decision of this project (the sources are silent) [shuffle-from-pcg64]: how a shuffle is drawn (fixed, so the same
+seed gives the same deal on every machine): from a numpy
 ``Generator`` (PCG64, ``numpy.random.default_rng(seed)``), draw 49 uniform doubles; the deck order is the stable
 argsort of the first 48 (a uniformly random permutation of :data:`~aluette.cards.DECK`), and the cut position is
 ``1 + floor(47 * u[48])`` (1 to 47 cards lifted from the top and put below). Drawing a block of deals at once with

@@ -2,31 +2,61 @@
 
 A :class:`Deal` starts from a seed, a given deck order or given hands; you ask whose turn it is
 (:attr:`Deal.to_move`) and what they may do (:meth:`Deal.legal_moves`), apply moves, read each seat's
-:meth:`Deal.view` or the omniscient one, the history (:attr:`Deal.moves`, :meth:`Deal.events`) and the
+:meth:`Deal.view` or the omniscient one, the history (:attr:`Deal.moves`, :attr:`Deal.events`) and the
 :attr:`Deal.result`. A move the rules refuse raises an :class:`~aluette.errors.IllegalMoveError` subclass and leaves
 the deal exactly as it was (every check runs before anything changes).
 
-Rules implemented here, with their sources (decisions of this project are marked so):
+Rules implemented here, with their sources; where the sources are silent the decision is marked and named (see
+:mod:`aluette.decisions`):
 
 * Deal: see :mod:`aluette.chance` (dealer shuffles, dealer's right cuts, 3-3-3 from the dealer's left; 12 stock).
-* The chant (seeds, "setup"; pagat.com), when :attr:`Options.chant` is on: every player is asked, starting at the
-  dealer's left; the chant happens only if all four agree. *Decision:* asking stops at the first refusal, since the
-  answer is then settled. If all agree, the stock goes one card at a time alternately to the player at the dealer's
-  left and to the dealer (or the dealer's partner, :class:`~aluette.options.ChantRecipients`), six each, starting
-  with the dealer's left; each discards six face down, keeping nine. *Decision:* the dealer's left discards first.
-  If anyone declines, the stock stays unused and unseen.
-* Surrender (pagat.com; :attr:`Options.surrender`): before the first trick, the dealer's left speaks for their
-  partnership, then the dealer for theirs (*decision*: one question each, in that order). An offer is answered by the
-  other side's speaker. Accepted: the accepting side scores 1 and the deal ends. Refused: the refusing side must make
-  mordienne: it scores 2 if one of its players wins the deal with mordienne, otherwise the offering side scores 2.
+* The chant (seeds, "setup": "all players may agree to the chant"; pagat.com), when :attr:`Options.chant` is on: the
+  chant happens only if all four agree. If all agree, the stock goes one card at a time alternately to the player at
+  the dealer's left and to the dealer (or the dealer's partner, :class:`~aluette.options.ChantRecipients`), six
+  each, starting with the dealer's left; each discards six face down, keeping nine. If anyone declines, the stock
+  stays unused and unseen.
+* Decision of this project (the sources are silent) [chant-from-dealer-left]: the players are asked in turn,
+  clockwise, starting at the dealer's left.
+* Decision of this project (the sources are silent) [chant-stops-at-first-refusal]: asking stops at the first
+  refusal, since the answer is then settled.
+* Decision of this project (the sources are silent) [dealer-left-discards-first]: the dealer's left discards first,
+  then the other recipient.
+* Surrender (pagat.com; :attr:`Options.surrender`): a partnership may offer to surrender. Accepted: the accepting
+  side scores 1 and the deal is not played. Refused: the refusing side must make mordienne: it scores 2 if one of its
+  players wins the deal with mordienne, otherwise (it fails) the offering side scores 2.
+* Decision of this project (the sources are silent) [surrender-before-first-trick]: the offer is made only before the
+  first trick, after the chant and the discards (pagat gives no time).
+  Surrender "any time before the last trick" is not offered as an option: it would put a surrender phase between
+  tricks, which the numpy engines and the simulations' chance contract (a fixed slot for each decision, see
+  :mod:`aluette.simulation`) and the bots would all have to learn; it does not fit the engine cleanly.
+* Decision of this project (the sources are silent) [surrender-speaking-order]: the dealer's left speaks first for
+  their partnership (offer or not), then the dealer for theirs: one question each, so both sides may offer. An offer
+  is answered at once by the other side's speaker (the dealer answers the dealer's left, and the dealer's left
+  answers the dealer); once an offer is answered nobody else is asked, so at most one offer is put per deal.
+* Decision of this project (the sources are silent) [surrender-refused-all-spoiled]: after a refused surrender, a
+  deal with all nine tricks spoiled counts as a failure of the refusing side (nobody made mordienne): the offering
+  side scores 2.
 * Play (seeds, "gameplay"): the player at the dealer's left leads the first trick; each plays one card in turn,
   clockwise; any card may be played; the highest class wins and its player leads next; a tie for the highest class
-  spoils the trick: nobody wins it and its leader leads again.
+  spoils the trick: nobody wins it and its leader leads again. The seeds: "the trick won is stacked face down in
+  front of them".
+* Rebour (pagat.com, as issue 8 reports it; :class:`~aluette.options.Rebour`): before the first trick each player
+  says whether they announce mordienne; the announcements are public. In the second form a mordienne scores 2 only
+  when its maker announced it.
+* Decision of this project (the sources are silent) [rebour-announce-order]: each player is asked once, clockwise
+  from the dealer's left, after the chant and the discards, before the first trick.
+* Decision of this project (the sources are silent) [tricks-visible]: every completed trick stays visible in every
+  seat's :class:`View` (at a real table it is stacked face down), so a reader can follow a deal.
 * Scoring: :func:`aluette.scoring.score_tricks`.
-* Signals (seeds' signal table; see :mod:`aluette.signals`): a seat may signal at any time before the deal ends; only
-  its partner sees it. *Decisions:* signals are honest (a seat can only signal a named card it holds, or its aces
-  when it holds at least one; the ace count is recorded from the hand), and each signal is made at most once per deal
-  per seat.
+* Signals (seeds' signal table; see :mod:`aluette.signals`): a seat may signal at any time before the deal ends.
+* Decision of this project (the sources are silent) [signals-partner-only]: only the signaller's partner sees a
+  signal. A simplification: at a real table signals are gestures the opponents may catch, which is why the sources
+  tell partners to be discreet.
+* Decision of this project (the sources are silent) [signals-honest]: signals are honest: a seat can only signal a
+  named card it holds, its aces when it holds at least one (the count is recorded from the hand), and a useless hand
+  or mordienne only when its hand fits their definitions (:func:`aluette.signals.signal_problem`).
+* Decision of this project (the sources are silent) [signals-once-per-deal]: each signal is made at most once per
+  deal by each seat.
 """
 
 from __future__ import annotations
@@ -36,6 +66,7 @@ import itertools
 import json
 import operator
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
 from .cards import DECK, STRENGTH, Card, CardLike, parse_cards
@@ -43,13 +74,13 @@ from .chance import (SeedLike, _deal, as_generator, cut_deck, deal_from_deck, de
                      stock_steps)
 from .errors import (AluetteError, BadDiscardError, BadSignalError, CardNotInHandError, DealOverError,
                      IllegalMoveError, MalformedSaveError, NotYourTurnError, WrongPhaseError)
-from .moves import (ChantAnswer, Discard, Move, Play, Signal, SurrenderAnswer, SurrenderOffer, checked_move,
-                    move_from_json)
-from .options import ChantRecipients, Options
+from .moves import (ChantAnswer, Discard, MordienneAnnouncement, Move, Play, Signal, SurrenderAnswer, SurrenderOffer,
+                    move_from_json, move_kind)
+from .options import ChantRecipients, Options, Rebour
 from .savefile import load_json
 from .scoring import DealScore, outcomes_notation, score_tricks
 from .seats import SEATS, Seat, Team
-from .signals import signal_for
+from .signals import signal_for, signal_problem
 
 __all__ = ["Deal", "Phase", "Hand", "TrickRecord", "DealResult", "SignalRecord", "View", "SAVE_FORMAT"]
 
@@ -63,6 +94,7 @@ class Phase(enum.Enum):
     CHANT = "chant"  #: players are asked, from the dealer's left, whether to chant
     DISCARD = "discard"  #: the two stock recipients discard six cards each
     SURRENDER = "surrender"  #: partnerships may offer to surrender (option)
+    ANNOUNCE = "announce"  #: each player may announce mordienne (the Rebour option)
     PLAY = "play"  #: tricks are being played
     OVER = "over"  #: nine tricks played, or a surrender accepted
 
@@ -81,6 +113,11 @@ _HAND_PLACE = tuple(_HAND_ORDER.index(i) for i in range(48))
 def _hand_order(card: Card) -> int:
     """Sort key of a hand: high to low by strength, then deck order."""
     return _HAND_PLACE[card.index]
+
+
+def _frozen(mapping: Mapping) -> Mapping:
+    """A read-only copy of ``mapping`` (kept as is when it already is one)."""
+    return mapping if isinstance(mapping, MappingProxyType) else MappingProxyType(dict(mapping))
 
 
 class Hand(tuple):
@@ -155,6 +192,11 @@ class TrickRecord:
         record = object.__new__(cls)
         record.__dict__.update(number=number, leader=leader, plays=plays, winner=winner)
         return record
+
+    def __repr__(self) -> str:
+        # <TrickRecord 3: E 3O, S 1E, W 4O, N 5O; E wins>
+        played = ", ".join(f"{s} {c}" for s, c in self.plays)
+        return f"<TrickRecord {self.number}: {played}; {'spoiled' if self.winner is None else f'{self.winner} wins'}>"
 
     @property
     def spoiled(self) -> bool:
@@ -231,6 +273,10 @@ class DealResult:
     surrender_accepted: Optional[bool]
     reason: str
 
+    def __post_init__(self):
+        # read-only: `result.points[Team.NS] = 99` would rewrite the deal's own save (issue 11 §3)
+        object.__setattr__(self, "points", _frozen(self.points))
+
     @property
     def team(self) -> Optional[Team]:
         """The partnership that scored, or ``None``."""
@@ -263,6 +309,7 @@ class View:
         surrender_spoken: ``((seat, offered), ...)``: the surrender offers spoken so far (public, like the chant).
         surrender_by: the partnership that offered to surrender, or ``None``.
         surrender_accepted: ``True``/``False`` once an offer is answered, else ``None``.
+        announcements: ``((seat, announced), ...)``: the Rebour announcements of mordienne so far (public).
     """
 
     seat: Optional[Seat]
@@ -287,6 +334,12 @@ class View:
     surrender_spoken: tuple[tuple[Seat, bool], ...] = ()
     surrender_by: Optional[Team] = None
     surrender_accepted: Optional[bool] = None
+    announcements: tuple[tuple[Seat, bool], ...] = ()
+
+    def __post_init__(self):
+        # the mappings are read-only, as the frozen view around them (issue 11 §3)
+        for name in ("hands", "hand_sizes", "trick_counts", "stock_received", "discards"):
+            object.__setattr__(self, name, _frozen(getattr(self, name)))
 
     @property
     def hand(self) -> Hand:
@@ -350,6 +403,7 @@ class Deal:
         self._surrender_spoken: list[tuple[Seat, bool]] = []
         self._surrender_by: Optional[Team] = None
         self._surrender_accepted: Optional[bool] = None
+        self._announcements: list[tuple[Seat, bool]] = []
         self._signals: list[SignalRecord] = []
         self._tricks: list[TrickRecord] = []
         self._trick: list[tuple[Seat, Card]] = []
@@ -479,17 +533,23 @@ class Deal:
         """Completed tricks in pagat notation (``"SENWSEXNW"``)."""
         return outcomes_notation(self.outcomes)
 
-    def trick_counts(self) -> dict[Seat, int]:
-        """Tricks won so far per seat."""
+    @property
+    def trick_counts(self) -> Mapping[Seat, int]:
+        """Tricks won so far per seat (read-only), as :attr:`View.trick_counts`."""
         counts = {s: 0 for s in SEATS}
         for t in self._tricks:
             if t.winner is not None:
                 counts[t.winner] += 1
-        return counts
+        return MappingProxyType(counts)
 
-    def hand(self, seat: Union[Seat, str]) -> Hand:
-        """The cards ``seat`` holds now (an omniscient look: for a player's own view use :meth:`view`)."""
-        return Hand._of_sorted(self._hands[Seat.parse(seat)])
+    @property
+    def hands(self) -> Mapping[Seat, Hand]:
+        """``{seat: Hand}``: the cards each seat holds now (read-only; an omniscient look, as ``view(None).hands``;
+        a player's own hand is ``view(seat).hand``)."""
+        return MappingProxyType({s: Hand._of_sorted(self._hands[s]) for s in SEATS})
+
+    def _hand(self, seat: Seat) -> Hand:
+        return Hand._of_sorted(self._hands[seat])
 
     def dealt_hand(self, seat: Union[Seat, str]) -> Hand:
         """The nine cards ``seat`` was dealt, before any chant."""
@@ -516,11 +576,13 @@ class Deal:
         if phase is Phase.CHANT:
             return [ChantAnswer(seat, True), ChantAnswer(seat, False)]
         if phase is Phase.DISCARD:
-            return [Discard(seat, combo) for combo in itertools.combinations(self.hand(seat), 6)]
+            return [Discard(seat, combo) for combo in itertools.combinations(self._hand(seat), 6)]
         if phase is Phase.SURRENDER:
             if self._surrender_by is None:
                 return [SurrenderOffer(seat, True), SurrenderOffer(seat, False)]
             return [SurrenderAnswer(seat, True), SurrenderAnswer(seat, False)]
+        if phase is Phase.ANNOUNCE:
+            return [MordienneAnnouncement(seat, True), MordienneAnnouncement(seat, False)]
         if phase is Phase.PLAY:
             return [_PLAYS[seat][card.index] for card in self._hands[seat]]
         return []
@@ -548,16 +610,31 @@ class Deal:
             NotYourTurnError: not that seat's turn (signals excepted).
             CardNotInHandError, BadDiscardError, BadSignalError: see the move.
             MalformedSaveError: a JSON list that is not a move.
-            UnknownSeatError / UnknownCardError / IllegalMoveError / AluetteError: a move with a field of the wrong
-                type (see :func:`~aluette.moves.checked_move`); a seat or card given as text is read, not refused.
+            AluetteError: not a move (see :func:`~aluette.moves.move_kind`); a move's seat and card given as text
+                were read when the move was made (:mod:`aluette.moves`).
         In every case the deal is left unchanged.
         """
         if isinstance(move, list):
             move = move_from_json(move)
-        move = checked_move(move)  # a seat or card given as text is read; a wrong type is refused here
-        handler = {ChantAnswer: self._chant, Discard: self._discard, SurrenderOffer: self._offer,
-                   SurrenderAnswer: self._answer, Play: self._play, Signal: self._signal}[type(move)]
-        handler(move)
+        check, do = _handlers(move)
+        check(self, move)  # raises, changes nothing
+        do(self, move)
+
+    def is_legal(self, move: Union[Move, list]) -> bool:
+        """Whether :meth:`apply` would accept ``move`` now (signals included); the deal is not changed.
+
+        Raises:
+            AluetteError: ``move`` is not a move at all (see :func:`~aluette.moves.move_kind`).
+            MalformedSaveError: a JSON list that is not a move.
+        """
+        if isinstance(move, list):
+            move = move_from_json(move)
+        check, _ = _handlers(move)
+        try:
+            check(self, move)
+        except IllegalMoveError:
+            return False
+        return True
 
     def play(self, seat: Union[Seat, str], card: CardLike) -> TrickRecord | None:
         """``seat`` plays ``card``. Returns the :class:`TrickRecord` if this card completed a trick, else ``None``.
@@ -570,7 +647,9 @@ class Deal:
             seat = Seat.parse(seat)
         if card.__class__ is not Card:
             card = Card.parse(card)
-        return self._play(_PLAYS[seat][card.index])
+        move = _PLAYS[seat][card.index]
+        self._check_play(move)
+        return self._do_play(move)
 
     def play_index(self, i: int) -> TrickRecord | None:
         """The seat to move plays ``legal_cards()[i]``: the fast path for bots and simulations, with the same checks
@@ -629,23 +708,27 @@ class Deal:
 
     def answer_chant(self, seat: Union[Seat, str], agree: bool) -> None:
         """``seat`` agrees to or declines the chant."""
-        self.apply(ChantAnswer(Seat.parse(seat), agree))
+        self.apply(ChantAnswer(seat, agree))
 
     def discard(self, seat: Union[Seat, str], cards: Union[str, Iterable[CardLike]]) -> None:
         """``seat`` discards six cards (codes or cards) after the chant."""
-        self.apply(Discard(Seat.parse(seat), tuple(parse_cards(cards))))
+        self.apply(Discard(seat, cards))
 
     def offer_surrender(self, seat: Union[Seat, str], offer: bool = True) -> None:
         """``seat`` offers (or declines to offer) its partnership's surrender."""
-        self.apply(SurrenderOffer(Seat.parse(seat), offer))
+        self.apply(SurrenderOffer(seat, offer))
 
     def answer_surrender(self, seat: Union[Seat, str], accept: bool) -> None:
         """``seat`` accepts or refuses the other side's surrender."""
-        self.apply(SurrenderAnswer(Seat.parse(seat), accept))
+        self.apply(SurrenderAnswer(seat, accept))
+
+    def announce_mordienne(self, seat: Union[Seat, str], announce: bool = True) -> None:
+        """``seat`` announces (or does not announce) mordienne, under the Rebour option."""
+        self.apply(MordienneAnnouncement(seat, announce))
 
     def signal(self, seat: Union[Seat, str], key: str) -> SignalRecord:
         """``seat`` makes signal ``key`` (see :data:`~aluette.signals.SIGNALS`); returns the record."""
-        self.apply(Signal(Seat.parse(seat), key))
+        self.apply(Signal(seat, key))
         return self._signals[-1]
 
     def suggested_discard(self, seat: Union[Seat, str]) -> tuple[Card, ...]:
@@ -658,7 +741,7 @@ class Deal:
         seat = Seat.parse(seat)
         if self._phase is not Phase.DISCARD or seat not in self._pending_discards:
             raise WrongPhaseError(f"{seat} has no discard to make now (phase {self._phase.value})", seat=seat)
-        return tuple(self.hand(seat)[9:])
+        return tuple(self._hand(seat)[9:])
 
     # ----------------------------------------------------------------- move handlers (check first, then change)
     def _check_turn(self, move: Move, phase: Phase) -> None:
@@ -671,10 +754,10 @@ class Deal:
             raise NotYourTurnError(f"{move} is refused: it is {self._to_move}'s turn, not {move.seat}'s",
                                    seat=move.seat, move=move)
 
-    def _chant(self, move: ChantAnswer) -> None:
-        self._check_turn(move, Phase.CHANT)
-        if not isinstance(move.agree, bool):
-            raise IllegalMoveError(f"a chant answer is True or False, got {move.agree!r}", seat=move.seat, move=move)
+    def _check_chant(self, move: ChantAnswer) -> None:
+        self._check_turn(move, Phase.CHANT)  # move.agree is True or False: read when the move was made
+
+    def _do_chant(self, move: ChantAnswer) -> None:
         self._moves.append(move)
         self._chant_answers.append((move.seat, move.agree))
         if not move.agree:
@@ -690,18 +773,22 @@ class Deal:
             self._pending_discards = [first, second]
             self._phase, self._to_move = Phase.DISCARD, first
 
-    def _discard(self, move: Discard) -> None:
+    def _check_discard(self, move: Discard) -> None:
         self._check_turn(move, Phase.DISCARD)
         cards = move.cards
         if len(cards) != 6 or len(set(cards)) != 6:
+            shown = " ".join(map(str, cards[:12])) + (" …" if len(cards) > 12 else "")
             raise BadDiscardError(f"{move.seat} must discard exactly six different cards, got {len(cards)}"
                                   f"{' with a repeat' if len(set(cards)) != len(cards) else ''}: "
-                                  f"{' '.join(map(str, cards))}", seat=move.seat, move=move)
+                                  f"{shown}", seat=move.seat, move=move)
         missing = [c for c in cards if c not in self._hands[move.seat]]
         if missing:
             raise BadDiscardError(f"{move.seat} cannot discard {' '.join(map(str, missing))}: not in their hand "
-                                  f"({self.hand(move.seat)})", seat=move.seat, move=move)
-        self._moves.append(Discard(move.seat, tuple(sorted(cards, key=lambda c: c.index))))
+                                  f"({self._hand(move.seat)})", seat=move.seat, move=move)
+
+    def _do_discard(self, move: Discard) -> None:
+        cards = move.cards  # in deck order (aluette.moves)
+        self._moves.append(move)
         self._hands[move.seat] = [c for c in self._hands[move.seat] if c not in cards]
         self._discards[move.seat] = tuple(Hand(cards))
         self._pending_discards.remove(move.seat)
@@ -717,13 +804,37 @@ class Deal:
         if self._options.surrender:
             self._phase, self._to_move = Phase.SURRENDER, self._dealer.left
         else:
+            self._begin_announce_or_play()
+
+    def _begin_announce_or_play(self) -> None:
+        if self._options.rebour is not Rebour.OFF:
+            self._phase, self._to_move = Phase.ANNOUNCE, self._dealer.left
+        else:
             self._phase, self._to_move = Phase.PLAY, self._leader
 
-    def _offer(self, move: SurrenderOffer) -> None:
+    def _check_announce(self, move: MordienneAnnouncement) -> None:
+        self._check_turn(move, Phase.ANNOUNCE)
+
+    def _do_announce(self, move: MordienneAnnouncement) -> None:
+        self._moves.append(move)
+        self._announcements.append((move.seat, move.announce))
+        if len(self._announcements) < 4:
+            self._to_move = move.seat.left
+        else:
+            self._phase, self._to_move = Phase.PLAY, self._leader
+
+    @property
+    def announcements(self) -> tuple[tuple[Seat, bool], ...]:
+        """The Rebour announcements of mordienne so far, ``((seat, announced), ...)``, in the order asked."""
+        return tuple(self._announcements)
+
+    def _check_surrender(self, move: SurrenderOffer) -> None:
         self._check_turn(move, Phase.SURRENDER)
         if self._surrender_by is not None:
             raise WrongPhaseError(f"{move} is refused: {self._to_move} must answer the offer to surrender",
                                   seat=move.seat, move=move)
+
+    def _do_surrender(self, move: SurrenderOffer) -> None:
         self._moves.append(move)
         self._surrender_spoken.append((move.seat, move.offer))
         first, second = self._speakers()
@@ -733,12 +844,14 @@ class Deal:
         elif move.seat is first:
             self._to_move = second
         else:
-            self._phase, self._to_move = Phase.PLAY, self._leader
+            self._begin_announce_or_play()
 
-    def _answer(self, move: SurrenderAnswer) -> None:
+    def _check_answer(self, move: SurrenderAnswer) -> None:
         self._check_turn(move, Phase.SURRENDER)
         if self._surrender_by is None:
             raise WrongPhaseError(f"{move} is refused: nobody has offered to surrender", seat=move.seat, move=move)
+
+    def _do_answer(self, move: SurrenderAnswer) -> None:
         self._moves.append(move)
         self._surrender_accepted = move.accept
         if move.accept:
@@ -747,19 +860,22 @@ class Deal:
                                     f"{self._surrender_by} surrendered and {winner} accepted: {winner} scores 1 "
                                     f"and the deal is not played (pagat.com)."))
         else:
-            self._phase, self._to_move = Phase.PLAY, self._leader
+            self._begin_announce_or_play()
 
-    def _play(self, move: Play) -> TrickRecord | None:
+    def _check_play(self, move: Play) -> None:
         if self._phase is not _PLAY or move.seat is not self._to_move:
             self._check_turn(move, Phase.PLAY)
-        hand = self._hands[move.seat]
-        if move.card not in hand:
+        if move.card not in self._hands[move.seat]:
             raise CardNotInHandError(f"{move.seat} cannot play {move.card}: not in their hand "
-                                     f"({Hand._of_sorted(hand)})", seat=move.seat, move=move)
-        return self.play_index(hand.index(move.card))  # records the canonical Play equal to move
+                                     f"({Hand._of_sorted(self._hands[move.seat])})", seat=move.seat, move=move)
+
+    def _do_play(self, move: Play) -> TrickRecord | None:
+        return self.play_index(self._hands[move.seat].index(move.card))  # records the canonical Play equal to move
 
     def _score(self) -> DealResult:
-        score = score_tricks(self.outcomes, mordienne=self._options.mordienne)
+        announced = ({seat for seat, said in self._announcements if said}
+                     if self._options.rebour is Rebour.ONLY_ANNOUNCED else None)
+        score = score_tricks(self.outcomes, mordienne=self._options.mordienne, announced=announced)
         points = {team: (score.points if team is score.team else 0) for team in _TEAMS}  # score.team_points
         reason = score.reason
         if self._surrender_accepted is False:
@@ -778,14 +894,10 @@ class Deal:
         self._phase, self._to_move = Phase.OVER, None
 
     def _signal_problem(self, seat: Seat, key: str) -> Optional[str]:
-        kind = signal_for(key)
-        if kind.card is not None and kind.card not in self._hands[seat]:
-            return f"{seat} does not hold {kind.what}; signals are honest here"
-        if key == "aces" and not any(c.rank == 1 for c in self._hands[seat]):
-            return f"{seat} holds no ace to signal"
-        return None
+        problem = signal_problem(key, self._hands[seat])
+        return None if problem is None else f"{seat} {problem}"
 
-    def _signal(self, move: Signal) -> None:
+    def _check_signal(self, move: Signal) -> None:
         if self._phase is Phase.OVER:
             raise DealOverError(f"the deal is over; {move} is refused", seat=move.seat, move=move)
         problem = self._signal_problem(move.seat, move.key)  # raises BadSignalError on an unknown key
@@ -793,6 +905,8 @@ class Deal:
             raise BadSignalError(problem, seat=move.seat, move=move)
         if any(r.seat is move.seat and r.key == move.key for r in self._signals):
             raise BadSignalError(f"{move.seat} has already signalled {move.key} this deal", seat=move.seat, move=move)
+
+    def _do_signal(self, move: Signal) -> None:
         count = sum(1 for c in self._hands[move.seat] if c.rank == 1) if move.key == "aces" else None
         self._moves.append(move)
         self._signals.append(SignalRecord(move.seat, move.key, count, len(self._tricks)))
@@ -815,15 +929,15 @@ class Deal:
             options=self._options,
             hands={s: Hand._of_sorted(self._hands[s]) for s in seen},
             hand_sizes={s: len(self._hands[s]) for s in SEATS},
-            trick=tuple(self._trick), tricks=tuple(self._tricks), trick_counts=self.trick_counts(),
+            trick=tuple(self._trick), tricks=tuple(self._tricks), trick_counts=self.trick_counts,
             chant_answers=tuple(self._chant_answers), chant_agreed=self._chant_agreed(),
             stock_received={s: c for s, c in self._received.items() if self._may_see(seat, s)},
             discards={s: c for s, c in self._discards.items() if self._may_see(seat, s)},
             stock=self._stock if seat is None and not self._received else None,
             signals=tuple(r for r in self._signals if seat is None or r.seat.team is seat.team),
-            result=self._result, events=tuple(self.events(seat)) if events else (),
+            result=self._result, events=self._events(seat) if events else (),
             surrender_spoken=tuple(self._surrender_spoken), surrender_by=self._surrender_by,
-            surrender_accepted=self._surrender_accepted)
+            surrender_accepted=self._surrender_accepted, announcements=tuple(self._announcements))
 
     def omniscient_view(self) -> View:
         """Everything, for teaching: ``view(None)``."""
@@ -834,9 +948,13 @@ class Deal:
             return False
         return True if len(self._chant_answers) == 4 else None
 
-    def events(self, seat: Union[Seat, str, None] = None) -> list[str]:
-        """The history as sentences, as ``seat`` may see it (``None``: everything). Built from the moves on demand."""
-        seat = None if seat is None else Seat.parse(seat)
+    @property
+    def events(self) -> tuple[str, ...]:
+        """The whole history as sentences (an omniscient look, as ``view(None).events``; what a seat may see of it
+        is ``view(seat).events``). Built from the moves on demand."""
+        return self._events(None)
+
+    def _events(self, seat: Optional[Seat]) -> tuple[str, ...]:
         cut = f", {self._dealer.right} cut {self._cut} cards" if self._cut else ""
         lines = [f"{self._dealer} deals{cut}; {self._dealer.left} sits at the dealer's left and leads first."]
         for s in self._dealer.left.clockwise_from():
@@ -867,7 +985,7 @@ class Deal:
                     lines.append(next(tricks).explain())
         if self._result is not None:
             lines.append(self._result.reason)
-        return lines
+        return tuple(lines)
 
     def _moves_chant_last(self) -> Optional[Move]:
         chants = [m for m in self._moves if isinstance(m, ChantAnswer)]
@@ -882,6 +1000,20 @@ class Deal:
     def _repr_html_(self) -> str:
         from .pictures import view_html
         return view_html(self.view(None))
+
+    def __str__(self) -> str:
+        """Plain text for terminals and pytest: the dealer and whose turn, each hand, the trick on the table, the
+        tricks so far in pagat notation, and the result once over. Omniscient (every hand), like :meth:`view(None)
+        <view>`."""
+        state = f"{self._phase.value} phase, {self._to_move} to move" if self._to_move else "over"
+        lines = [f"Deal, dealer {self._dealer}, {state}"]
+        lines += [f"  {s}: {Hand._of_sorted(self._hands[s]) or '-'}" for s in SEATS]
+        if self._trick:
+            lines.append(f"  trick {len(self._tricks) + 1}: {', '.join(f'{s} {c}' for s, c in self._trick)}")
+        lines.append(f"  tricks: {self.notation or '-'}")
+        if self._result is not None:
+            lines.append(f"  result: {self._result.reason}")
+        return "\n".join(lines)
 
     def __repr__(self) -> str:
         return (f"<Deal dealer={self._dealer} phase={self._phase.value} tricks={self.notation or '-'}"
@@ -987,3 +1119,20 @@ class Deal:
                 :meth:`from_dict`.
         """
         return cls.from_dict(load_json(text, "a saved deal"))
+
+
+_HANDLERS: dict[type, tuple] = {}
+
+
+def _handlers(move: Any) -> tuple:
+    """The deal's ``(_check_<name>, _do_<name>)`` for the kind of ``move`` (the registry of :mod:`aluette.moves`
+    names it), looked up once per kind.
+
+    Raises:
+        AluetteError: ``move`` is not a move.
+    """
+    handlers = _HANDLERS.get(move.__class__)
+    if handlers is None:
+        name = move_kind(move).name
+        handlers = _HANDLERS[move.__class__] = (getattr(Deal, "_check_" + name), getattr(Deal, "_do_" + name))
+    return handlers

@@ -1,16 +1,17 @@
 """The partnership draw: who partners whom, where everyone sits, and who deals first.
 
-Rule source (seeds, "setup"; pagat.com): anyone deals a shuffled deck face up, one card at a time, clockwise; a player
-who has received one of the four top cards (Monsieur, Madame, le Borgne, la Vache) gets no more cards; it stops when
-all four are out. Monsieur's and Madame's holders are partners against le Borgne's and la Vache's, partners sit
-opposite, and Madame's holder deals first.
+Rule source (seeds, "setup"; pagat.com): any player deals a shuffled deck face up, one card at a time, to each
+player; a player who has received one of the four top cards (Monsieur, Madame, le Borgne, la Vache) gets no more
+cards; it stops when all four are out. Monsieur's and Madame's holders are partners against le Borgne's and la
+Vache's, partners sit opposite, and Madame's holder deals first.
 
-Decisions of this project, where the sources are silent:
-
-* The first player named deals the face-up cards, starting with the player to their left (the second name) and going
-  round the names in the order given (clockwise).
-* Seating: Madame's holder takes N, Monsieur's S, le Borgne's E (Madame's left) and la Vache's W. So the first dealer
-  is always N.
+* Decision of this project (the sources are silent) [draw-dealt-clockwise]: the cards are dealt clockwise, one at a
+  time (the seeds say only that any player deals to each player).
+* Decision of this project (the sources are silent) [draw-first-name-deals]: the first player named deals the
+  face-up cards, starting with the player to their left (the second name) and going round the names in the order
+  given.
+* Decision of this project (the sources are silent) [seating-after-draw]: Madame's holder takes N, Monsieur's S,
+  le Borgne's E (Madame's left) and la Vache's W. So the first dealer is always N.
 * The shuffle is drawn as in :mod:`aluette.chance` (no cut: the cards are dealt face up).
 """
 
@@ -67,7 +68,8 @@ class DrawResult:
 
 
 def partnership_draw(names: Sequence[str], seed: SeedLike) -> DrawResult:
-    """Run the partnership draw for four players (see the module docstring for the rule and the decisions).
+    """Run the partnership draw for four players (see the module docstring for the rule and the
+    decisions).
 
     Args:
         names: four distinct non-empty names, in clockwise order round the table; the first deals the face-up cards.

@@ -9,6 +9,25 @@ was before the call.
 
 from __future__ import annotations
 
+__all__ = ["AluetteError", "UnknownCardError", "DuplicateCardError", "UnknownSeatError", "DuplicateSeatError",
+           "BadSeedError", "NotationError", "MalformedSaveError", "IllegalMoveError", "NotYourTurnError",
+           "WrongPhaseError", "DealOverError", "CardNotInHandError", "BadDiscardError", "BadSignalError", "quoted"]
+
+#: How many characters of a bad input an error message quotes at most.
+QUOTE_LIMIT = 40
+
+
+def quoted(value, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)``, cut to about ``limit`` characters with the input's length named, so that an error message
+    about a pasted megabyte stays one readable line (issue 10 §3). Linear in the part quoted, not in the input, for
+    text."""
+    if isinstance(value, str) and len(value) > limit:
+        return f"{value[:limit]!r}… ({len(value)} characters)"
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text)} characters)"
+
 
 class AluetteError(ValueError):
     """Base class of every error this package raises."""
@@ -18,8 +37,20 @@ class UnknownCardError(AluetteError):
     """A text or value that names no card of the 48-card Spanish deck."""
 
 
+class DuplicateCardError(AluetteError):
+    """A card given twice where each card can be only once (a hand, a deck, an ordering answer, a trick)."""
+
+
 class UnknownSeatError(AluetteError):
     """A text or value that names no seat (N, E, S, W)."""
+
+
+class DuplicateSeatError(AluetteError):
+    """A seat given twice in one mapping (``"N"`` and ``"north"``): which one was meant is ambiguous."""
+
+
+class BadSeedError(AluetteError):
+    """A seed that is not a whole number from 0 to 2**64 - 1 (nor a numpy ``Generator`` where one is accepted)."""
 
 
 class NotationError(AluetteError):

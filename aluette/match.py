@@ -4,7 +4,8 @@ Rule sources and decisions:
 
 * Seeds, "end of game", and pagat.com: a match is five deals, so the first dealer deals twice (the first and the fifth
   deal); the partnership with the higher score wins. The deal passes to the left (clockwise: N, E, S, W).
-* Decision of this project: a tie after the last deal is a drawn match.
+* Decision of this project (the sources are silent) [drawn-match]: a tie after the last deal is a drawn match (no
+  extra deal).
 * Variant (:attr:`Options.target_points`, several French descriptions): play until a partnership reaches the target.
 
 Chance: the match draws each deal's shuffle in turn from one numpy ``Generator`` made from its seed in a stream of its
@@ -153,7 +154,7 @@ class Match:
 
     @property
     def is_drawn(self) -> bool:
-        """True when the match is over with equal scores (decision of this project: a drawn match)."""
+        """True when the match is over with equal scores (see ``drawn-match`` in the module docstring)."""
         return self.is_over and self.winner is None
 
     @property

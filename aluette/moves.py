@@ -2,29 +2,140 @@
 
 Each move names its seat. ``str(move)`` is a short sentence (``"E plays 3O"``); ``move.to_json()`` is a list such
 as ``["play", "E", "3O"]`` that :func:`move_from_json` reads back.
+
+A move normalises its fields when it is made: ``Play("E", "3O") == Play(Seat.E, Card.parse("3O"))``, so a move
+written by hand is found in :meth:`Deal.legal_moves <aluette.deal.Deal.legal_moves>`; a field that cannot be read
+raises at once (:class:`~aluette.errors.UnknownSeatError`, :class:`~aluette.errors.UnknownCardError`, ...).
+
+Every kind of move is described once, in the registry :data:`MOVE_KINDS` (its JSON name, its class, its value field
+and how that field is read and written). The JSON reader, the field check and the deal's dispatch all read it: a new
+kind of move is one :func:`register_move_kind` call plus the deal's two methods ``_check_<name>`` (raises, changes
+nothing) and ``_do_<name>`` (changes the state).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any, Callable, Union
 
 from .cards import Card, parse_cards
-from .errors import AluetteError, IllegalMoveError, MalformedSaveError
+from .errors import AluetteError, BadSignalError, IllegalMoveError, MalformedSaveError, quoted
 from .seats import Seat
 
-__all__ = ["Move", "ChantAnswer", "Discard", "SurrenderOffer", "SurrenderAnswer", "Play", "Signal",
-           "move_from_json", "checked_move"]
+__all__ = ["Move", "ChantAnswer", "Discard", "SurrenderOffer", "SurrenderAnswer", "MordienneAnnouncement", "Play",
+           "Signal", "MoveKind",
+           "MOVE_KINDS", "register_move_kind", "move_kind", "move_from_json", "checked_move"]
+
+
+@dataclass(frozen=True)
+class MoveKind:
+    """One kind of move, as the registry :data:`MOVE_KINDS` holds it.
+
+    Attributes:
+        name: the name in JSON (``"play"``) and in the deal's handlers ``_check_<name>`` / ``_do_<name>``.
+        cls: the :class:`Move` subclass.
+        field: the name of its value field (``"card"``).
+        read: the value as given -> the canonical value (``"3O"`` -> ``Card``); raises an :class:`AluetteError`.
+        to_json: the canonical value -> its JSON form.
+        from_json: the JSON form -> the value for ``read``; raises an :class:`AluetteError` for a wrong JSON type.
+    """
+
+    name: str
+    cls: type
+    field: str
+    read: Callable[[Any], Any]
+    to_json: Callable[[Any], Any]
+    from_json: Callable[[Any], Any]
+
+
+#: The kinds of move by class, in the order they were registered.
+MOVE_KINDS: dict[type, MoveKind] = {}
+_BY_NAME: dict[str, MoveKind] = {}
+
+
+def register_move_kind(kind: MoveKind) -> MoveKind:
+    """Add a kind of move to :data:`MOVE_KINDS` (its name and class must be new); returns it."""
+    if kind.name in _BY_NAME or kind.cls in MOVE_KINDS:
+        raise AluetteError(f"the move kind {kind.name!r} ({kind.cls.__name__}) is already registered")
+    MOVE_KINDS[kind.cls] = _BY_NAME[kind.name] = kind
+    return kind
+
+
+def move_kind(move: Any) -> MoveKind:
+    """The registered kind of ``move``.
+
+    Raises:
+        AluetteError: ``move`` is not an instance of a registered move class (the base :class:`Move` is not).
+    """
+    kind = MOVE_KINDS.get(type(move))
+    if kind is None:
+        raise AluetteError(f"not a move: {quoted(move)} (expected one of "
+                           f"{', '.join(k.cls.__name__ for k in MOVE_KINDS.values())})")
+    return kind
 
 
 @dataclass(frozen=True)
 class Move:
-    """Base class: a move by ``seat``."""
+    """Base class: a move by ``seat``. Subclasses have one value field, read when the move is made."""
 
     seat: Seat
 
+    def __post_init__(self):
+        kind = move_kind(self)
+        if self.seat.__class__ is not Seat:
+            object.__setattr__(self, "seat", Seat.parse(self.seat))
+        value = getattr(self, kind.field)
+        canonical = kind.read(value)
+        if canonical is not value:
+            object.__setattr__(self, kind.field, canonical)
+
+    @property
+    def kind(self) -> MoveKind:
+        """This move's entry in :data:`MOVE_KINDS`."""
+        return MOVE_KINDS[type(self)]
+
     def to_json(self) -> list:
-        raise NotImplementedError
+        """``[kind name, seat, value]``, read back by :func:`move_from_json`."""
+        kind = self.kind
+        return [kind.name, str(self.seat), kind.to_json(getattr(self, kind.field))]
+
+
+def _yes_or_no(what: str) -> Callable[[Any], bool]:
+    def read(value: Any) -> bool:
+        if value.__class__ is not bool:
+            raise IllegalMoveError(f"a {what} is True or False, got {quoted(value)}", move=value)
+        return value
+    return read
+
+
+def _read_cards(cards: Any) -> tuple[Card, ...]:
+    """The cards of a discard, in deck order (a discard is a set of cards: their order means nothing, and the deal
+    records them so). A card given twice is kept, for the deal to refuse by name."""
+    if not (cards.__class__ is tuple and all(c.__class__ is Card for c in cards)):
+        cards = parse_cards(cards)
+    return tuple(sorted(cards, key=_deck_order))
+
+
+def _deck_order(card: Card) -> int:
+    return card.index
+
+
+def _read_key(key: Any) -> str:
+    if not isinstance(key, str):
+        raise BadSignalError(f"a signal key is text such as 'monsieur', got {quoted(key)}", move=key)
+    return key
+
+
+def _text(what: str) -> Callable[[Any], str]:
+    def read(value: Any) -> str:
+        if not isinstance(value, str):
+            raise AluetteError(f"{what} must be a string, got {quoted(value)}")
+        return value
+    return read
+
+
+def _same(value: Any) -> Any:
+    return value
 
 
 @dataclass(frozen=True)
@@ -36,21 +147,17 @@ class ChantAnswer(Move):
     def __str__(self) -> str:
         return f"{self.seat} {'agrees to' if self.agree else 'declines'} the chant"
 
-    def to_json(self) -> list:
-        return ["chant", str(self.seat), self.agree]
-
 
 @dataclass(frozen=True)
 class Discard(Move):
-    """``seat`` discards six cards face down after receiving six from the stock in the chant."""
+    """``seat`` discards six cards face down after receiving six from the stock in the chant. The cards are kept
+    in deck order; a discard of another number of cards can be made, and the deal refuses it."""
 
     cards: tuple[Card, ...]
 
     def __str__(self) -> str:
-        return f"{self.seat} discards six cards"
-
-    def to_json(self) -> list:
-        return ["discard", str(self.seat), " ".join(map(str, self.cards))]
+        count = len(self.cards)
+        return f"{self.seat} discards {'six cards' if count == 6 else f'{count} card' + ('s' * (count != 1))}"
 
 
 @dataclass(frozen=True)
@@ -62,9 +169,6 @@ class SurrenderOffer(Move):
     def __str__(self) -> str:
         return f"{self.seat} {'offers to surrender' if self.offer else 'does not surrender'}"
 
-    def to_json(self) -> list:
-        return ["surrender", str(self.seat), self.offer]
-
 
 @dataclass(frozen=True)
 class SurrenderAnswer(Move):
@@ -75,8 +179,16 @@ class SurrenderAnswer(Move):
     def __str__(self) -> str:
         return f"{self.seat} {'accepts' if self.accept else 'refuses'} the surrender"
 
-    def to_json(self) -> list:
-        return ["answer", str(self.seat), self.accept]
+
+@dataclass(frozen=True)
+class MordienneAnnouncement(Move):
+    """``seat`` announces (``announce=True``) or does not announce mordienne before the first trick: pagat.com's
+    Rebour variant (:class:`~aluette.options.Rebour`)."""
+
+    announce: bool
+
+    def __str__(self) -> str:
+        return f"{self.seat} {'announces' if self.announce else 'does not announce'} mordienne"
 
 
 @dataclass(frozen=True)
@@ -85,11 +197,13 @@ class Play(Move):
 
     card: Card
 
+    def __post_init__(self):
+        # the hot path of bots and simulations: a Seat and a Card need no reading
+        if self.seat.__class__ is not Seat or self.card.__class__ is not Card:
+            super().__post_init__()
+
     def __str__(self) -> str:
         return f"{self.seat} plays {self.card}"
-
-    def to_json(self) -> list:
-        return ["play", str(self.seat), str(self.card)]
 
 
 @dataclass(frozen=True)
@@ -101,14 +215,16 @@ class Signal(Move):
     def __str__(self) -> str:
         return f"{self.seat} signals {self.key}"
 
-    def to_json(self) -> list:
-        return ["signal", str(self.seat), self.key]
 
-
-def _bool(value: Any, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise MalformedSaveError(f"{where}: expected true or false, got {value!r}")
-    return value
+register_move_kind(MoveKind("chant", ChantAnswer, "agree", _yes_or_no("ChantAnswer"), _same, _same))
+register_move_kind(MoveKind("discard", Discard, "cards", _read_cards, lambda cards: " ".join(map(str, cards)),
+                            _text("discard cards (a string of codes)")))
+register_move_kind(MoveKind("surrender", SurrenderOffer, "offer", _yes_or_no("SurrenderOffer"), _same, _same))
+register_move_kind(MoveKind("answer", SurrenderAnswer, "accept", _yes_or_no("SurrenderAnswer"), _same, _same))
+register_move_kind(MoveKind("announce", MordienneAnnouncement, "announce", _yes_or_no("MordienneAnnouncement"), _same,
+                            _same))
+register_move_kind(MoveKind("play", Play, "card", Card.parse, str, _same))
+register_move_kind(MoveKind("signal", Signal, "key", _read_key, _same, _text("a signal key")))
 
 
 def move_from_json(data: Any, where: str = "move") -> Move:
@@ -118,62 +234,25 @@ def move_from_json(data: Any, where: str = "move") -> Move:
         MalformedSaveError: not a ``[kind, seat, value]`` list, an unknown kind, seat or card (named in the message).
     """
     if not isinstance(data, list) or len(data) != 3 or not isinstance(data[0], str):
-        raise MalformedSaveError(f"{where}: expected [kind, seat, value], got {data!r}")
-    kind, seat_text, value = data
+        raise MalformedSaveError(f"{where}: expected [kind, seat, value], got {quoted(data)}")
+    name, seat, value = data
+    kind = _BY_NAME.get(name)
+    if kind is None:
+        raise MalformedSaveError(f"{where}: unknown move kind {quoted(name)} (expected {', '.join(_BY_NAME)})")
     try:
-        seat = Seat.parse(seat_text)
-        if kind == "chant":
-            return ChantAnswer(seat, _bool(value, where))
-        if kind == "surrender":
-            return SurrenderOffer(seat, _bool(value, where))
-        if kind == "answer":
-            return SurrenderAnswer(seat, _bool(value, where))
-        if kind == "play":
-            return Play(seat, Card.parse(value))
-        if kind == "discard":
-            if not isinstance(value, str):
-                raise MalformedSaveError(f"{where}: discard cards must be a string of codes, got {value!r}")
-            return Discard(seat, parse_cards(value))
-        if kind == "signal":
-            if not isinstance(value, str):
-                raise MalformedSaveError(f"{where}: a signal key must be a string, got {value!r}")
-            return Signal(seat, value)
-    except MalformedSaveError:
-        raise
+        return kind.cls(seat, kind.from_json(value))
     except AluetteError as error:
         raise MalformedSaveError(f"{where}: {error}") from None
-    raise MalformedSaveError(f"{where}: unknown move kind {kind!r} (expected chant, discard, surrender, answer, "
-                             f"play or signal)")
-
-
-_ANSWER_FIELD = {ChantAnswer: "agree", SurrenderOffer: "offer", SurrenderAnswer: "accept"}
 
 
 def checked_move(move: Any) -> Move:
-    """``move`` with its seat read by :meth:`Seat.parse` and its card(s) by :meth:`Card.parse`, so that
-    ``Play("E", "3O")`` is ``Play(Seat.E, Card.parse("3O"))``; checked for types before any rule is looked at.
+    """``move`` if it is a move: its fields were read when it was made.
 
     Raises:
-        AluetteError: not an instance of one of the six move classes.
-        UnknownSeatError / UnknownCardError: the seat or a card is not one.
-        IllegalMoveError: a chant or surrender answer that is not ``True`` or ``False``.
+        AluetteError: not an instance of a registered move class.
     """
-    kind = type(move)
-    if kind not in (ChantAnswer, Discard, SurrenderOffer, SurrenderAnswer, Play, Signal):
-        raise AluetteError(f"not a move: {move!r} (expected a ChantAnswer, Discard, SurrenderOffer, "
-                           f"SurrenderAnswer, Play or Signal)")
-    seat = Seat.parse(move.seat)
-    if kind is Play:
-        card = Card.parse(move.card)
-        return move if seat is move.seat and card is move.card else Play(seat, card)
-    if kind is Discard:
-        return Discard(seat, parse_cards(move.cards))
-    if kind is Signal:
-        return move if seat is move.seat else Signal(seat, move.key)
-    value = getattr(move, _ANSWER_FIELD[kind])
-    if not isinstance(value, bool):
-        raise IllegalMoveError(f"{seat}: a {kind.__name__} is True or False, got {value!r}", seat=seat, move=move)
-    return move if seat is move.seat else kind(seat, value)
+    move_kind(move)
+    return move
 
 
 MoveLike = Union[Move, list]

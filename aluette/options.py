@@ -11,7 +11,7 @@ from typing import Any, Mapping, Optional
 
 from .errors import AluetteError
 
-__all__ = ["Options", "ChantRecipients"]
+__all__ = ["Options", "ChantRecipients", "Rebour", "REBOUR_TARGET"]
 
 
 class ChantRecipients(str, enum.Enum):
@@ -26,6 +26,34 @@ class ChantRecipients(str, enum.Enum):
     LEFT_AND_DEALER = "left_and_dealer"
     LEFT_AND_PARTNER = "left_and_partner"
 
+    def __repr__(self) -> str:
+        return f"ChantRecipients.{self.name}"
+
+
+class Rebour(str, enum.Enum):
+    """pagat.com's Rebour variant: mordienne is announced before the first trick, and the match is played to 10
+    points (:data:`REBOUR_TARGET`).
+
+    The wording here is issue 8's account of pagat.com's Aluette page ("mordienne announced before the first trick,
+    with the match played to 10 points; and its second form, where mordienne scores only when announced"): pagat's
+    own text could not be checked when this was written, so nothing beyond that account is credited to pagat.
+
+    * ``OFF`` (default): no announcement.
+    * ``ANNOUNCED``: before the first trick each player in turn says whether they announce mordienne. Decision of
+      this project (the sources are silent) [rebour-announcement-no-score]: in this first form the announcement
+      changes no score: a mordienne scores 2 announced or not, and an announcement that fails costs nothing.
+    * ``ONLY_ANNOUNCED``: the second form: a mordienne scores 2 only when the player who makes it announced it;
+      otherwise that player's side scores 1, as for any deal won.
+    """
+
+    OFF = "off"
+    ANNOUNCED = "announced"
+    ONLY_ANNOUNCED = "only_announced"
+
+
+#: The match target of the Rebour variant, in points (pagat.com, as issue 8 reports it).
+REBOUR_TARGET = 10
+
 
 @dataclass(frozen=True)
 class Options:
@@ -36,17 +64,27 @@ class Options:
         chant: offer the chant each deal (seeds: "all players may agree to the chant"). When off, the stock is never
             used and play starts at once.
         chant_recipients: who gets the stock in the chant, see :class:`ChantRecipients`.
-        surrender: before the first trick a partnership may offer to surrender (pagat.com; off by default; needs
-            ``mordienne``). Accepted: the accepting side scores 1 and the deal ends. Refused: the refusing side must
-            make mordienne, scoring 2 if it does, else the surrendering side scores 2.
+        surrender: a partnership may offer to surrender (pagat.com; off by default; needs ``mordienne``). Decision
+            of this project (the sources are silent) [surrender-before-first-trick]: only before the first trick
+            (see :mod:`aluette.deal` for who speaks and who answers). Accepted: the accepting side scores 1 and the
+            deal ends. Refused: the refusing side must make mordienne, scoring 2 if it does, else the surrendering
+            side scores 2. Surrender "any time before the last trick" is not offered: see :mod:`aluette.deal`.
         match_deals: deals in a match (seeds and pagat: 5, so the first dealer deals twice). Used when
-            ``target_points`` is ``None``; a tie after the last deal is a drawn match (decision of this project).
-        target_points: variant from several French descriptions: the match goes on until a partnership reaches this
-            many points (often 5); ``None`` (default) plays ``match_deals`` deals.
+            ``target_points`` is ``None``; a tie after the last deal is a drawn match (``drawn-match``,
+            :mod:`aluette.match`).
+        target_points: the first partnership to reach this many points wins the match; ``None`` (default) plays
+            ``match_deals`` deals. Sources for 5 points, the match of the Vendée and Breton descriptions:
+            trictrac.net ("L'équipe gagnante est celle qui marque la première cinq points"), regles2jeux.fr ("le but
+            du jeu, c'est d'être la première équipe à marquer 5 points"); olonnes.com is named for it by issue 8 (its
+            text could not be checked here). Under :attr:`rebour` the default is :data:`REBOUR_TARGET` (10).
+        rebour: pagat.com's Rebour variant, see :class:`Rebour` (default ``Rebour.OFF``). Needs ``mordienne``.
+            Decision of this project (the sources are silent) [rebour-announce-order]: each player is asked once,
+            clockwise from the dealer's left, after the chant and the discards. Rebour and ``surrender`` together
+            are refused: the sources do not say how a refused surrender's mordienne and an announcement combine.
 
     Raises:
-        AluetteError: an inconsistent combination (surrender without mordienne, fewer than one deal, a target below
-            one point), or a field of the wrong type.
+        AluetteError: an inconsistent combination (surrender or Rebour without mordienne, Rebour with surrender,
+            fewer than one deal, a target below one point), or a field of the wrong type.
     """
 
     mordienne: bool = True
@@ -55,6 +93,7 @@ class Options:
     surrender: bool = False
     match_deals: int = 5
     target_points: Optional[int] = None
+    rebour: Rebour = Rebour.OFF
 
     def __post_init__(self):
         for name in ("mordienne", "chant", "surrender"):
@@ -74,6 +113,38 @@ class Options:
         if self.surrender and not self.mordienne:
             raise AluetteError("option surrender needs mordienne: a refused surrender must be answered by making "
                                "mordienne (pagat.com)")
+        try:
+            object.__setattr__(self, "rebour", Rebour(self.rebour))
+        except ValueError:
+            raise AluetteError(f"option rebour must be one of {[r.value for r in Rebour]}, "
+                               f"got {str(self.rebour)[:40]!r}") from None
+        if self.rebour is not Rebour.OFF:
+            if not self.mordienne:
+                raise AluetteError("option rebour needs mordienne: Rebour announces mordienne (pagat.com)")
+            if self.surrender:
+                raise AluetteError("options rebour and surrender cannot be combined: the sources do not say how a "
+                                   "refused surrender's mordienne and a Rebour announcement go together")
+            if self.target_points is None:  # Rebour's match is played to 10 points (pagat.com)
+                object.__setattr__(self, "target_points", REBOUR_TARGET)
+
+    def check_simulable(self) -> "Options":
+        """These options, when the simulations can play them (``self``); used by :mod:`aluette.simulation` and the
+        numpy engines.
+
+        Raises:
+            AluetteError: the Rebour announcement is on: the simulations' chance contract has no slot for it.
+        """
+        if self.rebour is not Rebour.OFF:
+            raise AluetteError(f"simulations do not play the Rebour announcement (rebour={self.rebour.value!r}); "
+                               f"play it with Deal or Match")
+        return self
+
+    def __repr__(self) -> str:
+        """``Options()`` or the options that differ from the defaults, e.g. ``Options(surrender=True)``: text that
+        reads back as the same options."""
+        changed = [f"{f.name}={getattr(self, f.name)!r}" for f in fields(self)
+                   if getattr(self, f.name) != f.default]
+        return f"Options({', '.join(changed)})"
 
     def replace(self, **changes: Any) -> "Options":
         """A copy with some options changed (validated like the constructor)."""
@@ -86,6 +157,7 @@ class Options:
         """Plain JSON-ready dictionary."""
         data = asdict(self)
         data["chant_recipients"] = self.chant_recipients.value
+        data["rebour"] = self.rebour.value
         return data
 
     @classmethod

@@ -3,7 +3,8 @@
 A scenario is a *recipe* a classmate can type: the cards given to some seats (any seat may be blank or given fewer
 than nine cards), a seed, the leader of the first trick and the :class:`~aluette.options.Options`.
 
-How the gaps are filled (a decision of this project, fixed so the same recipe gives the same deal everywhere): the
+Decision of this project (the sources are silent) [scenario-fill]: how the gaps are filled, fixed so the same recipe
+gives the same deal everywhere: the
 seed's shuffle and cut give a deck exactly as :meth:`Deal.from_seed` draws it (:mod:`aluette.chance`), dealt by the
 leader's right (the dealer: the player at the dealer's left leads, seeds "gameplay"). Each seat's given cards take
 its first places in the deal; then every place still empty, in deck order (the hands' places first, then the

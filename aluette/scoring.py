@@ -5,23 +5,32 @@ Rule sources and decisions:
 * Seeds, "scoring": once the nine tricks are played, the partnership of the player who won the most tricks scores a
   point; partners do not pool their tricks. "If there is a tie for the most tricks won, whoever got that number first
   wins the point." (pagat.com agrees.)
-* Decision of this project: if nobody won a trick (all nine spoiled), nobody scores.
+* Decision of this project (the sources are silent) [all-nine-spoiled]: if nobody won a trick (all nine spoiled),
+  nobody scores.
 * Mordienne (seeds and pagat; optional, :attr:`~aluette.options.Options.mordienne`): the deal's winner scores 2 instead
   of 1 when their won tricks are one unbroken run of consecutive tricks that ends with the ninth, and at least one
-  trick came before the run that they did not win. Decisions of this project: a spoiled trick breaks a run, and an
-  earlier spoiled or lost trick counts as "before" the run. Winning all nine is not mordienne (nothing came before).
+  trick came before the run that they did not win. One trick before the run is enough.
+* Decision of this project (the sources are silent) [mordienne-spoiled-breaks-run]: a spoiled trick breaks a run;
+  pagat's example ``EXWEWNNNX`` (a spoiled last trick) is no mordienne and scores 1.
+* Decision of this project (the sources are silent) [mordienne-spoiled-counts-before]: a spoiled trick before the run
+  counts as a trick "before" it, like a lost one: ``XXXXXSSSS`` is mordienne.
+* Decision of this project (the sources are silent) [one-trick-run-mordienne]: a run of one trick, the ninth, that
+  wins the deal is mordienne: ``XXXXXXXXS`` scores 2.
+* Decision of this project (the sources are silent) [all-nine-not-mordienne]: winning all nine is not mordienne, since
+  no trick came before the run: ``SSSSSSSSS`` scores 1.
 * pagat's notation: one letter per trick, the seat that won it, ``X`` for a spoiled trick: ``"SENWSEXNW"``.
 """
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Optional, Sequence, Union
 
 from .errors import AluetteError, NotationError
 from .seats import SEATS, Seat, Team
 
-__all__ = ["DealScore", "score_tricks", "parse_outcomes", "outcomes_notation"]
+__all__ = ["DealScore", "score_tricks", "parse_outcomes", "outcomes_notation", "first_to_reach"]
 
 Outcome = Optional[Seat]
 
@@ -37,8 +46,28 @@ def parse_outcomes(outcomes: Union[str, Iterable[Union[Seat, str, None]]]) -> tu
     if isinstance(outcomes, (bytes, bytearray)) or not isinstance(outcomes, (str, Iterable)):
         raise NotationError(f"expected pagat notation as text ('SENWSEXNW') or a sequence of nine seats/None, "
                             f"got {outcomes!r}")
-    items = list("".join(outcomes.split())) if isinstance(outcomes, str) else list(outcomes)
-    if len(items) == 9 and all(item is None or item.__class__ is Seat for item in items):
+    if outcomes.__class__ is tuple and len(outcomes) == 9 and all(o is None or o.__class__ is Seat for o in outcomes):
+        return outcomes  # already parsed (the deal's own outcomes): the hot path of the simulations
+    items = list("".join(outcomes.split())) if isinstance(outcomes, str) else list(itertools.islice(outcomes, 10))
+    parsed = _parse_items(items)  # linear in the text; the first bad letter is named
+    if len(parsed) != 9:
+        more = " or more" if len(parsed) == 10 and not isinstance(outcomes, str) else ""
+        raise NotationError(f"a deal has nine tricks, got {len(parsed)}{more} in {_short(outcomes)}")
+    return parsed
+
+
+#: The longest pagat notation read: nine letters and the spaces a reader may put between them.
+_MAX_NOTATION = 100
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
+def _parse_items(items: list) -> tuple[Outcome, ...]:
+    """The outcomes of ``items`` (seats, seat letters, ``None`` or ``"X"``), in order."""
+    if all(item is None or item.__class__ is Seat for item in items):
         return tuple(items)  # already parsed (the deal's own outcomes)
     parsed = []
     for position, item in enumerate(items, start=1):
@@ -51,11 +80,50 @@ def parse_outcomes(outcomes: Union[str, Iterable[Union[Seat, str, None]]]) -> tu
         elif key in ("N", "E", "S", "W"):
             parsed.append(Seat(key))
         else:
-            raise NotationError(f"trick {position}: {item!r} is not a seat; pagat notation uses N, E, S, W for the "
-                                f"seat that won the trick and X for a spoiled trick")
-    if len(parsed) != 9:
-        raise NotationError(f"a deal has nine tricks, got {len(parsed)} in {outcomes!r}")
+            raise NotationError(f"trick {position}: {_short(item)} is not a seat; pagat notation uses N, E, S, W "
+                                f"for the seat that won the trick and X for a spoiled trick")
     return tuple(parsed)
+
+
+def first_to_reach(outcomes: Union[str, Iterable[Union[Seat, str, None]]], n: int) -> Optional[Seat]:
+    """The first seat to win ``n`` tricks in these outcomes (a whole deal or the tricks played so far), or ``None``
+    when nobody has won ``n`` yet.
+
+    pagat.com's Aluette page gives this as a custom of the table: the first player to win a second trick turns one
+    of their tricks face up, and the first to win a third turns two, so everyone can see who reached two and three
+    first (which decides a tie for the most tricks). ``first_to_reach(outcomes, 2)`` and ``first_to_reach(outcomes,
+    3)`` say who turns the cards.
+
+    >>> first_to_reach("SENWSEXNW", 2)     # pagat's example: S wins a second trick at trick 5, before anyone else
+    Seat.S
+    >>> first_to_reach("SENWSEXNW", 3) is None
+    True
+    >>> first_to_reach("NEWN", 2)          # a deal in progress: four tricks played
+    Seat.N
+
+    Raises:
+        NotationError: more than nine outcomes, or an item that is not N, E, S, W, X or None.
+        AluetteError: ``n`` is not a whole number from 1 to 9.
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 9:
+        raise AluetteError(f"n must be a whole number of tricks from 1 to 9, got {_short(n)}")
+    if isinstance(outcomes, (bytes, bytearray)) or not isinstance(outcomes, (str, Iterable)):
+        raise NotationError(f"expected pagat notation as text ('SENWSEXNW') or a sequence of seats/None, "
+                            f"got {_short(outcomes)}")
+    if isinstance(outcomes, str) and len(outcomes) > _MAX_NOTATION:
+        raise NotationError(f"a deal has at most nine tricks; the notation given is {len(outcomes)} characters "
+                            f"long ({outcomes[:12]!r}…)")
+    items = list("".join(outcomes.split())) if isinstance(outcomes, str) else list(itertools.islice(outcomes, 10))
+    outs = _parse_items(items)
+    if len(outs) > 9:
+        raise NotationError(f"a deal has at most nine tricks, got more in {_short(outcomes)}")
+    counts = dict.fromkeys(SEATS, 0)
+    for seat in outs:
+        if seat is not None:
+            counts[seat] += 1
+            if counts[seat] == n:
+                return seat
+    return None
 
 
 def outcomes_notation(outcomes: Sequence[Outcome]) -> str:
@@ -89,6 +157,13 @@ class DealScore:
     reached_at: Optional[int]
     reason: str
 
+    def __repr__(self) -> str:
+        # short, so a notebook cell can end with the value: <DealScore NEWXSSSSS: S wins, NS scores 2 (mordienne)>
+        if self.winner is None:
+            return f"<DealScore {self.notation}: nobody scores>"
+        return (f"<DealScore {self.notation}: {self.winner} wins, {self.team} scores {self.points}"
+                f"{' (mordienne)' if self.mordienne else ''}>")
+
     def count(self, seat: Union[Seat, str]) -> int:
         """Tricks won by ``seat``."""
         return dict(self.counts)[Seat.parse(seat)]
@@ -110,8 +185,13 @@ def _is_mordienne(outcomes: Sequence[Outcome], seat: Seat) -> bool:
     return start > 0 and outcomes.count(seat) == len(outcomes) - start
 
 
-def score_tricks(outcomes, *, mordienne: bool = True) -> DealScore:
+def score_tricks(outcomes, *, mordienne: bool = True, announced: Optional[Iterable[Union[Seat, str]]] = None
+                 ) -> DealScore:
     """Score a deal from its nine trick outcomes (pagat notation or a sequence; see :func:`parse_outcomes`).
+
+    ``announced`` is for the second form of pagat's Rebour variant (:class:`~aluette.options.Rebour`): the seats
+    that announced mordienne before the first trick; a mordienne then scores 2 only when its maker is among them
+    (otherwise 1). ``None`` (default): every mordienne scores 2.
 
     >>> score_tricks("SENWSEXNW").winner          # all four have two; S reached two first (pagat's example)
     Seat.S
@@ -119,13 +199,20 @@ def score_tricks(outcomes, *, mordienne: bool = True) -> DealScore:
     False
     >>> score_tricks("NEWNXSSSS").points           # S won tricks 6-9 in a row after tricks S did not win
     2
+    >>> score_tricks("NEWNXSSSS", announced=["N"]).points   # Rebour, second form: S did not announce it
+    1
 
     Raises:
         NotationError: not nine outcomes, or an unknown letter.
         AluetteError: ``mordienne`` is not ``True`` or ``False``.
+        UnknownSeatError: an item of ``announced`` is not a seat.
     """
     if not isinstance(mordienne, bool):  # a truthy "no" must not switch the option on
         raise AluetteError(f"mordienne must be True or False, got {mordienne!r}")
+    if announced is not None:
+        if isinstance(announced, (str, bytes)) or not isinstance(announced, Iterable):
+            raise AluetteError(f"announced must be a collection of seats, got {_short(announced)}")
+        announced = frozenset(Seat.parse(seat) for seat in itertools.islice(announced, 5))
     outs = parse_outcomes(outcomes)
     counts = {seat: outs.count(seat) for seat in SEATS}
     count_pairs = tuple(counts.items())
@@ -139,7 +226,9 @@ def score_tricks(outcomes, *, mordienne: bool = True) -> DealScore:
     winner = min(leaders, key=reached.__getitem__)
     team = _TEAM[winner]
     tie = len(leaders) > 1
-    made = mordienne and _is_mordienne(outs, winner)
+    run = mordienne and _is_mordienne(outs, winner)
+    unannounced = run and announced is not None and winner not in announced
+    made = run and not unannounced
     points = 2 if made else 1
     name = _NAME[winner]  # a dict, not f"{winner}": formatting an enum member costs more than the rest of this
     if tie:
@@ -154,6 +243,9 @@ def score_tricks(outcomes, *, mordienne: bool = True) -> DealScore:
         run = f"tricks {first + 1}-9 in an unbroken run" if first < 8 else "trick 9, a run of one ending the deal,"
         reason += (f" Mordienne: {name} won {run} after not winning "
                    f"trick{'s 1-' + str(first) if first > 1 else ' 1'}.")
+    elif unannounced:
+        reason += (f" {name} won the last tricks in a run, but had not announced mordienne: under Rebour's second "
+                   f"form it scores 1.")
     return DealScore(outs, count_pairs, winner, team, points, made, tie, reached[winner] + 1, reason)
 
 

@@ -9,8 +9,12 @@ opposite each other"): N–S against E–W.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
+from typing import Any, TypeVar
 
-from .errors import UnknownSeatError
+from .errors import DuplicateSeatError, UnknownSeatError, quoted
+
+V = TypeVar("V")
 
 __all__ = ["Seat", "Team", "SEATS"]
 
@@ -74,7 +78,34 @@ class Seat(str, enum.Enum):
             for seat in Seat:
                 if key == seat.full_name.upper():
                     return seat
-        raise UnknownSeatError(f"unknown seat {text!r}: expected N, E, S or W (or North, East, South, West)")
+        raise UnknownSeatError(f"unknown seat {quoted(text)}: expected N, E, S or W (or North, East, South, West)")
+
+    @classmethod
+    def parse_mapping(cls, mapping: Any, what: str = "value", *, all_four: bool = False) -> "dict[Seat, Any]":
+        """Read a seat-keyed mapping (``{"N": ..., "east": ...}``) into ``{Seat: value}``, in the given order: the
+        one place where every API that takes one per seat (hands, players, bots, cards of a trick) reads its keys.
+
+        ``what`` names a value in messages (``"card"``, ``"player"``); ``all_four`` requires the four seats.
+
+        Raises:
+            UnknownSeatError: ``mapping`` is not a mapping, or a key is not a seat.
+            DuplicateSeatError: one seat given twice (``"N"`` and ``"north"``): which value was meant is ambiguous.
+            UnknownSeatError: ``all_four`` and a seat is missing.
+        """
+        if not isinstance(mapping, Mapping):
+            raise UnknownSeatError(f"expected a mapping from seats to {what}s, got {quoted(mapping)}")
+        parsed: dict[Seat, Any] = {}
+        keys: dict[Seat, Any] = {}
+        for key, value in mapping.items():
+            seat = cls.parse(key)
+            if seat in parsed:
+                raise DuplicateSeatError(f"{seat} is given two {what}s (keys {quoted(keys[seat])} and "
+                                         f"{quoted(key)} both mean {seat.full_name}): give each seat once")
+            parsed[seat], keys[seat] = value, key
+        if all_four and len(parsed) != 4:
+            missing = [seat.value for seat in SEATS if seat not in parsed]
+            raise UnknownSeatError(f"a {what} is needed for every seat; missing: {', '.join(missing)}")
+        return parsed
 
 
 #: The seats in clockwise order starting at North.

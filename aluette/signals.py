@@ -1,20 +1,47 @@
-"""The partners' signals, as data.
+"""The partners' signals, as data, with the source of each gesture.
 
-Source: the signal table of the seeds (GameRules.com's Aluette rules sheet; present in the Frisian, Azerbaijani,
-Albanian and Punjabi translations, missing from the Welsh one) cross-checked with pagat.com's Aluette page. Two
-translation slips were corrected by that cross-check: the Albanian sheet gives Petit-neuf the thumb (Grand-neuf's
-gesture) and the Azerbaijani sheet writes "Grand-neuf" as Petit-neuf's gesture; the other sheets and pagat give the
-little finger. The seeds add the advice to signal only what matters, and discreetly, so the other side does not notice.
+Sources of the gestures:
+
+* The seeds' signal table (GameRules.com's Aluette rules sheet, ``docs/sources/``; present in the Frisian,
+  Azerbaijani, Albanian and Punjabi translations, missing from the Welsh one) gives a gesture for every line,
+  "a useless hand" (shrug) and "going for mordienne" (bite the lip) included, and advises signalling only what
+  matters, discreetly, so that the other partnership does not notice.
+* trictrac.net's Aluette page (community description, in French) gives the gestures of the eight named cards and of
+  the aces: Monsieur "lever les yeux au ciel", Madame "lever le coin des lèvres d'un côté (ou pencher la tête)",
+  le Borgne "faire un clin d'œil", la Vache "faire la moue", Grand-neuf "montrer le pouce", Petit-neuf "montrer le
+  petit doigt", Deux de chêne "montrer l'index (ou lever l'index et le majeur)", Deux d'écrit "tourner le pouce et
+  l'index vers la table comme pour écrire", the aces "ouvrir la bouche". It has no line for a useless hand or for
+  mordienne.
+* Jeux & Stratégie n° 2 (1980), pp. 26-27, on mordienne: the player "en informe son partenaire en se mordant
+  légèrement la lèvre inférieure" (bites the lower lip).
+* pagat.com's Aluette page says partners may signal the cards they hold with gestures; its French copy has no table
+  of gestures, so no gesture here is credited to pagat.
+
+Two translations of the seeds slip on Petit-neuf (the Albanian gives the thumb, Grand-neuf's gesture; the Azerbaijani
+writes "Grand-neuf"); the other sheets and trictrac.net give the little finger, and so does the table here
+(``docs/sources/SLIPS.md``).
+
+At a real table signals are gestures that the opponents may catch: the sources tell partners to be discreet. The
+engine keeps each signal private to the signaller's partner, a simplification (``signals-partner-only`` in
+:mod:`aluette.decisions`, marked in :mod:`aluette.deal`).
+
+Decision of this project (the sources are silent) [useless-hand]: "a useless hand" means holding no card above a
+king: none of the eight named cards and no ace (:func:`is_useless_hand`).
+
+Decision of this project (the sources are silent) [going-for-mordienne]: "going for mordienne" may be signalled only
+holding at least three of the eight named cards (:func:`may_go_for_mordienne`), "most of the strong cards" as Jeux &
+Stratégie puts it, enough to hope to win the last tricks in a row.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Iterable, Optional
 
-from .cards import Card
+from .cards import NICKNAMED, Card
 
-__all__ = ["SignalKind", "SIGNALS", "signal_for"]
+__all__ = ["SignalKind", "SIGNALS", "signal_for", "is_useless_hand", "may_go_for_mordienne", "signal_problem",
+           "MORDIENNE_NAMED_CARDS"]
 
 
 @dataclass(frozen=True)
@@ -36,25 +63,73 @@ class SignalKind:
     source: str
 
 
-_SRC = "seeds' signal table (GameRules.com), checked against pagat.com"
+_SEEDS = "seeds' signal table (GameRules.com; fy, az, sq, pa sheets)"
+_BOTH = _SEEDS + "; trictrac.net"
 
-#: The signal table, in the seeds' order.
+#: The signal table, in the seeds' order; ``source`` names the sources that give each gesture.
 SIGNALS: tuple[SignalKind, ...] = (
-    SignalKind("monsieur", "Monsieur (3 of coins)", "look upwards without moving the head", Card.parse("3O"), _SRC),
-    SignalKind("madame", "Madame (3 of cups)", "tilt the head to one side, or smirk", Card.parse("3C"), _SRC),
-    SignalKind("borgne", "le Borgne (2 of coins)", "wink", Card.parse("2O"), _SRC),
-    SignalKind("vache", "la Vache (2 of cups)", "pout, or purse the lips", Card.parse("2C"), _SRC),
-    SignalKind("grand_neuf", "Grand-neuf (9 of cups)", "stick out the thumb", Card.parse("9C"), _SRC),
+    SignalKind("monsieur", "Monsieur (3 of coins)", "look upwards without moving the head", Card.parse("3O"), _BOTH),
+    SignalKind("madame", "Madame (3 of cups)", "tilt the head to one side, or smirk", Card.parse("3C"), _BOTH),
+    SignalKind("borgne", "le Borgne (2 of coins)", "wink", Card.parse("2O"), _BOTH),
+    SignalKind("vache", "la Vache (2 of cups)", "pout, or purse the lips", Card.parse("2C"), _BOTH),
+    SignalKind("grand_neuf", "Grand-neuf (9 of cups)", "stick out the thumb", Card.parse("9C"), _BOTH),
     SignalKind("petit_neuf", "Petit-neuf (9 of coins)", "stick out the little finger (pinkie)", Card.parse("9O"),
-               _SRC + "; the Albanian and Azerbaijani sheets' thumb/'Grand-neuf' here is a translation slip"),
+               _BOTH + "; the Albanian and Azerbaijani sheets' thumb/'Grand-neuf' here is a translation slip"),
     SignalKind("deux_de_chene", "Deux de chêne (2 of batons)", "stick out the index or middle finger",
-               Card.parse("2B"), _SRC),
+               Card.parse("2B"), _BOTH),
     SignalKind("deux_decrit", "Deux d'écrit (2 of swords)", "stick out the ring finger, or act as if writing",
-               Card.parse("2E"), _SRC),
-    SignalKind("aces", "aces (how many)", "open the mouth once for each ace held", None, _SRC),
-    SignalKind("useless", "I have a useless hand", "shrug the shoulders", None, _SRC),
-    SignalKind("mordienne", "I am going for mordienne", "bite the lip", None, _SRC),
+               Card.parse("2E"), _SEEDS + " (ring finger, writing); trictrac.net (writing)"),
+    SignalKind("aces", "aces (how many)", "open the mouth once for each ace held", None,
+               _SEEDS + "; trictrac.net (open the mouth)"),
+    SignalKind("useless", "I have a useless hand (no card above a king)", "shrug the shoulders", None, _SEEDS),
+    SignalKind("mordienne", "I am going for mordienne", "bite the lip", None,
+               _SEEDS + "; Jeux & Stratégie n° 2, 1980 (bite the lower lip)"),
 )
+
+#: Named cards a seat must hold to signal "going for mordienne" (decision ``going-for-mordienne``).
+MORDIENNE_NAMED_CARDS = 3
+_NAMED = frozenset(NICKNAMED)
+
+
+def is_useless_hand(hand: Iterable[Card]) -> bool:
+    """True when ``hand`` holds no card above a king: none of the eight named cards and no ace (decision
+    ``useless-hand`` of the module docstring).
+
+    >>> is_useless_hand([Card.parse("12E"), Card.parse("4O")]), is_useless_hand([Card.parse("1B")])
+    (True, False)
+    """
+    return all(card.strength <= Card.parse("12O").strength for card in hand)
+
+
+def may_go_for_mordienne(hand: Iterable[Card]) -> bool:
+    """True when ``hand`` holds at least :data:`MORDIENNE_NAMED_CARDS` of the eight named cards (decision
+    ``going-for-mordienne`` of the module docstring).
+
+    >>> may_go_for_mordienne([Card.parse("3O"), Card.parse("2C"), Card.parse("9O")])
+    True
+    """
+    return sum(1 for card in hand if card in _NAMED) >= MORDIENNE_NAMED_CARDS
+
+
+def signal_problem(key: str, hand: Iterable[Card]) -> Optional[str]:
+    """Why a seat holding ``hand`` may not make signal ``key`` honestly, or ``None`` when it may.
+
+    Raises:
+        BadSignalError: unknown key.
+    """
+    kind = signal_for(key)
+    hand = tuple(hand)
+    if kind.card is not None and kind.card not in hand:
+        return f"does not hold {kind.what}; signals are honest here"
+    if key == "aces" and not any(c.rank == 1 for c in hand):
+        return "holds no ace to signal"
+    if key == "useless" and not is_useless_hand(hand):
+        return "holds a card above a king (a named card or an ace), so the hand is not useless"
+    if key == "mordienne" and not may_go_for_mordienne(hand):
+        return (f"holds fewer than {MORDIENNE_NAMED_CARDS} of the eight named cards, which going for mordienne "
+                f"needs here")
+    return None
+
 
 _BY_KEY = {s.key: s for s in SIGNALS}
 

@@ -9,7 +9,8 @@
 * ``executor=`` runs the chunks on any :class:`concurrent.futures.Executor` (a process pool; a Dask or Ray cluster's
   executor); the rows do not depend on it, nor on ``chunk_size``.
 
-The chance contract (what the results depend on, and all they depend on):
+Decision of this project (the sources are silent) [simulation-blocks]: the chance contract (what the results depend
+on, and all they depend on):
 
 1. Deals are numbered ``0 .. n_deals - 1`` and grouped in blocks of :data:`BLOCK_SIZE` (1,000) consecutive deals.
 2. Block ``k`` draws from its own generator, :func:`block_generator`: ``Generator(PCG64(SeedSequence(seed,
@@ -203,7 +204,7 @@ def _random_move(deal: Deal, u: float) -> None:
     elif phase is _CHANT:
         deal.answer_chant(seat, u < 0.5)
     elif phase is _DISCARD:
-        hand = deal.hand(seat)  # fifteen cards, high to low: legal_moves() lists the combinations of it
+        hand = deal.hands[seat]  # fifteen cards, high to low: legal_moves() lists the combinations of it
         deal.discard(seat, [hand[i] for i in _discard_combos()[int(u * 5005)]])
     else:
         moves = deal.legal_moves()
@@ -292,7 +293,7 @@ def step_deals(draws: np.ndarray, dealers: np.ndarray, options: Optional[Options
     Raises:
         AluetteError: a bot's illegal move (the engine's error).
     """
-    options = Options() if options is None else options
+    options = (Options() if options is None else options).check_simulable()
     draws = np.asarray(draws, dtype=np.float64)
     m = len(draws)
     orders, cuts = shuffles_from_uniforms(draws[:, :49])
@@ -383,6 +384,7 @@ def _make_spec(n_deals: Any, seed: Any, options: Any, players: Any, engine: Any,
         raise AluetteError(f"options must be an aluette.Options, got {type(options).__name__}")
     if engine not in ENGINES:
         raise AluetteError(f"engine must be one of {ENGINES}, got {engine!r}")
+    options.check_simulable()
     table, label = _players_table(players)
     if engine == "vectorized" and not (isinstance(table[0], str) and table[0] in _VECTORIZED
                                        and all(p == table[0] for p in table)):

@@ -3,7 +3,7 @@ play_deal/play_match over many seeds.
 
 Positions are built with ``Deal.from_hands`` and the dealer at W, so N leads and plays go N, E, S, W; the chant is
 off unless a test is about it. Sources are named next to each test: "pagat" is pagat.com's Aluette page (its
-advice on play, as quoted in the project's issue 4), "seeds" the rules sheet in shared/seeds, "decision" a decision
+advice on play, as quoted in the project's issue 4), "seeds" the rules sheet in docs/sources, "decision" a decision
 of this project documented in aluette/bots.py.
 """
 
@@ -162,20 +162,20 @@ class TestFourthPlayer:
         # N trick 2; in trick 3 E (W's partner) wins with a jack, and W, one trick ahead of E, takes it itself
         hands = {"N": COINS, "E": CUPS, "S": BATONS, "W": "3O 9C 2E 4E 5E 6E 7E 8E 12E"}
         deal = position(hands, "4O 4C 4B 12E  4E 12O 5C 5B  5O 10C 6B")
-        assert deal.trick_counts() == {Seat.N: 1, Seat.E: 0, Seat.S: 0, Seat.W: 1}
+        assert deal.trick_counts == {Seat.N: 1, Seat.E: 0, Seat.S: 0, Seat.W: 1}
         decision = choose(HeuristicBot(), deal)
         assert played_card(decision) == Card.parse("2E")
         assert "more tricks (1 to 0)" in decision.reason
         # the same trick with W no further ahead than E: W leaves it to E
         deal = position(hands, "12O 4C 4B 8E  5O 10C 6B")
-        assert deal.trick_counts()[Seat.W] == deal.trick_counts()[Seat.E] == 0
+        assert deal.trick_counts[Seat.W] == deal.trick_counts[Seat.E] == 0
         assert played_card(choose(HeuristicBot(), deal)) == Card.parse("4E")
 
     def test_does_not_spend_a_master_to_take_its_partners_trick(self):
         # decision: Monsieur wins W a trick whenever W plays it; spending it on E's trick would only cost E a trick
         hands = {"N": COINS, "E": CUPS, "S": BATONS, "W": "3O 4E 5E 6E 7E 8E 12E 10E 9E"}
         deal = position(hands, "4O 4C 4B 12E  4E 12O 5C 5B  5O 10C 6B")
-        assert deal.trick_counts()[Seat.W] == 1 and deal.trick_counts()[Seat.E] == 0
+        assert deal.trick_counts[Seat.W] == 1 and deal.trick_counts[Seat.E] == 0
         decision = choose(HeuristicBot(), deal)
         assert played_card(decision) == Card.parse("5E") and "do not take" in decision.reason
 
@@ -391,7 +391,7 @@ def rehide(deal: Deal, seat: Seat, rng: np.random.Generator) -> Deal:
     partner = seat.partner
     said = {r.key for r in deal.view(partner, events=False).signals if r.seat is partner}
     signalled = {k.card for k in SIGNALS if k.key in said and k.card is not None}
-    held = {s: list(deal.hand(s)) for s in SEATS}
+    held = {s: list(deal.hands[s]) for s in SEATS}
     fixed = [c for c in held[partner] if c in signalled or ("aces" in said and c.rank == 1)]
 
     def allowed(card: Card) -> bool:
@@ -444,8 +444,8 @@ class TestHiddenCards:
         deal = Deal.from_seed(21, options=NO_CHANT)
         seat = deal.to_move
         other = rehide(deal, seat, np.random.default_rng(0))
-        assert other.hand(seat) == deal.hand(seat)
-        assert [other.hand(s) for s in SEATS if s is not seat] != [deal.hand(s) for s in SEATS if s is not seat]
+        assert other.hands[seat] == deal.hands[seat]
+        assert [other.hands[s] for s in SEATS if s is not seat] != [deal.hands[s] for s in SEATS if s is not seat]
 
 
 def invariants(deal: Deal, decisions: list) -> None:

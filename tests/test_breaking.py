@@ -1,6 +1,6 @@
 """Hostile tests of the engine: malformed moves, tampered saves, odd inputs, rule edge cases, determinism.
 
-Each test names what it holds the engine to: a rule (seeds = the rules sheet in shared/seeds; pagat.com; a decision
+Each test names what it holds the engine to: a rule (seeds = the rules sheet in docs/sources; pagat.com; a decision
 of this project, as written in issue 2 and the module docstrings) or a point of the project's quality bar ("bad input
 gets a clear AluetteError naming it and leaves the state unchanged"; "all chance through an explicit seed").
 """
@@ -24,7 +24,7 @@ HANDS = {"E": "3O 3C 2O 2C 9C 9O 2B 2E 1O", "S": "1C 1B 1E 12O 12C 12B 12E 11O 1
 def snapshot(deal: Deal):
     """Everything observable about a deal, to prove a refused move changed nothing."""
     return (deal.phase, deal.to_move, deal.moves, deal.tricks, deal.current_trick, deal.result,
-            tuple(deal.hand(s) for s in Seat), deal.to_json())
+            tuple(deal.hands[s] for s in Seat), deal.to_json())
 
 
 def finished_deal(seed: int = 3) -> Deal:
@@ -63,11 +63,12 @@ class TestMovesWithWrongTypes:
         # was: accepted with seat "N" (a str), then deal.view("N") raised AttributeError: 'str' has no 'team',
         # and the once-per-deal check (by identity) let the same signal through twice
         deal = Deal.from_seed(1, options=NO_CHANT)
-        deal.apply(Signal("N", "useless"))
+        key = deal.legal_signals("N")[0]  # an honest signal of N's hand
+        deal.apply(Signal("N", key))
         assert deal.view("S").signals[0].seat is Seat.N  # the partner sees it (seeds' signal table)
         assert deal.view("E").signals == ()
         with pytest.raises(AluetteError, match="already signalled"):
-            deal.apply(Signal("N", "useless"))
+            deal.apply(Signal("N", key))
 
     @pytest.mark.parametrize("value", ["no", "yes", 1, 0, None])
     def test_surrender_offer_must_be_true_or_false(self, value):

@@ -129,3 +129,56 @@ def test_hand_refuses_a_card_twice():
     with pytest.raises(AluetteError, match="given twice: 3O"):
         Hand("3O 2C 3O")
     assert str(Hand("2C 3O 1E")) == "3O 2C 1E"  # sorted high to low
+
+
+class TestFrench:
+    """French card names (issue 8, §4). Sources of the names: trictrac.net's Aluette page ("Bâton, coupe, deniers et
+    épée"), regles2jeux.fr ("épée, coupe, denier et bâton"; ranks "As, Roi, Dame, Valet"), the seeds ("cavalières")."""
+
+    @pytest.mark.parametrize("text,code", [
+        ("roi de deniers", "12O"), ("valet d'épées", "10E"), ("cavalière de coupes", "11C"),  # issue 8's examples
+        ("as de bâtons", "1B"), ("As de Batons", "1B"), ("AS DE BÂTONS", "1B"),                # any case, accents
+        ("cavalier de bâton", "11B"), ("dame de coupe", "11C"),                                # regles2jeux: Dame
+        ("deux de deniers", "2O"), ("trois de coupes", "3C"), ("quatre d'épées", "4E"), ("cinq de coupes", "5C"),
+        ("six de bâtons", "6B"), ("sept de deniers", "7O"), ("huit de coupes", "8C"), ("neuf d'épée", "9E"),
+        ("valet d’épées", "10E"), ("valet d' epees", "10E"), ("roi de denier", "12O"),
+    ])
+    def test_french_names(self, text, code):
+        assert Card.parse(text) is Card.parse(code)
+
+    def test_french_names_of_the_named_cards(self):
+        # the seeds' ranking: Monsieur is the 3 of coins (trois de deniers), la Vache the 2 of cups (deux de coupes)
+        assert Card.parse("trois de deniers").nickname == "Monsieur"
+        assert Card.parse("deux de coupes").nickname == "la Vache"
+        assert Card.parse("deux de bâtons") is Card.parse("Deux de chêne")
+
+    def test_in_a_list(self):
+        assert parse_cards("roi de deniers, valet d'épées; 3O 2C") == tuple(map(Card.parse, ("12O", "10E", "3O",
+                                                                                              "2C")))
+
+    def test_unknown_card_names_the_french_forms(self):
+        with pytest.raises(UnknownCardError, match=r"French \('roi de deniers', 'valet d'épées', 'cavalière de "
+                                                   r"coupes'"):
+            Card.parse("roi de cœurs")  # hearts: a French-suited deck, not the Spanish one
+
+
+class TestUnicodeAndLength:
+    """Issue 10, §3: normalise with NFKC once, so full-width and mathematical letters read as plain ones."""
+
+    @pytest.mark.parametrize("text,code", [("３Ｏ", "3O"), ("３ of coins", "3O"), ("𝐌𝐨𝐧𝐬𝐢𝐞𝐮𝐫", "3O"),
+                                           ("１２ｅ", "12E"), ("ｒｏｉ ｄｅ ｄｅｎｉｅｒｓ", "12O")])
+    def test_nfkc(self, text, code):
+        assert Card.parse(text) is Card.parse(code)
+
+    def test_long_text_refused_before_work_with_a_short_quote(self):
+        with pytest.raises(UnknownCardError, match=r"at most 60 characters") as error:
+            Card.parse("roi " * 250_000)
+        assert len(str(error.value)) < 200
+
+    def test_long_list_refused(self):
+        with pytest.raises(UnknownCardError, match=r"too much text for cards.*at most 4000 characters") as error:
+            parse_cards("3O " * 100_000)
+        assert len(str(error.value)) < 200
+
+    def test_a_whole_deck_of_codes_still_reads(self):
+        assert len(parse_cards(" ".join(c.code for c in DECK))) == 48

@@ -27,7 +27,7 @@ HANDS = {
 def snapshot(deal: Deal):
     """Everything observable about a deal, to prove a refused move changed nothing."""
     return (deal.phase, deal.to_move, deal.leader, deal.moves, deal.tricks, deal.current_trick, deal.result,
-            tuple(deal.hand(s) for s in Seat), deal.view(None), deal.to_json())
+            tuple(deal.hands[s] for s in Seat), deal.view(None), deal.to_json())
 
 
 def play_out(deal: Deal, pick=lambda cards: cards[-1]):
@@ -70,7 +70,7 @@ class TestTheDeal:
     def test_from_hands_round_trip(self):
         deal = Deal.from_hands(HANDS, dealer="N")
         for seat, cards in HANDS.items():
-            assert set(deal.hand(seat)) == set(parse_cards(cards))
+            assert set(deal.hands[seat]) == set(parse_cards(cards))
         assert deal.to_move is Seat.E  # the dealer's left leads (or is asked first about the chant)
 
     @pytest.mark.parametrize("hands,match", [
@@ -117,7 +117,7 @@ class TestPlay:
         # seeds: no restriction on what may be played (no following suit)
         deal = Deal.from_hands(HANDS, dealer="N", options=NO_CHANT)
         deal.play("E", "3O")
-        assert set(deal.legal_cards()) == set(deal.hand("S"))
+        assert set(deal.legal_cards()) == set(deal.hands["S"])
 
     def test_full_deal_scores(self):
         deal = play_out(Deal.from_hands(HANDS, dealer="N", options=NO_CHANT), pick=lambda c: c[0])
@@ -125,7 +125,7 @@ class TestPlay:
         # the cavalier 11C, in trick 9
         assert deal.result.score.winner is Seat.E
         assert deal.result.points == {Team.EW: 1, Team.NS: 0}  # nine in a row from the first: not mordienne
-        assert len(deal.tricks) == 9 and all(len(deal.hand(s)) == 0 for s in Seat)
+        assert len(deal.tricks) == 9 and all(len(deal.hands[s]) == 0 for s in Seat)
 
 
 class TestErrorsLeaveStateUnchanged:
@@ -172,8 +172,8 @@ class TestChant:
             assert deal.to_move is Seat(seat)
             deal.answer_chant(seat, True)
         assert deal.phase is Phase.DISCARD
-        assert set(stock[0::2]) <= set(deal.hand("E")) and set(stock[1::2]) <= set(deal.hand("N"))
-        assert len(deal.hand("E")) == len(deal.hand("N")) == 15
+        assert set(stock[0::2]) <= set(deal.hands["E"]) and set(stock[1::2]) <= set(deal.hands["N"])
+        assert len(deal.hands["E"]) == len(deal.hands["N"]) == 15
         assert deal.view("E").stock_received[Seat.E] == stock[0::2]
 
     def test_discard_six_keeps_nine_and_play_starts(self):
@@ -182,11 +182,11 @@ class TestChant:
             deal.answer_chant(seat, True)
         assert deal.to_move is Seat.E  # decision: the dealer's left discards first
         lowest = deal.suggested_discard("E")
-        assert all(c.strength <= min(k.strength for k in deal.hand("E")[:9]) for c in lowest)
+        assert all(c.strength <= min(k.strength for k in deal.hands["E"][:9]) for c in lowest)
         deal.discard("E", lowest)
         deal.discard("N", deal.suggested_discard("N"))
         assert deal.phase is Phase.PLAY and deal.to_move is Seat.E
-        assert len(deal.hand("E")) == len(deal.hand("N")) == 9
+        assert len(deal.hands["E"]) == len(deal.hands["N"]) == 9
         assert set(deal.view("E").discards) == {Seat.E}  # each sees only its own discards
 
     def test_one_decline_stops_the_chant(self):
@@ -196,14 +196,14 @@ class TestChant:
         deal.answer_chant("S", False)
         assert deal.phase is Phase.PLAY and deal.to_move is Seat.E
         assert deal.view("E").chant_agreed is False
-        assert len(deal.hand("E")) == 9 and deal.view("E").stock is None
+        assert len(deal.hands["E"]) == 9 and deal.view("E").stock is None
 
     def test_variant_dealers_partner_receives(self):
         deal = Deal.from_hands(HANDS, dealer="N", options=Options(chant_recipients=ChantRecipients.LEFT_AND_PARTNER))
         for seat in ("E", "S", "W", "N"):
             deal.answer_chant(seat, True)
         assert deal.chant_recipients() == (Seat.E, Seat.S)
-        assert len(deal.hand("S")) == 15 and len(deal.hand("N")) == 9
+        assert len(deal.hands["S"]) == 15 and len(deal.hands["N"]) == 9
 
     @pytest.mark.parametrize("cards,match", [
         ("8C 8B 8E 7O 7C", "exactly six different cards, got 5"),
@@ -225,7 +225,7 @@ class TestChant:
         for seat in ("E", "S", "W", "N"):
             deal.answer_chant(seat, True)
         with pytest.raises(NotYourTurnError):
-            deal.discard("N", deal.hand("N")[:6])
+            deal.discard("N", deal.hands["N"][:6])
 
     def test_legal_moves_in_discard_lists_all_choices(self):
         deal = Deal.from_hands(HANDS, dealer="N")
@@ -295,7 +295,7 @@ class TestSignals:
         assert record.seat is Seat.E
         assert deal.view("W").signals == (record,) and deal.view("E").signals == (record,)
         assert deal.view("N").signals == () and deal.view("S").signals == ()
-        assert not any("signals" in line for line in deal.events("S"))
+        assert not any("signals" in line for line in deal.view("S").events)
 
     def test_aces_count_comes_from_the_hand(self):
         deal = Deal.from_hands(HANDS, dealer="N", options=NO_CHANT)
@@ -325,7 +325,7 @@ class TestViews:
         view = deal.view("S")
         assert set(view.hands) == {Seat.S}
         assert view.stock is None
-        allowed = set(deal.hand("S")) | {c for _, c in deal.current_trick}
+        allowed = set(deal.hands["S"]) | {c for _, c in deal.current_trick}
         assert view.visible_cards() <= allowed
 
     def test_omniscient_view_shows_everything(self):
@@ -337,17 +337,17 @@ class TestViews:
     def test_view_html_shows_backs_for_hidden_hands(self):
         deal = Deal.from_seed(5, options=NO_CHANT)
         html = deal.view("N")._repr_html_()
-        hidden = set(DECK) - set(deal.hand("N"))
+        hidden = set(DECK) - set(deal.hands["N"])
         assert not any(f'data-card="{c}"' in html for c in hidden)
         assert html.count("aluette-back") == 27
 
     def test_events_explain_the_history(self):
         deal = play_out(Deal.from_hands(HANDS, dealer="N", options=NO_CHANT))
-        lines = deal.events()
+        lines = deal.events
         assert lines[0].startswith("N deals")
         assert any(line.startswith("Trick 9") for line in lines)
         assert lines[-1] == deal.result.reason
-        assert not any("is dealt" in line and not line.startswith("S") for line in deal.events("S"))
+        assert not any("is dealt" in line and not line.startswith("S") for line in deal.view("S").events)
 
     def test_tricks_table(self):
         deal = play_out(Deal.from_seed(4, options=NO_CHANT))

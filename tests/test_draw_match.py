@@ -160,12 +160,12 @@ class TestMatchStream:
         for seed in range(200):
             match = Match(seed)
             single = Deal.from_seed(seed, dealer=match.current.dealer)
-            assert {s: match.current.hand(s) for s in SEATS} != {s: single.hand(s) for s in SEATS}, seed
+            assert {s: match.current.hands[s] for s in SEATS} != {s: single.hands[s] for s in SEATS}, seed
             assert match.current.stock != single.stock
 
     def test_the_match_replays_from_its_seed(self):
         from aluette import Match
         for seed in (0, 1, 2026, 2 ** 32 - 1):
             a, b = Match(seed), Match(seed)
-            assert [a.current.hand(s) for s in SEATS] == [b.current.hand(s) for s in SEATS]
+            assert [a.current.hands[s] for s in SEATS] == [b.current.hands[s] for s in SEATS]
             assert Match.from_json(a.to_json()).to_json() == a.to_json()

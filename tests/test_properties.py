@@ -37,7 +37,7 @@ def drive(seed: int, options: Options, choices: list[int], signal_every: int) ->
             if keys:
                 deal.signal(seat, keys[pick % len(keys)])
         if deal.phase is Phase.DISCARD:
-            hand = deal.hand(deal.to_move)
+            hand = deal.hands[deal.to_move]
             start = pick % 10
             deal.discard(deal.to_move, hand[start:start + 6])
         else:
@@ -57,7 +57,7 @@ def test_invariants_of_any_legal_sequence(seed, options, choices, signal_every):
     result = deal.result
     played = [c for trick in deal.tricks for c in trick.cards]
     discarded = [c for cards in deal.view(None).discards.values() for c in cards]
-    held = [c for seat in Seat for c in deal.hand(seat)]
+    held = [c for seat in Seat for c in deal.hands[seat]]
     unused = list(deal.view(None).stock or ())
     # the 48 cards are conserved, none twice
     assert sorted(played + discarded + held + unused, key=lambda c: c.index) == list(DECK)

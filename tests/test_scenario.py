@@ -87,7 +87,7 @@ class TestScenarioDeal:
         # seeds "gameplay": the player at the dealer's left leads; so the dealer is the leader's right
         deal = scenario_deal({"S": "3O"}, 2, leader="S", options=Options(chant=False))
         assert deal.dealer is Seat.E and deal.to_move is Seat.S and deal.phase is Phase.PLAY
-        assert Card.parse("3O") in deal.hand("S")
+        assert Card.parse("3O") in deal.hands["S"]
 
     def test_all_nine_spoiled_tricks(self):
         # seeds "gameplay": a tie for the best class spoils the trick and the leader leads again; decision of this

@@ -8,7 +8,7 @@ an earlier spoiled or lost trick counts as "before" the run.
 
 import pytest
 
-from aluette import NotationError, Seat, Team, parse_outcomes, score_tricks
+from aluette import AluetteError, NotationError, Seat, Team, first_to_reach, parse_outcomes, score_tricks
 
 
 class TestPagatExamples:
@@ -100,3 +100,43 @@ class TestNotation:
 
     def test_reason_mentions_first_to_reach(self):
         assert "reached 2 first" in score_tricks("SENWSEXNW").reason
+
+
+class TestFirstToReach:
+    """pagat.com's Aluette page: by custom the first player to win a second trick turns one card face up, and the
+    first to win a third turns two, so the table sees who reached two and three first."""
+
+    def test_pagat_example_s_reaches_two_first(self):
+        # pagat's example SENWSEXNW: S wins its second trick at trick 5; E at 6, N at 8, W at 9
+        assert first_to_reach("SENWSEXNW", 2) is Seat.S
+        assert first_to_reach("SENWSEXNW", 3) is None  # nobody wins a third trick
+        assert first_to_reach("SENWSEXNW", 1) is Seat.S
+
+    def test_third_trick(self):
+        # N reaches two at trick 4, E three at trick 7 before N's third at trick 8
+        assert first_to_reach("NENNEXEEN"[:4], 2) is Seat.N
+        assert first_to_reach("NEENEXENN", 3) is Seat.E
+        assert first_to_reach("NEENEXENN", 2) is Seat.E  # E wins a second trick at 3, N only at 4
+
+    def test_deal_in_progress_and_sequences(self):
+        assert first_to_reach("", 2) is None
+        assert first_to_reach([Seat.W, None, "w"], 2) is Seat.W
+        assert first_to_reach("XXXXXXXXX", 1) is None  # all spoiled: nobody reaches anything
+
+    def test_agrees_with_score_tricks_on_a_tie(self):
+        # seeds "scoring": a tie for most tricks goes to whoever got that number first
+        for notation in ("SENWSEXNW", "WWWSSSXXX", "SSWWWXXSX"):
+            score = score_tricks(notation)
+            top = max(score.count(s) for s in "NESW")
+            assert first_to_reach(notation, top) is score.winner
+
+    @pytest.mark.parametrize("n", [0, 10, True, 2.0, "2"])
+    def test_bad_n(self, n):
+        with pytest.raises(AluetteError, match="n must be a whole number"):
+            first_to_reach("SENW", n)
+
+    @pytest.mark.parametrize("outcomes,match", [("SENWSEXNWS", "at most nine"), ("SQ", "trick 2: 'Q' is not a seat"),
+                                                (None, "expected pagat notation"), ("N" * 500, "500 characters")])
+    def test_bad_outcomes(self, outcomes, match):
+        with pytest.raises(NotationError, match=match):
+            first_to_reach(outcomes, 2)

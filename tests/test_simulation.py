@@ -84,8 +84,8 @@ class TestPlayIndex:
         deal = Deal.from_seed(8, options=Options(chant=False))
         other = deal.to_move.left
         with pytest.raises(NotYourTurnError):
-            deal.play(other, deal.hand(other)[0])
-        not_held = next(c for c in DECK if c not in deal.hand(deal.to_move))
+            deal.play(other, deal.hands[other][0])
+        not_held = next(c for c in DECK if c not in deal.hands[deal.to_move])
         before = deal.to_json()
         with pytest.raises(IllegalMoveError, match="not in their hand"):
             deal.play(deal.to_move, not_held)

@@ -36,6 +36,7 @@ from ..deal import Deal, Phase, View
 from ..errors import AluetteError, DealOverError
 from ..match import Match
 from ..options import Options
+from ..scoring import first_to_reach
 from ..pictures import back_svg, trick_html
 from ..seats import SEATS, Seat
 from ..signals import signal_for
@@ -43,7 +44,7 @@ from .common import (CardButton, MessageArea, card_label, card_size_control, car
                      live_region, plural, sheet_html)
 from .setup import round_table_html
 
-__all__ = ["MatchTable", "OPPONENTS", "FORMATS", "first_to_reach", "mordienne_note",
+__all__ = ["MatchTable", "OPPONENTS", "FORMATS", "mordienne_note",
            "YOU", "PARTNER", "make_bots", "parse_seed", "short_label", "hidden_cards",
            "state_text", "cards_named", "state_problems"]
 
@@ -804,7 +805,7 @@ class MatchTable(w.VBox):
     def _render_reached(self, view: View) -> None:
         outcomes = [t.winner for t in view.tricks]
         rows = []
-        for n, custom in ((2, "turns one card face up"), (3, "turns two cards face up")):
+        for n, custom in ((2, "turns one of their tricks face up"), (3, "turns two face up")):
             seat = first_to_reach(outcomes, n)
             who = f"{seat}, who {custom}" if seat is not None else "nobody yet"
             rows.append(f"<li>first to {n} tricks: {escape(who)}</li>")
@@ -826,19 +827,6 @@ class MatchTable(w.VBox):
         for css in classes:
             widget.add_class(css)
         return widget
-
-
-def first_to_reach(outcomes, n: int) -> Optional[Seat]:
-    """The seat that won its ``n``-th trick first, from the trick outcomes so far (``None``: a spoiled trick), or
-    ``None`` if nobody has ``n`` tricks yet (pagat: the first to a second trick turns one card face up, the first to a
-    third turns two)."""
-    won = {seat: 0 for seat in SEATS}
-    for seat in outcomes:
-        if seat is not None:
-            won[seat] += 1
-            if won[seat] == n:
-                return seat
-    return None
 
 
 def mordienne_note(score, enabled: bool) -> str:
@@ -882,7 +870,7 @@ def hidden_cards(deal: Deal, seat: Union[Seat, str] = YOU) -> frozenset:
     cards = set()
     for other in SEATS:
         if other is not seat:
-            cards.update(deal.hand(other))
+            cards.update(deal.hands[other])
             cards.update(omniscient.discards.get(other, ()))
     if not omniscient.stock_received:
         cards.update(deal.stock)

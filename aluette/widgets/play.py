@@ -271,14 +271,14 @@ class DealStepper(w.VBox):
         deal = self.deal
         self.table.value = view_html(deal.view(None))
         self.last_trick.value = deal.tricks[-1]._repr_html_() if deal.tricks else "<i>No trick played yet.</i>"
-        counts = deal.trick_counts()
+        counts = deal.trick_counts
         cells = "".join(f"<td style='padding:0 8px'><b>{s}</b> {counts[s]}</td>" for s in SEATS)
         notation = deal.notation or "–"
         self.counts.value = (f"<div>After {len(deal.tricks)} of 9 tricks (pagat notation <code>{notation}</code>), "
                              f"tricks won:</div><table><tr>{cells}</tr></table>")
         if deal.tricks:
             self.counts.value += deal.tricks_table().reset_index().to_html(index=False)
-        self.events.value = "<pre style='white-space:pre-wrap'>" + escape("\n".join(deal.events(None))) + "</pre>"
+        self.events.value = "<pre style='white-space:pre-wrap'>" + escape("\n".join(deal.events)) + "</pre>"
         over = deal.is_over
         self.next_button.disabled = over
         self.run_button.disabled = over

@@ -225,7 +225,7 @@ class SurrenderDemo(w.VBox):
         play_out(deal, self.rule.value)
         self.deal = deal
         points = deal.result.points
-        lines = [line for line in deal.events(None) if "is dealt" not in line]
+        lines = [line for line in deal.events if "is dealt" not in line]
         self.result.value = (f"<div style='font-size:1.15em'><b>N–S {points[Team.NS]}, E–W {points[Team.EW]}</b>"
                              f"</div><div>{escape(deal.result.reason)}</div>"
                              f"<div>Tricks: <code>{deal.notation or 'not played'}</code></div>"

@@ -206,19 +206,19 @@ def test_nothing_hidden_reaches_the_browser(page, wire, open_voila, agree):
     engine = replay(agree, plays)
     deal = engine.deal
     assert deal.phase is Phase.PLAY and deal.to_move is Seat.S
-    assert hand(root) == list(deal.hand(Seat.S))  # the replay is the game the page shows
+    assert hand(root) == list(deal.hands[Seat.S])  # the replay is the game the page shows
     assert (engine.view.chant_agreed is True) == agree
     hidden = hidden_cards(deal)
     # the three other hands (less the cards the partner's signals named), and at least six more: the unused stock,
     # or the six cards discarded by each bot that received stock cards
-    others = sum(len(deal.hand(seat)) for seat in (Seat.N, Seat.E, Seat.W))
+    others = sum(len(deal.hands[seat]) for seat in (Seat.N, Seat.E, Seat.W))
     named = sum(1 for r in engine.view.signals if r.seat is Seat.N and signal_for(r.key).card is not None)
     assert len(hidden) >= others - named + 6
     received = wire.text()
     assert cards_named(received) & hidden == frozenset()
     for string in wire.strings():
         assert not cards_named(string) & hidden, string[:200]
-    assert set(deal.hand(Seat.S)) <= cards_named(received)  # the capture is not empty
+    assert set(deal.hands[Seat.S]) <= cards_named(received)  # the capture is not empty
     engine.close()
 
 

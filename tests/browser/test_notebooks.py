@@ -3,7 +3,7 @@ gives the right result on screen. That every notebook renders without errors is 
 ``test_notebook_renders_in_voila``; here each test opens one notebook, drives its widgets by their CSS classes
 (tests/browser/controls.py) and ends with the kernel idle and no exception in it or in the page.
 
-Expected results come from the rule sources named at each test (seeds = the rules sheet in /work/shared/seeds/,
+Expected results come from the rule sources named at each test (seeds = the rules sheet in docs/sources/,
 pagat.com, decisions of this project), computed with the engine from the same seed or cards where a whole deal is
 involved. A picture of each demo (the widget alone) is saved as test-artifacts/screenshots/NN_name-demo.png.
 """
@@ -196,8 +196,8 @@ def test_03_all_agree_then_a_discard_of_six_picked_by_clicks(page, wire, open_vo
     for seat in deal.dealer.left.clockwise_from():
         deal.answer_chant(seat, True)
     fifteen = [C(code) for code in picks.evaluate_all(PICTURES_JS)]
-    assert sorted(fifteen, key=DECK.index) == sorted(deal.hand(Seat.E), key=DECK.index)
-    received = set(deal.hand(Seat.E)) - set(deal.dealt_hand(Seat.E))
+    assert sorted(fifteen, key=DECK.index) == sorted(deal.hands[Seat.E], key=DECK.index)
+    received = set(deal.hands[Seat.E]) - set(deal.dealt_hand(Seat.E))
     wire.wait_settled(page)
     assert len(received) == 6 and all(f'data-card="{card.code}"' in wire.text() for card in received)  # control
     # for the secrecy check of the decline test: E's stock cards do reach the browser once E holds them

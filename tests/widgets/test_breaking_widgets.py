@@ -14,7 +14,7 @@ import ipywidgets as w
 import pytest
 from ipywidgets.widgets.widget import _instances
 
-from aluette import DECK, AluetteError, Phase, Seat
+from aluette import DECK, SEATS, AluetteError, Hand, Phase, Seat, Team
 from aluette.options import ChantRecipients
 from aluette.widgets.chant import ChantDemo
 from aluette.widgets.common import card_label
@@ -126,6 +126,90 @@ class TestNoLeftoverWidgets:
         assert len(_instances) <= count
 
 
+def _other_seed(box: w.BoundedIntText) -> int:
+    box.value = 11 if box.value != 11 else 12
+    return box.value
+
+
+def _chant_answers(demo: ChantDemo) -> None:
+    seed = _other_seed(demo.seed)
+    assert demo.deal.seed == seed and demo.deal.phase is Phase.CHANT
+    first = demo.asking_order[0]
+    demo.answer_toggles[0].value = False  # the first asked declines: seeds, "setup": the chant needs all four
+    assert demo.deal.chant_agreed is False and dict(demo.deal.view(None).chant_answers)[first] is False
+
+
+def _picker_answers(picker: TrickPicker) -> None:
+    picker.leader.value = "E"
+    for seat, code in zip(SEATS, ("3O", "1E", "4O", "5O")):  # N holds Monsieur: seeds, "card rankings"
+        picker.card_boxes[seat].value = code
+    assert picker.message.last_error is None and picker.record.winner is Seat.N and picker.next_leader is Seat.N
+
+
+def _play_stepper_answers(stepper: PlayStepper) -> None:
+    _other_seed(stepper.seed)
+    stepper.next_button.click()
+    assert stepper.message.last_error is None and len(stepper.deal.tricks) == 1
+
+
+def _comparer_answers(comparer: TrickComparer) -> None:
+    comparer.text.value = "1E, Monsieur"
+    comparer.compare_button.click()
+    assert comparer.message.last_error is None and [c.code for c in comparer.cards] == ["1E", "3O"]
+    assert comparer.winner == 1  # Monsieur beats the ace of swords: seeds, "card rankings"
+
+
+def _ordering_answers(exercise: OrderingExercise) -> None:
+    _other_seed(exercise.seed)
+    exercise.answer.value = " ".join(c.code for c in Hand(exercise.cards))  # the engine's order, strongest first
+    exercise.check_button.click()
+    assert exercise.correct is True and exercise.message.last_error is None
+
+
+def _scoring_answers(view: ScoringView) -> None:
+    view.mordienne.value = True
+    view.notation.value = "NEWXSSSSS"  # pagat/seeds: mordienne (on) is worth 2, as in TestScoringViewConsistency
+    assert view.message.last_error is None and view.score.notation == "NEWXSSSSS" and view.score.points == 2
+
+
+def _surrender_answers(demo: SurrenderDemo) -> None:
+    demo.answer.value = "refuse"
+    demo.answer.value = "accept"  # pagat.com: accepted, the accepting side scores 1
+    assert demo.message.last_error is None and demo.deal.result.points[Team.NS] == 1
+
+
+def _sheet_answers(sheet: MatchSheet) -> None:
+    seed = _other_seed(sheet.seed)
+    assert sheet.message.last_error is None and sheet.match.seed == seed and sheet.match.is_over
+
+
+def _draw_answers(draw: PartnershipDraw) -> None:
+    for box, name in zip(draw.name_boxes, ("Anne", "Bruno", "Chantal", "Denis")):
+        box.value = name
+    _other_seed(draw.seed)
+    draw.next_button.click()
+    assert draw.message.last_error is None and draw.shown == 1
+
+
+def _setup_answers(stepper: SetupStepper) -> None:
+    _other_seed(stepper.seed)
+    stepper.next_button.click()
+    assert stepper.step == 1
+
+
+def _quiz_answers(quiz: SignalQuiz) -> None:
+    _other_seed(quiz.seed)
+    quiz.choices.value = quiz.current.answer
+    quiz.check_button.click()
+    assert quiz.right == 1 and quiz.asked == 1 and quiz.message.last_error is None
+
+
+STILL_ANSWERS = {ChantDemo: _chant_answers, TrickPicker: _picker_answers, PlayStepper: _play_stepper_answers,
+                 TrickComparer: _comparer_answers, OrderingExercise: _ordering_answers, ScoringView: _scoring_answers,
+                 SurrenderDemo: _surrender_answers, MatchSheet: _sheet_answers, PartnershipDraw: _draw_answers,
+                 SetupStepper: _setup_answers, SignalQuiz: _quiz_answers}
+
+
 class TestJunkEverywhere:
     """Quality bar: junk typed into any text box gives a message, never an exception out of the callback, and the
     widget keeps working."""
@@ -148,6 +232,8 @@ class TestJunkEverywhere:
             elif choices:
                 control = rng.choice(choices)
                 control.index = rng.randrange(len(control.options))  # what a browser click can do
+        STILL_ANSWERS[cls](widget)  # issue 11 §1: after the junk, a valid action still gets its answer
+
 
     @pytest.mark.parametrize("text", ["x" * 5000, "🂡" * 300])
     def test_long_junk_gives_a_short_message(self, text):

@@ -75,7 +75,7 @@ class TestAsking:
         assert "not asked: the chant is already off" in widget._answer_labels[2].value
         assert "unused and unseen" in widget.result.value
         assert widget.deal.phase is Phase.PLAY
-        assert all(widget.deal.hand(s) == dealt[s] for s in Seat)
+        assert all(widget.deal.hands[s] == dealt[s] for s in Seat)
         for seat in Seat:
             assert not set(widget.deal.stock) & widget.deal.view(seat).visible_cards()
         assert widget.picker.layout.display == "none"
@@ -98,7 +98,7 @@ class TestStockAndDiscard:
         assert deal.phase is Phase.DISCARD and deal.to_move is Seat.E
         assert len(widget.pick_buttons) == 15 and widget.picker.layout.display is None
         # issue 9 §2: the card pictures are the buttons, named in words
-        assert [b.card for b in widget.pick_buttons] == list(deal.hand(Seat.E))
+        assert [b.card for b in widget.pick_buttons] == list(deal.hands[Seat.E])
         assert all(b.label.startswith(card_words(b.card)) for b in widget.pick_buttons)
         # issue 9 §3: you choose first; the suggested discard shows only when asked for
         suggestion = deal.suggested_discard(Seat.E)
@@ -123,8 +123,8 @@ class TestStockAndDiscard:
         deal = widget.deal
         assert widget.message.last_error is None
         assert deal.phase is Phase.PLAY and deal.to_move is Seat.E
-        assert {s: len(deal.hand(s)) for s in Seat} == {s: 9 for s in Seat}
-        assert not set(chosen) & set(deal.hand(Seat.E))
+        assert {s: len(deal.hands[s]) for s in Seat} == {s: 9 for s in Seat}
+        assert not set(chosen) & set(deal.hands[Seat.E])
         assert widget.pick_buttons == () and widget.picker.layout.display == "none"
         assert "Each holds nine again" in widget.result.value
         assert "Keeping the highest nine would have discarded" in widget.message.value
@@ -135,11 +135,11 @@ class TestStockAndDiscard:
         for seed in range(200):
             widget = ChantDemo(seed=seed)
             agree_all(widget)
-            if widget.deal.phase is Phase.DISCARD and Card.parse("3O") in widget.deal.hand(widget.you):
+            if widget.deal.phase is Phase.DISCARD and Card.parse("3O") in widget.deal.hands[widget.you]:
                 break
         else:
             raise AssertionError("no seed below 200 gives you Monsieur with a discard to make")
-        hand = widget.deal.hand(widget.you)
+        hand = widget.deal.hands[widget.you]
         widget.typed.value = " ".join(map(str, [Card.parse("3O"), *[c for c in hand if c.code != "3O"][-5:]]))
         widget.typed_button.click()
         assert widget.message.last_error is None and "You threw away Monsieur" in widget.message.value
@@ -153,16 +153,16 @@ class TestStockAndDiscard:
         # seeds "setup": "keep the highest for their hand"
         widget = ChantDemo(seed=10)
         agree_all(widget)
-        fifteen = widget.deal.hand(Seat.E)
+        fifteen = widget.deal.hands[Seat.E]
         widget.suggest_button.click()
         assert set(widget.chosen) == set(widget.deal.suggested_discard(Seat.E))
         widget.discard_button.click()
-        assert widget.deal.hand(Seat.E) == fifteen[:9]
+        assert widget.deal.hands[Seat.E] == fifteen[:9]
 
     def test_bad_discards_show_messages_and_change_nothing(self):
         widget = ChantDemo(seed=6)
         agree_all(widget)
-        hand = widget.deal.hand(Seat.E)
+        hand = widget.deal.hands[Seat.E]
         for button in widget.pick_buttons[:5]:
             button.click()
         widget.discard_button.click()
@@ -174,22 +174,22 @@ class TestStockAndDiscard:
         widget.typed.value = "4O 5O 6O 7O 8O 3Q"
         widget.typed_button.click()
         assert "unknown card '3Q'" in widget.message.last_error
-        assert widget.deal.hand(Seat.E) == hand and widget.deal.phase is Phase.DISCARD
+        assert widget.deal.hands[Seat.E] == hand and widget.deal.phase is Phase.DISCARD
         assert len(widget.pick_buttons) == 15
         widget.typed.value = " ".join(map(str, hand[9:]))  # still works afterwards
         widget.typed_button.click()
-        assert widget.message.last_error is None and len(widget.deal.hand(Seat.E)) == 9
+        assert widget.message.last_error is None and len(widget.deal.hands[Seat.E]) == 9
 
     def test_you_as_dealer_discard_after_the_dealers_left(self):
         # decision of this project: the dealer's left discards first; here another player does it for them
         widget = ChantDemo(seed=3, dealer=Seat.W, you=Seat.W)
         agree_all(widget)
         deal = widget.deal
-        assert len(deal.hand(Seat.N)) == 9 and deal.to_move is Seat.W
+        assert len(deal.hands[Seat.N]) == 9 and deal.to_move is Seat.W
         assert len(widget.pick_buttons) == 15
         widget.suggest_button.click()
         widget.discard_button.click()
-        assert deal.phase is Phase.PLAY and len(deal.hand(Seat.W)) == 9
+        assert deal.phase is Phase.PLAY and len(deal.hands[Seat.W]) == 9
         assert_private(widget)
 
     def test_variant_the_dealers_partner_receives(self):
@@ -198,13 +198,13 @@ class TestStockAndDiscard:
         widget.recipients.value = ChantRecipients.LEFT_AND_PARTNER
         assert widget.deal.chant_recipients() == (Seat.E, Seat.S)
         assert "alternately to E and S" in widget.result.value
-        dealer_hand = widget.deal.hand(Seat.N)
+        dealer_hand = widget.deal.hands[Seat.N]
         agree_all(widget)
         assert widget.deal.to_move is Seat.S and len(widget.pick_buttons) == 15  # E discarded first
         widget.suggest_button.click()
         widget.discard_button.click()
-        assert widget.deal.hand(Seat.N) == dealer_hand
-        assert {s: len(widget.deal.hand(s)) for s in Seat} == {s: 9 for s in Seat}
+        assert widget.deal.hands[Seat.N] == dealer_hand
+        assert {s: len(widget.deal.hands[s]) for s in Seat} == {s: 9 for s in Seat}
 
     def test_not_a_recipient(self):
         widget = ChantDemo(seed=9, dealer=Seat.N, you=Seat.S)
@@ -220,7 +220,7 @@ class TestControls:
         # quality bar: the same seed gives the same deal everywhere
         widget = ChantDemo(seed=14, dealer=Seat.E)
         expected = Deal.from_seed(14, dealer=Seat.E, options=Options())
-        assert all(widget.deal.hand(s) == expected.hand(s) for s in Seat)
+        assert all(widget.deal.hands[s] == expected.hands[s] for s in Seat)
         widget.answer_toggles[0].value = True
         widget.new_button.click()
         assert widget.seed.value == 15 and widget.deal.view(None).chant_answers == ()

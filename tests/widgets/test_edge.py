@@ -31,9 +31,9 @@ class TestBuild:
         typed(builder, N="3O 3C 2O", W="la vache")
         builder.deal_button.click()
         assert builder.message.last_error is None
-        assert {Card.parse(c) for c in ("3O", "3C", "2O")} <= set(builder.deal.hand("N"))
-        assert Card.parse("2C") in builder.deal.hand("W")
-        assert all(len(builder.deal.hand(s)) == 9 for s in "NESW")
+        assert {Card.parse(c) for c in ("3O", "3C", "2O")} <= set(builder.deal.hands["N"])
+        assert Card.parse("2C") in builder.deal.hands["W"]
+        assert all(len(builder.deal.hands[s]) == 9 for s in "NESW")
         assert "N 6" in builder.message.value and "E 9" in builder.message.value
 
     def test_leader_and_options_are_used(self):

@@ -109,7 +109,7 @@ class TestHand:
         card = t.view.hand[-1]
         t.button_for(card).click()
         deal = t.deal
-        assert t.message.last_error is None and card not in deal.hand(S)
+        assert t.message.last_error is None and card not in deal.hands[S]
         assert deal.tricks[0].card_of(S) is card
         assert f'data-card="{card.code}"' in t.table.value
         assert card not in [c for c in t.view.hand] and card not in [b.card for b in t.card_buttons]
@@ -325,9 +325,9 @@ class TestChantAndDiscard:
         assert "exactly six" in t.message.last_error and t.match.to_json() == before
         t.hint_button.click()  # the hint toggles the six lowest: keep the nine highest (seeds)
         assert set(t.picked) == set(deal.suggested_discard(S))
-        fifteen = deal.hand(S)
+        fifteen = deal.hands[S]
         t.discard_button.click()
-        assert t.message.last_error is None and deal.hand(S) == fifteen[:9]
+        assert t.message.last_error is None and deal.hands[S] == fifteen[:9]
         assert deal.phase is Phase.PLAY and not t.picking and not t.picked
         assert len(t.view.hand) <= 9 and t.view.discards[S]
         assert_consistent(t)  # E's discards and the stock E received stay hidden
@@ -356,7 +356,7 @@ class TestSurrender:
         assert t.deal.phase is Phase.SURRENDER and t.deal.to_move is S
         shown = [k for k, b in t.surrender_buttons.items() if b.layout.display is None]
         assert shown == ["offer", "play on"]
-        assert not set(TOP_FOUR) <= set(t.deal.hand(E))  # so E accepts (HeuristicBot's documented answer)
+        assert not set(TOP_FOUR) <= set(t.deal.hands[E])  # so E accepts (HeuristicBot's documented answer)
         t.surrender_buttons["offer"].click()
         result = t.deal.result
         assert result.points == {Team.EW: 1, Team.NS: 0} and result.surrender_accepted
@@ -543,6 +543,18 @@ class TestRapidClicks:
         assert yours >= 10, "the clicks played the game"
         json.loads(t.match.to_json())
         assert re.search(r"Your turn|Deal over|Match over", t.status.value)
+        # issue 11 §1: after the clicks the table still answers a valid click: a new match, then South's move
+        t.new_button.click()
+        assert t.internal_errors == [] and t.deal.to_move is S and t.deal.moves == t.match.deals[-1].moves
+        before = len(t.deal.moves)
+        if t.deal.phase is Phase.CHANT:
+            t.chant_buttons[False].click()
+        elif t.deal.phase is Phase.SURRENDER:
+            t.surrender_buttons["refuse" if t.deal.view(S).surrender_by else "play on"].click()
+        else:
+            t.card_buttons[0].click()
+        assert t.message.last_error is None and t.deal.moves[before].seat is S
+        assert_consistent(t)
 
 
 class TestMatchStatus:
@@ -598,17 +610,17 @@ class TestMatchStatus:
         ("XXXXXXXXX", 2, None)])
     def test_first_to_reach(self, notation, n, seat):
         from aluette.scoring import parse_outcomes
-        from aluette.widgets.match import first_to_reach
+        from aluette.scoring import first_to_reach
         assert first_to_reach(parse_outcomes(notation), n) == (None if seat is None else Seat.parse(seat))
 
     def test_first_to_reach_is_shown(self):
         t = table(5)
         while not t.deal.is_over:
             t.follow_hint()
-        from aluette.widgets.match import first_to_reach
+        from aluette.scoring import first_to_reach
         outcomes = [tr.winner for tr in t.deal.tricks]
         two = first_to_reach(outcomes, 2)
-        assert two is not None and f"first to 2 tricks: {two}, who turns one card face up" in text(t.reached)
+        assert two is not None and f"first to 2 tricks: {two}, who turns one of their tricks face up" in text(t.reached)
 
     def test_no_signals(self):
         # pagat advises learning without signals first: nobody signals, and South has no signal buttons

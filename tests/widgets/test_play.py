@@ -1,6 +1,6 @@
 """Widget tests for the "Play" notebook (aluette.widgets.play), driven without a browser.
 
-Each test names the rule it checks: seeds = the rules sheet in shared/seeds ("gameplay"); pagat = pagat.com's
+Each test names the rule it checks: seeds = the rules sheet in docs/sources ("gameplay"); pagat = pagat.com's
 Aluette page; decision = a decision of this project (the trivial playing rule, the quality bar on bad input).
 """
 
@@ -132,7 +132,7 @@ class TestDealStepper:
         assert len(deal.tricks) == 1 and deal.tricks[0].leader is Seat.S
         assert deal.tricks[0].explain() in stepper.message.value
         assert "After 1 of 9 tricks" in stepper.counts.value
-        for seat, count in deal.trick_counts().items():
+        for seat, count in deal.trick_counts.items():
             assert f"<b>{seat}</b> {count}<" in stepper.counts.value
 
     def test_run_to_end_finishes_and_leaders_follow_the_rules(self):

@@ -1,6 +1,6 @@
 """Widget tests for the "Scoring" notebook (aluette.widgets.scoring), driven without a browser.
 
-Each test names its rule source: seeds = the rules sheet in shared/seeds ("scoring", "end of game"); pagat =
+Each test names its rule source: seeds = the rules sheet in docs/sources ("scoring", "end of game"); pagat =
 pagat.com's Aluette page (its two worked examples and the surrender rule); decision = a decision of this project.
 """
 

@@ -1,6 +1,6 @@
 """Tests for the "Teacher's guide" notebook: the printable HTML export and the exercise widget.
 
-Rule sources are named per test: seeds = the rules sheet in shared/seeds; pagat = pagat.com; decision = a decision of
+Rule sources are named per test: seeds = the rules sheet in docs/sources; pagat = pagat.com; decision = a decision of
 this project.
 """
 

@@ -1,0 +1,172 @@
+"""The project's own decisions: every rule the sources leave open, decided once, named, and listed here.
+
+The sources (the rules sheet in ``docs/sources/``, in five translations; pagat.com's Aluette page; the French
+descriptions of trictrac.net, olonnes.com and regles2jeux.fr) leave some points open. Where they do, this project
+decides and says so with one marker:
+
+* in a docstring, the phrase :data:`MARKER` followed by the decision's name in brackets and a colon, e.g.
+  ``Decision of this project (the sources are silent) [all-nine-spoiled]: if nobody won a trick, nobody scores.``;
+* in a notebook and in the printable summary of notebook 07, the visible badge :data:`BADGE` before the decision,
+  with the decision's name in an HTML comment next to it (``⚖ Our decision: <!-- all-nine-spoiled --> ...``), so
+  readers see the badge and the test can find the name.
+
+:data:`DECISIONS` is the one list. ``tests/test_decisions.py`` checks that every decision is in the README's table
+(:func:`decisions_markdown` writes it; ``python -m aluette.decisions`` prints it), is named with the marker in a
+docstring of each module listed in its ``where``, and carries the badge in each notebook of its ``taught_in``; and
+that no docstring uses the marker for a name missing here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["ProjectDecision", "DECISIONS", "MARKER", "BADGE", "decision", "decisions_markdown"]
+
+#: The phrase that marks a decision in a docstring (followed by `` [name]:`` and the decision).
+MARKER = "Decision of this project (the sources are silent)"
+#: The visible badge that marks a decision in a notebook and in the printable summary.
+BADGE = "⚖ Our decision:"
+
+
+@dataclass(frozen=True)
+class ProjectDecision:
+    """One of the project's decisions.
+
+    Attributes:
+        name: a short stable name (``"all-nine-spoiled"``), used in docstrings and notebooks.
+        statement: the decision in one sentence.
+        where: the modules that implement it (paths from the repository root, ``"aluette/scoring.py"``).
+        taught_in: the notebooks that teach it (file names without ``.ipynb``); each carries the badge for it.
+    """
+
+    name: str
+    statement: str
+    where: tuple[str, ...]
+    taught_in: tuple[str, ...] = ()
+
+
+_D = ProjectDecision
+
+#: Every decision of this project, in the order of the game (draw, deal, chant, surrender, play, scoring, match,
+#: signals), then the decisions of the software (chance, simulations, scenarios, bots).
+DECISIONS: tuple[ProjectDecision, ...] = (
+    _D("draw-dealt-clockwise",
+       "The partnership draw is dealt face up one card at a time clockwise (the seeds say only that any player deals).",
+       ("aluette/draw.py",), ("02_setup", "07_teachers_guide")),
+    _D("draw-first-name-deals",
+       "The first player named deals the draw, starting with the second name (the player to their left).",
+       ("aluette/draw.py",), ("02_setup",)),
+    _D("seating-after-draw",
+       "After the draw Madame's holder sits at N, Monsieur's at S, le Borgne's at E and la Vache's at W, so N deals "
+       "first.",
+       ("aluette/draw.py",), ("02_setup",)),
+    _D("chant-from-dealer-left",
+       "The chant is asked of each player in turn clockwise, starting at the dealer's left.",
+       ("aluette/deal.py",), ("03_chant",)),
+    _D("chant-stops-at-first-refusal",
+       "Asking for the chant stops at the first refusal, since one refusal settles it.",
+       ("aluette/deal.py",), ("03_chant",)),
+    _D("dealer-left-discards-first",
+       "After the chant the dealer's left discards first, then the other stock recipient.",
+       ("aluette/deal.py",), ("03_chant",)),
+    _D("surrender-before-first-trick",
+       "A surrender is offered only before the first trick (pagat gives no time for it).",
+       ("aluette/deal.py", "aluette/options.py"), ("05_scoring", "07_teachers_guide")),
+    _D("surrender-speaking-order",
+       "The dealer's left speaks for their side first, then the dealer for theirs, one question each; an offer is "
+       "answered by the other side's speaker at once, so only the first offer made is put.",
+       ("aluette/deal.py",), ("05_scoring",)),
+    _D("surrender-refused-all-spoiled",
+       "After a refused surrender a deal with all nine tricks spoiled is a failure of the refusing side (it made no "
+       "mordienne): the offering side scores 2.",
+       ("aluette/deal.py",)),
+    _D("rebour-announce-order",
+       "Under Rebour each player is asked once, clockwise from the dealer's left, after the chant and the discards, "
+       "whether they announce mordienne.",
+       ("aluette/options.py", "aluette/deal.py")),
+    _D("rebour-announcement-no-score",
+       "In Rebour's first form an announcement changes no score: a mordienne scores 2 announced or not, and a "
+       "failed announcement costs nothing.",
+       ("aluette/options.py",)),
+    _D("tricks-visible",
+       "Completed tricks are visible to every seat in the engine's views (at a real table they are stacked face "
+       "down before their winner).",
+       ("aluette/deal.py",)),
+    _D("all-nine-spoiled",
+       "If all nine tricks are spoiled nobody won a trick, and nobody scores.",
+       ("aluette/scoring.py",), ("05_scoring", "07_teachers_guide", "09_edge_cases")),
+    _D("mordienne-spoiled-breaks-run",
+       "A spoiled trick breaks a mordienne run (pagat's example EXWEWNNNX, a spoiled last trick, scores 1).",
+       ("aluette/scoring.py",), ("05_scoring", "07_teachers_guide")),
+    _D("mordienne-spoiled-counts-before",
+       "A spoiled trick before the run counts as a trick before it, like a lost one (XXXXXSSSS is mordienne).",
+       ("aluette/scoring.py",), ("05_scoring", "07_teachers_guide")),
+    _D("one-trick-run-mordienne",
+       "A run of one trick, the ninth, that wins the deal is mordienne (XXXXXXXXS scores 2).",
+       ("aluette/scoring.py",)),
+    _D("all-nine-not-mordienne",
+       "Winning all nine tricks is not mordienne: no trick came before the run (SSSSSSSSS scores 1).",
+       ("aluette/scoring.py",), ("05_scoring",)),
+    _D("drawn-match",
+       "A match tied after its last deal is drawn (no extra deal).",
+       ("aluette/match.py",), ("05_scoring", "07_teachers_guide")),
+    _D("signals-partner-only",
+       "A signal is seen by the signaller's partner only (a simplification: at a real table signals are gestures "
+       "the opponents may catch, so partners make them discreetly).",
+       ("aluette/deal.py",), ("06_signals", "08_play_a_match")),
+    _D("signals-honest",
+       "Signals are honest: a seat signals only a named card it holds, its aces when it holds any, and a useless "
+       "hand or mordienne only when its hand fits their definitions.",
+       ("aluette/deal.py",), ("06_signals", "08_play_a_match")),
+    _D("signals-once-per-deal",
+       "Each signal is made at most once per deal by each seat.",
+       ("aluette/deal.py",)),
+    _D("useless-hand",
+       "\"A useless hand\" means holding none of the eight named cards and no ace.",
+       ("aluette/signals.py",), ("06_signals",)),
+    _D("going-for-mordienne",
+       "\"Going for mordienne\" may be signalled only holding at least three of the eight named cards.",
+       ("aluette/signals.py",), ("06_signals",)),
+    _D("shuffle-from-pcg64",
+       "A shuffle is the stable argsort of 48 doubles from numpy's PCG64, the cut drawn from a 49th.",
+       ("aluette/chance.py",)),
+    _D("simulation-blocks",
+       "Simulations draw blocks of 1,000 deals, each block from its own SeedSequence, 94 doubles per deal, so "
+       "results do not depend on workers or chunks.",
+       ("aluette/simulation.py",)),
+    _D("scenario-fill",
+       "The scenario builder fills blank places from the seed's shuffle, and the dealer sits at the leader's right.",
+       ("aluette/scenario.py",)),
+    _D("heuristic-bot",
+       "The heuristic bot's rules (chant, discard, surrender, play, signals) are pagat.com's advice made exact, with "
+       "thresholds chosen by measurement.",
+       ("aluette/bots.py",)),
+)
+
+_BY_NAME = {d.name: d for d in DECISIONS}
+assert len(_BY_NAME) == len(DECISIONS), "decision names must be unique"
+
+
+def decision(name: str) -> ProjectDecision:
+    """The decision with this name.
+
+    Raises:
+        AluetteError: no decision has that name (the message lists them).
+    """
+    from .errors import AluetteError
+    try:
+        return _BY_NAME[name]
+    except (KeyError, TypeError):
+        raise AluetteError(f"no decision named {str(name)[:40]!r}; known: {', '.join(_BY_NAME)}") from None
+
+
+def decisions_markdown() -> str:
+    """The README's table of decisions, one row per decision: the statement, its name, and where it lives."""
+    rows = ["| decision | name | where |", "| --- | --- | --- |"]
+    for d in DECISIONS:
+        rows.append(f"| {d.statement} | `{d.name}` | {', '.join(f'`{w}`' for w in d.where)} |")
+    return "\n".join(rows)
+
+
+if __name__ == "__main__":  # pragma: no cover - prints the README table
+    print(decisions_markdown())

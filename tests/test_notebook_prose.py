@@ -1,0 +1,125 @@
+"""The notebooks' prose serves both audiences (issue 9, "Pages written for the student who reads them").
+
+The classroom app (`make app`, Voilà) hides code cells and drops every cell tagged ``remove-cell`` (nbconvert's
+TagRemovePreprocessor, configured in ``voila.json``); JupyterLab shows everything. So:
+
+* what the app shows never refers to what a student cannot see or do: no "Run All Cells", no ``assert``, no Python
+  names, no sentence ending in a colon above a code cell that shows nothing;
+* a ``remove-cell`` code cell still runs in JupyterLab and nbval, but not in the app: it must define nothing that a
+  cell the app keeps uses;
+* each notebook opens with ``# Title`` and a one-line description (the landing page is built from them);
+* where seats and cards share a sentence, "E" must not be left to mean both East and swords.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from tools.notebooks import NOTEBOOKS
+
+PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))
+TAG = "remove-cell"
+
+#: Phrases that only make sense to a reader of the code (issue 9, section 1).
+AUTHOR_ONLY = ("Run All Cells", "Run ▸", "assert", "Shift+Enter", "NBVAL", "play_one_trick", "Options(",
+               "HeuristicBot", "state_problems", "scenario_deal", "simulate(", "Deal.from", "import ", "shared/seeds")
+#: Text in backticks that is Python: a call, a keyword argument or a dotted name such as `aluette.probability` (card
+#: codes, seats, pagat notation and file paths in backticks stay allowed).
+CODE_NAME = re.compile(r"\w\(|=|^[A-Za-z_]+\.[A-Za-z_]+")
+
+
+def code_names(text: str) -> list[str]:
+    return [quoted for quoted in re.findall(r"`([^`\n]+)`", text)
+            if not re.fullmatch(r"[\w.-]*/[\w./-]*", quoted) and CODE_NAME.search(quoted)]
+
+
+def cells(path: Path):
+    return nbformat.read(path, as_version=4).cells
+
+
+def shown(cell) -> bool:
+    return TAG not in cell.metadata.get("tags", [])
+
+
+def code_shows_something(source: str) -> bool:
+    """Whether a code cell displays anything in the app: a checked print, or a last line that is an expression."""
+    if "print(" in source or "display(" in source or "plt.subplots(" in source:  # inline plots show themselves
+        return True
+    body = ast.parse(source).body
+    return bool(body) and isinstance(body[-1], ast.Expr) and not source.rstrip().endswith(";")
+
+
+def prose(cell) -> str:
+    """Markdown text without HTML style blocks and indented command lines (a teacher's shell command)."""
+    text = re.sub(r"<style>.*?</style>", "", cell.source, flags=re.S)
+    return "\n".join(line for line in text.splitlines() if not line.startswith("    "))
+
+
+@pytest.mark.parametrize("path", PATHS, ids=[p.name for p in PATHS])
+class TestWhatTheAppShows:
+    def test_no_author_only_words(self, path):
+        found = [(cell.get("id"), phrase) for cell in cells(path) if cell.cell_type == "markdown" and shown(cell)
+                 for phrase in AUTHOR_ONLY if phrase in prose(cell)]
+        found += [(cell.get("id"), name) for cell in cells(path)
+                  if cell.cell_type == "markdown" and shown(cell) for name in code_names(prose(cell))]
+        assert found == []
+
+    def test_no_colon_above_a_cell_that_shows_nothing(self, path):
+        kept = [cell for cell in cells(path) if shown(cell)]
+        dangling = [cell.get("id") for cell, after in zip(kept, kept[1:])
+                    if cell.cell_type == "markdown" and cell.source.rstrip().endswith(":")
+                    and (after.cell_type != "code" or not code_shows_something(after.source))]
+        assert dangling == []
+
+    def test_removed_code_defines_nothing_the_app_needs(self, path):
+        defined, problems = {}, []
+        for cell in cells(path):
+            if cell.cell_type != "code" or cell.source.lstrip().startswith("%"):
+                continue
+            tree = ast.parse("\n".join(line for line in cell.source.splitlines() if not line.startswith("%")))
+            if shown(cell):
+                stored = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+                used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+                used -= stored  # defined again in the same cell (a loop or an assignment): not taken from before
+                problems += [(cell.get("id"), name, defined[name]) for name in used & set(defined)]
+                for node in ast.walk(tree):  # a name the app's cells define again is theirs from here on
+                    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                        defined.pop(node.id, None)
+            else:
+                for node in ast.walk(tree):
+                    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                        defined[node.id] = cell.get("id")
+                    elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                        defined[node.name] = cell.get("id")
+                    elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                        defined.update({(a.asname or a.name).split(".")[0]: cell.get("id") for a in node.names})
+        assert problems == []
+
+    def test_opens_with_a_title_and_a_one_line_description(self, path):
+        first = next(cell for cell in cells(path) if cell.cell_type == "markdown")
+        lines = first.source.splitlines()
+        assert lines[0].startswith("# ") and lines[1] == "" and lines[2].strip()
+        assert len(lines) == 3 or lines[3] == "", "the description is one line, then a blank line"
+        assert lines[2].endswith(".") and lines[2].count(". ") == 0, "one sentence"
+
+    def test_cards_beside_seats_carry_their_suit(self, path):
+        # "E 12E": a seat letter next to a card code ending in E (swords) reads as two seats
+        pattern = re.compile(r"\b[NESW]\b[ :]+`?\d{1,2}[OCBE]\b")
+        found = [(cell.get("id"), m.group(0)) for cell in cells(path) if cell.cell_type == "markdown" and shown(cell)
+                 for m in pattern.finditer(cell.source)]
+        assert found == []
+
+
+def test_the_colon_rule_sees_a_hidden_check():
+    # the rule above must be able to fail: an assert-only cell shows nothing, a print or a last expression does
+    assert not code_shows_something("x = 1\nassert x == 1")
+    assert code_shows_something("print(1)") and code_shows_something("x = 1\nx")
+    assert not code_shows_something("ax.legend();")
+    assert code_names("type `3O 2C 12E`, score `SENWSEXNW`, open `notebooks/07.html`") == []
+    assert code_names("`score_tricks(notation)`, `Options(chant=False)`, `aluette.probability`, `sqrt(p/n)`") == [
+        "score_tricks(notation)", "Options(chant=False)", "aluette.probability", "sqrt(p/n)"]

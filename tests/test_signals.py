@@ -1,0 +1,80 @@
+"""Signals: each gesture's source, and the honest signals the engine allows (issue 8, §2).
+
+Sources: the seeds' signal table (docs/sources/, fy/az/sq/pa sheets; every line, the useless hand and mordienne
+included); trictrac.net's Aluette page (the eight named cards and the aces: Petit-neuf "montrer le petit doigt");
+Jeux & Stratégie n° 2 (1980) (mordienne: "se mordant légèrement la lèvre inférieure"). The definitions of "a useless
+hand" and "going for mordienne" are decisions of this project (useless-hand, going-for-mordienne).
+"""
+
+import pytest
+
+from aluette import SIGNALS, BadSignalError, Card, Deal, Options, Seat, parse_cards
+from aluette.signals import is_useless_hand, may_go_for_mordienne, signal_problem
+
+# E holds le Borgne, Grand-neuf, Deux de chêne (three named cards) and an ace; W holds nothing above a king.
+HANDS = {"N": "3O 3C 2C 1O 12O 11O 10O 8O 7O", "E": "2O 9C 2B 1C 12C 11C 10C 8C 7C",
+         "S": "9O 2E 1B 12B 11B 10B 8B 7B 6B", "W": "12E 11E 10E 9E 8E 7E 6E 5E 4E"}
+
+
+def deal():
+    return Deal.from_hands(HANDS, options=Options(chant=False))
+
+
+class TestSources:
+    def test_every_gesture_names_its_source(self):
+        for kind in SIGNALS:
+            assert "seeds' signal table" in kind.source, kind.key
+            assert "pagat" not in kind.source, kind.key  # pagat's French copy has no table of gestures
+
+    def test_petit_neuf_little_finger(self):
+        # trictrac.net: "Petit Neuf : montrer le petit doigt"; seeds fy: "Stick out pinkie"
+        kind = next(k for k in SIGNALS if k.key == "petit_neuf")
+        assert "little finger" in kind.gesture and "trictrac.net" in kind.source
+
+    def test_mordienne_bite_the_lip(self):
+        # seeds fy: "Byt jo lip"; Jeux & Stratégie n° 2: "en se mordant légèrement la lèvre inférieure"
+        kind = next(k for k in SIGNALS if k.key == "mordienne")
+        assert "bite the lip" in kind.gesture and "Jeux & Stratégie" in kind.source
+
+
+class TestDefinitions:
+    def test_useless_hand_is_nothing_above_a_king(self):
+        # decision useless-hand: no named card and no ace
+        assert is_useless_hand(parse_cards(HANDS["W"]))
+        assert not is_useless_hand(parse_cards("12E 1B"))       # an ace
+        assert not is_useless_hand(parse_cards("12E 2E"))       # Deux d'écrit, the lowest named card
+        assert is_useless_hand(parse_cards("12E 12O 12C 12B"))  # four kings are still "nothing above a king"
+
+    def test_mordienne_needs_three_named_cards(self):
+        # decision going-for-mordienne: at least three of the eight named cards
+        assert may_go_for_mordienne(parse_cards(HANDS["E"]))
+        assert not may_go_for_mordienne(parse_cards("2O 9C 1C 1O 1B 1E"))  # two named cards and four aces
+
+    def test_problem_names_the_reason(self):
+        assert signal_problem("useless", parse_cards("1B 4E")) == \
+            "holds a card above a king (a named card or an ace), so the hand is not useless"
+        assert "fewer than 3 of the eight named cards" in signal_problem("mordienne", parse_cards("3O 4E"))
+        assert signal_problem("useless", parse_cards("4E")) is None
+
+
+class TestEngineChecks:
+    def test_legal_signals_follow_the_definitions(self):
+        d = deal()
+        assert "useless" in d.legal_signals("W") and "mordienne" not in d.legal_signals("W")
+        assert "mordienne" in d.legal_signals("E") and "useless" not in d.legal_signals("E")
+
+    @pytest.mark.parametrize("seat,key,reason", [("E", "useless", "E holds a card above a king"),
+                                                 ("W", "mordienne", "W holds fewer than 3")])
+    def test_dishonest_signal_refused_and_state_kept(self, seat, key, reason):
+        d = deal()
+        before = d.to_dict()
+        with pytest.raises(BadSignalError, match=reason):
+            d.signal(seat, key)
+        assert d.to_dict() == before
+
+    def test_honest_mordienne_signal_recorded(self):
+        # E holds le Borgne, Grand-neuf and Deux de chêne: three named cards
+        d = deal()
+        record = d.signal("E", "mordienne")
+        assert record.key == "mordienne" and record.seat is Seat.E
+        assert Card.parse("2O") in d.hands[Seat.E]
