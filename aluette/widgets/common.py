@@ -13,7 +13,7 @@ from ..cards import Card
 from ..errors import AluetteError
 from ..pictures import card_svg
 
-__all__ = ["MessageArea", "friendly", "card_label", "plural", "sheet_html",
+__all__ = ["MessageArea", "friendly", "card_label", "plural", "sheet_html", "no_null_tooltips",
            "MAX_SEED", "check_seed", "next_seed", "check_choice",
            "close_widgets", "card_words", "CARD_SIZES", "CARD_SIZE", "card_style", "card_size_control",
            "CardButton", "card_row", "live_region"]
@@ -120,6 +120,23 @@ def close_widgets(widgets) -> None:
             if isinstance(part, w.Widget):
                 part.close()
         widget.close()
+
+
+def no_null_tooltips(root: w.Widget) -> w.Widget:
+    """Give every widget under ``root`` whose ``tooltip`` is ``None`` an empty one; returns ``root``.
+
+    ipywidgets 8 copies a description widget's ``tooltip`` into its label's ``title``, so ``None`` shows a "null"
+    tooltip when the mouse rests on the label (issue 9 §5). Call it at the end of a view's constructor."""
+    seen, stack = set(), [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if "tooltip" in node.keys and node.tooltip is None:
+            node.tooltip = ""
+        stack.extend(child for child in getattr(node, "children", ()) if isinstance(child, w.Widget))
+    return root
 
 
 def styled(widget: w.DOMWidget, *css: str) -> w.DOMWidget:

@@ -26,7 +26,7 @@ from ..savefile import load_json
 from ..scenario import SCENARIO_FORMAT, parse_partial_hands, scenario_deal, scenario_from_json, scenario_to_json
 from ..seats import SEATS, Seat
 from .common import (MAX_SEED, CardButton, MessageArea, card_label, card_size_control, card_style, check_choice,
-                     check_seed, friendly)
+                     check_seed, friendly, no_null_tooltips)
 
 __all__ = ["PLAYERS", "ScenarioBuilder", "move_label", "bots_for"]
 
@@ -170,6 +170,7 @@ class ScenarioBuilder(w.VBox):
         self.add_class("aluette-sized")
         self.message.ok(f"Seed {seed}: {self._describe()}")
         self._show()
+        no_null_tooltips(self)
 
     # ------------------------------------------------------------------ reading the controls
     def _options(self) -> Options:

@@ -41,7 +41,7 @@ from ..pictures import back_svg, trick_html
 from ..seats import SEATS, Seat
 from ..signals import signal_for
 from .common import (CardButton, MessageArea, card_label, card_size_control, card_style, card_words, friendly,
-                     live_region, plural, sheet_html)
+                     live_region, plural, sheet_html, no_null_tooltips)
 from .setup import round_table_html
 
 __all__ = ["MatchTable", "OPPONENTS", "FORMATS", "mordienne_note",
@@ -291,6 +291,7 @@ class MatchTable(w.VBox):
         self.add_class("aluette-sized")
         self._score_key = None
         self._start(parse_seed(seed), self.opponents.value, options, bool(signals))
+        no_null_tooltips(self)
 
     # ------------------------------------------------------------------ read-only state
     @property

@@ -20,7 +20,7 @@ from ..pictures import cards_html, trick_html
 from ..tables import ranking_table
 from ..tricks import explain_trick, trick_winner
 from .common import (CardButton, MessageArea, card_label, card_style, card_words, check_seed, close_widgets, friendly,
-                     next_seed, seed_box)
+                     next_seed, seed_box, no_null_tooltips)
 
 __all__ = ["ranking_html", "TrickComparer", "OrderingExercise"]
 
@@ -93,6 +93,7 @@ class TrickComparer(w.VBox):
                          self.message, self._result]
         self.add_class("aluette-compare")
         self._set_cards(parse_cards(cards))
+        no_null_tooltips(self)
 
     # ------------------------------------------------------------- read-only results
     @property
@@ -255,6 +256,7 @@ class OrderingExercise(w.VBox):
                          w.HBox([self._answer, self._clear, self._check, self._show]), self.message]
         self.add_class("aluette-order")
         self._deal()
+        no_null_tooltips(self)
 
     # ------------------------------------------------------------- read-only state
     @property

@@ -25,7 +25,7 @@ from ..match import Match
 from ..options import Options
 from ..scoring import DealScore, outcomes_notation, parse_outcomes, score_tricks
 from ..seats import SEATS, Seat, Team
-from .common import MessageArea, check_choice, check_seed, friendly, sheet_html
+from .common import MessageArea, check_choice, check_seed, friendly, sheet_html, no_null_tooltips
 from .play import RULES, play_out, play_out_match
 
 __all__ = ["running_counts", "ScoringView", "surrender_position", "SurrenderDemo", "MatchSheet", "team_label"]
@@ -118,6 +118,7 @@ class ScoringView(w.VBox):
                           self.result])
         self.add_class("aluette-scoring")
         self._typed()
+        no_null_tooltips(self)
 
     @friendly()
     def _typed(self, change=None) -> None:
@@ -216,6 +217,7 @@ class SurrenderDemo(w.VBox):
         super().__init__([w.HBox([self.answer, self.rule]), self.message, self.result])
         self.add_class("aluette-surrender")
         self._update()
+        no_null_tooltips(self)
 
     @friendly()
     def _update(self, change=None) -> None:
@@ -264,6 +266,7 @@ class MatchSheet(w.VBox):
         super().__init__([w.HBox([self.seed, self.rule]), self.message, self.summary, self.sheet])
         self.add_class("aluette-match")
         self._update()
+        no_null_tooltips(self)
 
     @friendly()
     def _update(self, change=None) -> None:

@@ -21,7 +21,7 @@ from ..pictures import cards_html
 from ..seats import SEATS, Seat, Team
 from ..errors import AluetteError
 from .common import (MessageArea, card_label, card_size_control, card_style, check_seed, friendly, plural, seed_box,
-                     stepper_buttons, styled)
+                     stepper_buttons, styled, no_null_tooltips)
 
 __all__ = ["round_table_html", "seating_html", "PartnershipDraw", "DealStepper"]
 
@@ -118,6 +118,7 @@ class PartnershipDraw(_SteppedDemo, w.VBox):
         self.add_class("aluette-draw")
         self.add_class("aluette-sized")
         self._restart()
+        no_null_tooltips(self)
 
     # ------------------------------------------------------------- read-only state and controls
     @property
@@ -254,6 +255,7 @@ class DealStepper(_SteppedDemo, w.VBox):
         self.add_class("aluette-deal")
         self.add_class("aluette-sized")
         self._restart()
+        no_null_tooltips(self)
 
     # ------------------------------------------------------------- read-only state and controls
     @property

@@ -31,7 +31,7 @@ from ..errors import AluetteError
 from ..options import Options
 from ..probability import spoil_probability
 from ..simulation import Summary, simulate_chunks
-from .common import MAX_SEED, MessageArea, check_choice, check_seed, friendly, styled
+from .common import MAX_SEED, MessageArea, check_choice, check_seed, friendly, styled, no_null_tooltips
 
 __all__ = ["SIDES", "MAX_DEALS", "SimulationPlan", "SimulationResult", "run_plan", "SimulationExplorer"]
 
@@ -224,6 +224,7 @@ class SimulationExplorer(w.VBox):
                           self.plot])
         self.add_class("aluette-sim")
         self._show_limit()
+        no_null_tooltips(self)
 
     def plan(self) -> SimulationPlan:
         """The plan the controls describe.
