@@ -9,8 +9,13 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.aluette-installed
 HOST ?= 127.0.0.1
 PORT ?= 8888
+TEACHER_PORT ?= 8889
+TOKEN ?=
+VOILA_ARGS ?=
+LESSON ?=
+CLASS_SIZE ?= 30
 
-.PHONY: lab test app bench clean-venv
+.PHONY: lab test app teacher bench clean-venv
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV) || { \
@@ -28,8 +33,15 @@ lab: $(STAMP)
 test: $(STAMP)
 	$(PY) -m pytest
 
+# The classroom app (aluette/classroom): Voilà with voila.json and classroom/. Off 127.0.0.1 it never serves without a
+# token: give one with TOKEN=... or one is made and printed with the address. LESSON=08 (CLASS_SIZE=30) warms a kernel
+# for every student on that notebook before the class.
 app: $(STAMP)
-	$(VENV)/bin/voila --Voila.ip=$(HOST) --port=$(PORT) --no-browser notebooks/
+	$(PY) -m aluette.classroom app --host=$(HOST) --port=$(PORT) $(if $(TOKEN),--token=$(TOKEN)) $(if $(LESSON),--lesson=$(LESSON) --class-size=$(CLASS_SIZE)) $(VOILA_ARGS)
+
+# The teacher's page: the teacher's guide and the printable one-page rules summary (not in the students' app).
+teacher: $(STAMP)
+	$(PY) -m aluette.classroom teacher --host=$(HOST) --port=$(TEACHER_PORT) $(if $(TOKEN),--token=$(TOKEN))
 
 bench: $(STAMP)
 	$(PY) -m tests.benchmarks.run $(ARGS)

@@ -11,9 +11,9 @@ from .cards import DECK, NICKNAMED, RANKING, TOP_FOUR, Card, Suit, parse_cards
 from .chance import as_generator, shuffled_deck
 from .deal import Deal, DealResult, Hand, Phase, SignalRecord, TrickRecord, View
 from .draw import DrawResult, partnership_draw
-from .errors import (AluetteError, BadDiscardError, BadSignalError, CardNotInHandError, DealOverError,
-                     IllegalMoveError, MalformedSaveError, NotationError, NotYourTurnError, UnknownCardError,
-                     UnknownSeatError, WrongPhaseError)
+from .errors import (AluetteError, BadDiscardError, BadSeedError, BadSignalError, CardNotInHandError, DealOverError,
+                     DuplicateCardError, DuplicateSeatError, IllegalMoveError, MalformedSaveError, NotationError,
+                     NotYourTurnError, UnknownCardError, UnknownSeatError, WrongPhaseError)
 from .match import Match
 from .moves import (ChantAnswer, Discard, MordienneAnnouncement, Move, Play, Signal, SurrenderAnswer,
                     SurrenderOffer)
@@ -28,7 +28,8 @@ __version__ = "0.1.0"
 __all__ = [
     "DECK", "NICKNAMED", "RANKING", "TOP_FOUR", "Card", "Suit", "parse_cards", "as_generator", "shuffled_deck",
     "Deal", "DealResult", "Hand", "Phase", "SignalRecord", "TrickRecord", "View", "DrawResult", "partnership_draw",
-    "AluetteError", "BadDiscardError", "BadSignalError", "CardNotInHandError", "DealOverError", "IllegalMoveError",
+    "AluetteError", "BadDiscardError", "BadSeedError", "BadSignalError", "DuplicateCardError", "DuplicateSeatError",
+    "CardNotInHandError", "DealOverError", "IllegalMoveError",
     "MalformedSaveError", "NotationError", "NotYourTurnError", "UnknownCardError", "UnknownSeatError",
     "WrongPhaseError", "Match", "ChantAnswer", "Discard", "Move", "Play", "Signal", "SurrenderAnswer",
     "SurrenderOffer", "MordienneAnnouncement", "ChantRecipients", "Options", "Rebour", "DealScore", "first_to_reach",

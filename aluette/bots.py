@@ -24,7 +24,7 @@ from typing import Mapping, Optional, Protocol, Sequence, Union, runtime_checkab
 from .cards import DECK, NICKNAMED, Card
 from .chance import SeedLike, as_generator
 from .deal import Deal, Phase, View
-from .errors import AluetteError
+from .errors import AluetteError, quoted
 from .match import Match
 from .moves import ChantAnswer, Discard, MordienneAnnouncement, Move, Play, Signal, SurrenderAnswer, SurrenderOffer
 from .options import ChantRecipients
@@ -95,7 +95,7 @@ class RandomBot:
     (the engine's :meth:`Deal.legal_moves` order). It makes no signals. Reason: ``"random"``.
 
     Raises:
-        TypeError: no explicit seed (chance comes from an explicit seed, as everywhere in :mod:`aluette`).
+        BadSeedError: no explicit seed (chance comes from an explicit seed, as everywhere in :mod:`aluette`).
     """
 
     def __init__(self, seed: SeedLike):
@@ -495,15 +495,10 @@ class _LegalMoves(SequenceABC):
 
 
 def _bots_by_seat(bots: Mapping[Union[Seat, str], Bot], partial: bool = False) -> dict[Seat, Bot]:
-    if not isinstance(bots, Mapping):
-        raise AluetteError(f"bots must map each seat to a bot, got {type(bots).__name__}")
-    table = {Seat.parse(seat): bot for seat, bot in bots.items()}
-    missing = [str(s) for s in SEATS if s not in table]
-    if missing and not partial:
-        raise AluetteError(f"a bot is needed for every seat; missing: {', '.join(missing)}")
+    table = Seat.parse_mapping(bots, "bot", all_four=not partial)  # "N" and "north" both given: refused
     for seat, bot in table.items():
         if not callable(getattr(bot, "choose", None)) or not callable(getattr(bot, "signals", None)):
-            raise AluetteError(f"the bot for {seat} ({bot!r}) lacks choose(view, legal_moves) and "
+            raise AluetteError(f"the bot for {seat} ({quoted(bot)}) lacks choose(view, legal_moves) and "
                                f"signals(view, legal_signals)")
     return table
 
@@ -523,7 +518,7 @@ def play_turn(deal: Deal, bot: Bot) -> Decision:
         raise DealOverError("the deal is over; no bot has a move to make")
     decision = bot.choose(deal.view(seat, events=False), _LegalMoves(deal))
     if not isinstance(decision, Decision) or isinstance(decision.move, Signal):
-        raise AluetteError(f"the bot for {seat} must return a Decision of a turn move, got {decision!r}")
+        raise AluetteError(f"the bot for {seat} must return a Decision of a turn move, got {quoted(decision)}")
     deal.apply(decision.move)
     recorded = deal.moves[-1]  # the engine stores a discard's cards in deck order
     return decision if recorded == decision.move else Decision(recorded, decision.reason)
@@ -531,27 +526,39 @@ def play_turn(deal: Deal, bot: Bot) -> Decision:
 
 def signal_round(deal: Deal, bots: Mapping[Union[Seat, str], Bot]) -> list[Decision]:
     """Offer every seat that has a bot in ``bots``, from the dealer's left clockwise, the chance to signal
-    (``bot.signals``) and apply what each makes; returns those decisions. Seats without a bot make no signal.
+    (``bot.signals``) and apply what each makes; returns those decisions. Seats without a bot make no signal. Each
+    bot decides from its view with the signals of the seats before it in the round.
+
+    Every signal of the round is checked before any is applied to ``deal``: the round is played on a copy of the
+    deal, and only if the engine accepts every signal are they applied to ``deal``. On a refusal ``deal`` is left
+    exactly as it was (quality bar: a refused input changes nothing).
 
     Raises:
         AluetteError: a bot returned something other than its own seat's :class:`~aluette.moves.Signal` s.
         BadSignalError: a signal the engine refuses (dishonest or repeated).
     """
     table = _bots_by_seat(bots, partial=True)
-    made = []
+    made: list[Decision] = []
+    work = deal  # replaced by a copy before the first signal is applied
     for seat in deal.dealer.left.clockwise_from():
         if seat not in table:
             continue
-        legal = deal.legal_signals(seat)
+        legal = work.legal_signals(seat)
         if not legal:
             continue
-        for decision in table[seat].signals(deal.view(seat, events=False), legal):
+        decisions = list(table[seat].signals(work.view(seat, events=False), legal))
+        for decision in decisions:
             if not isinstance(decision, Decision) or not isinstance(decision.move, Signal) \
                     or decision.seat is not seat:
                 raise AluetteError(f"the bot for {seat} must return Decisions of its own Signal moves, got "
-                                   f"{decision!r}")
-            deal.apply(decision.move)
-            made.append(decision)
+                                   f"{quoted(decision)}")
+        if decisions and work is deal:
+            work = deal.copy()
+        for decision in decisions:
+            work.apply(decision.move)  # raises on a refused signal: deal itself is untouched
+        made.extend(decisions)
+    for decision in made:
+        deal.apply(decision.move)  # each was accepted in the same position on the copy
     return made
 
 

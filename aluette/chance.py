@@ -18,37 +18,68 @@ stock).
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Mapping, Sequence, Union
+from typing import Mapping, Optional, Sequence, Union
 
 import numpy as np
 
 from .cards import DECK, Card, CardLike, parse_cards
-from .errors import AluetteError
+from .errors import AluetteError, BadSeedError, DuplicateCardError, quoted
 from .seats import Seat
 
-__all__ = ["as_generator", "match_generator",
-           "shuffled_deck", "shuffles_from_uniforms", "cut_deck", "deal_from_deck", "deal_steps",
+__all__ = ["check_seed", "seed_number", "MAX_SEED", "as_generator", "match_generator", "shuffled_deck",
+           "shuffles_from_uniforms", "cut_deck", "deal_from_deck", "deal_steps",
            "stock_steps", "deck_from_hands", "DEAL_POSITIONS", "SeedLike"]
 
 SeedLike = Union[int, np.random.Generator, np.random.SeedSequence]
 
+#: The largest integer seed: numpy's ``default_rng`` takes larger ones, but a seed is something a person types,
+#: saves and shares; 2**64 - 1 is more deals than anyone can look at.
+MAX_SEED = 2 ** 64 - 1
 
-def as_generator(seed: SeedLike) -> np.random.Generator:
-    """A numpy ``Generator`` from a non-negative integer seed, a ``SeedSequence``, or a ``Generator`` (returned as is).
+
+def check_seed(seed, what: str = "seed", maximum: int = MAX_SEED) -> int:
+    """``seed`` as an ``int`` if it is a seed: a whole number (``int`` or numpy integer, not ``bool``, not a float
+    such as 12.7 or 12.0, not text) from 0 to ``maximum``. The one check of every seed in :mod:`aluette` (deals,
+    matches, bots, simulations, scenarios, saved games, the widgets' seed boxes with their own ``maximum``).
 
     Raises:
-        TypeError: ``None`` or another type; chance must come from an explicit seed or generator.
-        AluetteError: a negative seed.
+        BadSeedError: anything else, ``None`` included (chance comes from an explicit seed); the message names
+            ``what`` and quotes at most a short prefix of the value.
+    """
+    if isinstance(seed, np.integer):
+        seed = int(seed)
+    if seed is None:
+        raise BadSeedError(f"{what} missing: pass an explicit seed, a whole number from 0 to {maximum} (all chance "
+                           f"in aluette comes from an explicit seed)")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= maximum:
+        raise BadSeedError(f"{what} must be a whole number from 0 to {maximum}, got {quoted(seed)}")
+    return int(seed)
+
+
+def seed_number(seed: SeedLike) -> Optional[int]:
+    """The integer seed to record (in a save, on a deal or a match), or ``None`` when chance comes from a numpy
+    ``Generator`` or ``SeedSequence``.
+
+    Raises:
+        BadSeedError: neither (see :func:`check_seed`).
+    """
+    if isinstance(seed, (np.random.Generator, np.random.SeedSequence)):
+        return None
+    return check_seed(seed)
+
+
+def as_generator(seed: SeedLike) -> np.random.Generator:
+    """A numpy ``Generator`` from a seed (see :func:`check_seed`), a ``SeedSequence``, or a ``Generator`` (returned
+    as is).
+
+    Raises:
+        BadSeedError: ``None``, or not a seed (see :func:`check_seed`).
     """
     if isinstance(seed, np.random.Generator):
         return seed
     if isinstance(seed, np.random.SeedSequence):
         return np.random.default_rng(seed)
-    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
-        if seed < 0:
-            raise AluetteError(f"a seed must be a non-negative integer, got {seed}")
-        return np.random.default_rng(int(seed))
-    raise TypeError(f"pass an explicit seed (a non-negative int) or a numpy Generator, got {seed!r}")
+    return np.random.default_rng(check_seed(seed, "a seed (or a numpy Generator)"))
 
 
 def match_generator(seed: SeedLike) -> np.random.Generator:
@@ -59,12 +90,12 @@ def match_generator(seed: SeedLike) -> np.random.Generator:
     A ``Generator`` or ``SeedSequence`` is used as given (:func:`as_generator`).
 
     Raises:
-        TypeError, AluetteError: as :func:`as_generator`.
+        BadSeedError: as :func:`as_generator`.
     """
-    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
-        as_generator(seed)  # the checks: a negative seed is refused
-        return np.random.default_rng(np.random.SeedSequence(int(seed), spawn_key=(1,)))
-    return as_generator(seed)
+    number = seed_number(seed)  # the one seed check
+    if number is None:
+        return as_generator(seed)
+    return np.random.default_rng(np.random.SeedSequence(number, spawn_key=(1,)))
 
 
 def shuffles_from_uniforms(u: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -197,23 +228,15 @@ def deck_from_hands(hands: Mapping[Union[Seat, str], Union[str, Sequence[CardLik
         AluetteError: ``hands`` not a mapping, a seat missing, given twice or with other than nine cards, a card held
             twice, or a stock that is not exactly the twelve cards nobody holds.
     """
-    if not isinstance(hands, Mapping):
-        raise AluetteError(f"hands must be a mapping {{seat: cards}}, got {type(hands).__name__}")
-    parsed = {}
-    for key, cards in hands.items():
-        if Seat.parse(key) in parsed:  # "N" and "north": one hand would be silently lost
-            raise AluetteError(f"{Seat.parse(key)} is given twice (as {key!r} and another spelling)")
-        parsed[Seat.parse(key)] = parse_cards(cards)
-    missing = [str(s) for s in Seat if s not in parsed]
-    if missing:
-        raise AluetteError(f"hands are needed for all four seats; missing: {', '.join(missing)}")
+    # "N" and "north" both given: refused, else one hand would be silently lost
+    parsed = {seat: parse_cards(cards) for seat, cards in Seat.parse_mapping(hands, "hand", all_four=True).items()}
     seen: dict[Card, Seat] = {}
     for seat, cards in parsed.items():
         if len(cards) != 9:
             raise AluetteError(f"{seat} must hold nine cards, got {len(cards)}")
         for card in cards:
             if card in seen:
-                raise AluetteError(f"{card} is given twice (in {seen[card]}'s hand and {seat}'s)")
+                raise DuplicateCardError(f"{card} is given twice (in {seen[card]}'s hand and {seat}'s)")
             seen[card] = seat
     rest = tuple(c for c in DECK if c not in seen)
     if stock is None:

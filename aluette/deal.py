@@ -65,19 +65,21 @@ import enum
 import itertools
 import json
 import operator
+from collections import Counter
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
 from .cards import DECK, STRENGTH, Card, CardLike, parse_cards
-from .chance import (SeedLike, _deal, as_generator, cut_deck, deal_from_deck, deck_from_hands, shuffled_deck,
-                     stock_steps)
+from .chance import (SeedLike, _deal, as_generator, check_seed, cut_deck, deal_from_deck, deck_from_hands,
+                     seed_number, shuffled_deck, stock_steps)
 from .errors import (AluetteError, BadDiscardError, BadSignalError, CardNotInHandError, DealOverError,
-                     IllegalMoveError, MalformedSaveError, NotYourTurnError, WrongPhaseError)
+                     DuplicateCardError, IllegalMoveError, MalformedSaveError, NotYourTurnError, WrongPhaseError,
+                     quoted)
 from .moves import (ChantAnswer, Discard, MordienneAnnouncement, Move, Play, Signal, SurrenderAnswer, SurrenderOffer,
                     move_from_json, move_kind)
 from .options import ChantRecipients, Options, Rebour
-from .savefile import load_json
+from .savefile import check_header, load_json
 from .scoring import DealScore, outcomes_notation, score_tricks
 from .seats import SEATS, Seat, Team
 from .signals import signal_for, signal_problem
@@ -102,7 +104,6 @@ class Phase(enum.Enum):
 # Hot-path constants: reading an enum member or a property costs more than a module global.
 _PLAY = Phase.PLAY
 _NEXT_SEAT = {seat: seat.left for seat in SEATS}
-_DEFAULT_OPTIONS = Options()
 _TEAMS = tuple(Team)
 
 #: The 48 card indices in hand order (high to low by strength, then deck order), and each card's place in it.
@@ -131,9 +132,9 @@ class Hand(tuple):
         if isinstance(cards, Hand):
             return cards
         parsed = parse_cards(cards)
-        if len(set(parsed)) != len(parsed):
-            twice = sorted({str(c) for c in parsed if parsed.count(c) > 1})
-            raise AluetteError(f"a hand holds each card once; given twice: {', '.join(twice)}")
+        if len(set(parsed)) != len(parsed):  # linear: counted once, not card by card (quality bar)
+            twice = sorted((c for c, n in Counter(parsed).items() if n > 1), key=lambda c: c.index)
+            raise DuplicateCardError(f"a hand holds each card once; given twice: {', '.join(map(str, twice[:12]))}")
         return super().__new__(cls, sorted(parsed, key=_hand_order))
 
     @classmethod
@@ -155,14 +156,6 @@ class Hand(tuple):
 def _is_card_tuple(cards: Any) -> bool:
     """True for a tuple holding only :class:`Card` objects (already parsed: no need to parse again)."""
     return cards.__class__ is tuple and all(c.__class__ is Card for c in cards)
-
-
-def _checked_options(options: Optional[Options]) -> Options:
-    if options is None:
-        return _DEFAULT_OPTIONS
-    if not isinstance(options, Options):
-        raise AluetteError(f"options must be an aluette.Options, got {type(options).__name__}")
-    return options
 
 
 #: One shared :class:`Play` per seat and card (moves are immutable values), so a play creates no new object:
@@ -274,7 +267,7 @@ class DealResult:
     reason: str
 
     def __post_init__(self):
-        # read-only: `result.points[Team.NS] = 99` would rewrite the deal's own save (issue 11 §3)
+        # read-only: `result.points[Team.NS] = 99` would rewrite the deal's own save
         object.__setattr__(self, "points", _frozen(self.points))
 
     @property
@@ -337,7 +330,7 @@ class View:
     announcements: tuple[tuple[Seat, bool], ...] = ()
 
     def __post_init__(self):
-        # the mappings are read-only, as the frozen view around them (issue 11 §3)
+        # the mappings are read-only, as the frozen view around them
         for name in ("hands", "hand_sizes", "trick_counts", "stock_received", "discards"):
             object.__setattr__(self, name, _frozen(getattr(self, name)))
 
@@ -367,7 +360,10 @@ class Deal:
     Build it with :meth:`from_seed`, :meth:`from_deck` or :meth:`from_hands`, or load it with :meth:`from_json`.
 
     Attributes (read-only properties): ``options``, ``dealer``, ``phase``, ``to_move``, ``leader``, ``moves``,
-    ``tricks``, ``result``, ``seed`` and ``cut`` (when known), ``deck`` (the cut deck the hands were dealt from).
+    ``tricks``, ``result``, ``seed`` and ``cut`` (when known), ``deck`` (the cut deck the hands were dealt from), and
+    the omniscient ``hands``, ``trick_counts`` and ``events``: the same kinds of thing, under the same names, as on
+    :class:`View` (``deal.hands == deal.view(None).hands``). ``str(deal)`` is a plain-text picture of the deal;
+    :meth:`is_legal` asks whether a move would be accepted, without changing anything.
     """
 
     def __init__(self, deck: Sequence[CardLike], *, dealer: Union[Seat, str] = Seat.N,
@@ -378,7 +374,7 @@ class Deal:
             UnknownCardError / UnknownSeatError: a card or the dealer is not one.
             AluetteError: the deck is not the 48 distinct cards; ``options`` is not an :class:`Options`.
         """
-        options, dealer = _checked_options(options), Seat.parse(dealer)
+        options, dealer = Options.coerce(options), Seat.parse(dealer)
         deck = deck if _is_card_tuple(deck) else parse_cards(deck)
         deal_from_deck(deck, dealer)  # raises unless the deck is the 48 cards
         self._setup(deck, dealer, options, None, None)  # seed and cut are recorded only by from_seed
@@ -423,10 +419,10 @@ class Deal:
         (the deal draws one shuffle from it; see :mod:`aluette.chance`).
 
         Raises:
-            TypeError: no explicit seed.
+            BadSeedError: no explicit seed, or not a seed (see :func:`aluette.chance.check_seed`).
         """
         order, cut = shuffled_deck(as_generator(seed))
-        int_seed = int(seed) if isinstance(seed, int) else None
+        int_seed = seed_number(seed)
         return cls._from_shuffle(order, cut, dealer=dealer, options=options, seed=int_seed)
 
     @classmethod
@@ -435,7 +431,7 @@ class Deal:
         # from_seed after the draw: `order` is a permutation of DECK (top first, before the cut), as drawn by
         # aluette.chance; the simulation draws a block of shuffles at once and deals each through here.
         deal = cls.__new__(cls)  # a shuffled DECK needs none of __init__'s checks on the cards
-        deal._setup(cut_deck(order, cut), Seat.parse(dealer), _checked_options(options), seed, cut)
+        deal._setup(cut_deck(order, cut), Seat.parse(dealer), Options.coerce(options), seed, cut)
         return deal
 
     @classmethod
@@ -1061,21 +1057,9 @@ class Deal:
                 or does not match its seed, an illegal move (named by its number), or a result that differs from
                 the replay.
         """
-        if not isinstance(data, dict):
-            raise MalformedSaveError(f"a saved deal is a JSON object, got {type(data).__name__}")
-        if data.get("format") != SAVE_FORMAT:
-            raise MalformedSaveError(f"not a saved Aluette deal: format is {data.get('format')!r}, "
-                                     f"expected {SAVE_FORMAT!r}")
-        if type(data.get("version")) is not int or data.get("version") != SAVE_VERSION:  # not True, not 1.0
-            raise MalformedSaveError(f"unsupported save version {data.get('version')!r}; this aluette reads "
-                                     f"version {SAVE_VERSION}")
-        known = {"format", "version", "options", "dealer", "deck", "seed", "cut", "moves", "result"}
-        unknown = set(data) - known
-        if unknown:
-            raise MalformedSaveError(f"unknown field(s) in saved deal: {', '.join(sorted(unknown))}")
-        for key in ("options", "dealer", "deck", "moves"):
-            if key not in data:
-                raise MalformedSaveError(f"saved deal lacks the field {key!r}")
+        check_header(data, format=SAVE_FORMAT, version=SAVE_VERSION, what="a saved deal",
+                     fields=("format", "version", "options", "dealer", "deck", "seed", "cut", "moves", "result"),
+                     required=("options", "dealer", "deck", "moves"))
         try:
             options = Options.from_dict(data["options"])
             if not isinstance(data["deck"], str):
@@ -1085,10 +1069,12 @@ class Deal:
             raise MalformedSaveError(f"saved deal: {error}") from None
         if "seed" in data or "cut" in data:
             seed, cut = data.get("seed"), data.get("cut")
-            if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-                raise MalformedSaveError(f"saved deal: seed must be a non-negative integer, got {seed!r}")
+            try:
+                check_seed(seed)
+            except AluetteError as error:
+                raise MalformedSaveError(f"saved deal: {error}") from None
             if type(cut) is not int:  # a float cut of 40.0 would be re-saved and shown as "cut 40.0 cards"
-                raise MalformedSaveError(f"saved deal: cut must be a whole number, got {cut!r}")
+                raise MalformedSaveError(f"saved deal: cut must be a whole number, got {quoted(cut)}")
             expected = Deal.from_seed(seed, dealer=deal.dealer, options=options)
             if expected.deck != deal.deck or expected.cut != cut:
                 raise MalformedSaveError(f"saved deal: the deck and cut do not match seed {seed}; the file was "

@@ -78,7 +78,7 @@ def partnership_draw(names: Sequence[str], seed: SeedLike) -> DrawResult:
     Raises:
         AluetteError: not a list of four names, an empty name, or the same name twice (ignoring case and spaces
             around it).
-        TypeError: no explicit seed.
+        BadSeedError: no explicit seed, or not a seed.
     """
     if isinstance(names, str) or not isinstance(names, Iterable):  # "ABCD" is one name, not four
         raise AluetteError(f"the draw needs four names in a list, got {names!r}")

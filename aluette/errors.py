@@ -10,8 +10,9 @@ was before the call.
 from __future__ import annotations
 
 __all__ = ["AluetteError", "UnknownCardError", "DuplicateCardError", "UnknownSeatError", "DuplicateSeatError",
-           "BadSeedError", "NotationError", "MalformedSaveError", "IllegalMoveError", "NotYourTurnError",
-           "WrongPhaseError", "DealOverError", "CardNotInHandError", "BadDiscardError", "BadSignalError", "quoted"]
+           "BadSeedError", "InputTooLongError", "NotationError", "MalformedSaveError", "IllegalMoveError",
+           "NotYourTurnError", "WrongPhaseError", "DealOverError", "CardNotInHandError", "BadDiscardError",
+           "BadSignalError", "quoted"]
 
 #: How many characters of a bad input an error message quotes at most.
 QUOTE_LIMIT = 40
@@ -19,10 +20,14 @@ QUOTE_LIMIT = 40
 
 def quoted(value, limit: int = QUOTE_LIMIT) -> str:
     """``repr(value)``, cut to about ``limit`` characters with the input's length named, so that an error message
-    about a pasted megabyte stays one readable line (issue 10 §3). Linear in the part quoted, not in the input, for
-    text."""
+    about a pasted megabyte stays one readable line (quality bar: quote at most a short prefix). For text, linear in
+    the part quoted, not in the input."""
     if isinstance(value, str) and len(value) > limit:
         return f"{value[:limit]!r}… ({len(value)} characters)"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
+        return f"a whole number of about {int(value.bit_length() * 0.30103) + 1} digits"  # repr may refuse it
+    if isinstance(value, (list, tuple, dict, set, frozenset)) and len(value) > limit:
+        return f"a {type(value).__name__} of {len(value)} items"  # repr would walk every item
     text = repr(value)
     if len(text) <= limit:
         return text
@@ -51,6 +56,11 @@ class DuplicateSeatError(AluetteError):
 
 class BadSeedError(AluetteError):
     """A seed that is not a whole number from 0 to 2**64 - 1 (nor a numpy ``Generator`` where one is accepted)."""
+
+
+class InputTooLongError(AluetteError):
+    """A text longer than its box takes (a pasted page where a few cards or a seed were expected): refused before
+    it is read, so no check ever runs over a megabyte of input."""
 
 
 class NotationError(AluetteError):

@@ -18,14 +18,12 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable, Mapping, Optional, Union
 
-import numpy as np
-
-from .chance import SeedLike, match_generator
+from .chance import SeedLike, check_seed, match_generator, seed_number
 from .deal import Deal, Phase, View
-from .errors import AluetteError, DealOverError, MalformedSaveError, WrongPhaseError
+from .errors import AluetteError, DealOverError, MalformedSaveError, WrongPhaseError, quoted
 from .moves import Move
 from .options import Options
-from .savefile import load_json
+from .savefile import check_header, load_json
 from .seats import Seat, Team
 
 __all__ = ["Match", "MATCH_FORMAT"]
@@ -38,16 +36,10 @@ def _checked_names(names: Any) -> dict[Seat, str]:
     """``{seat: name}`` from an optional mapping of seats (any spelling) to non-empty text, each seat once."""
     if names is None:
         return {}
-    if not isinstance(names, Mapping):
-        raise AluetteError(f"names must be a mapping {{seat: name}}, got {type(names).__name__}")
-    checked: dict[Seat, str] = {}
-    for key, name in names.items():
-        seat = Seat.parse(key)
-        if seat in checked:
-            raise AluetteError(f"names: {seat} is given a name twice (as {key!r} and another spelling)")
+    checked = Seat.parse_mapping(names, "name")
+    for seat, name in checked.items():
         if not isinstance(name, str) or not name.strip():
-            raise AluetteError(f"names: the name of {seat} must be non-empty text, got {name!r}")
-        checked[seat] = name
+            raise AluetteError(f"names: the name of {seat} must be non-empty text, got {quoted(name)}")
     return checked
 
 
@@ -62,17 +54,15 @@ class Match:
         names: optional ``{seat: name}`` for display (each seat once, names non-empty text).
 
     Raises:
-        TypeError: no explicit seed. AluetteError: bad options or names (not a mapping, a seat twice, a name that is
-            not non-empty text).
+        BadSeedError: no explicit seed, or not a seed. AluetteError: bad options or names (not a mapping, a seat
+            twice, a name that is not non-empty text).
     """
 
     def __init__(self, seed: SeedLike, *, first_dealer: Union[Seat, str] = Seat.N,
                  options: Optional[Options] = None, names: Optional[Mapping[Union[Seat, str], str]] = None):
-        self._seed = int(seed) if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) else None
+        self._seed = seed_number(seed)  # raises BadSeedError unless a seed or a Generator
         self._rng = match_generator(seed)
-        self._options = options if options is not None else Options()
-        if not isinstance(self._options, Options):
-            raise AluetteError(f"options must be an aluette.Options, got {type(self._options).__name__}")
+        self._options = Options.coerce(options)
         self._first_dealer = Seat.parse(first_dealer)
         self._names = _checked_names(names)
         self._deals: list[Deal] = []
@@ -237,21 +227,12 @@ class Match:
             MalformedSaveError: wrong format, a deal whose deck differs from the seed's, an illegal move, a deal
                 started before the previous one ended, or more deals than the match allows.
         """
-        if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT:
-            raise MalformedSaveError(f"not a saved Aluette match (format {getattr(data, 'get', lambda k: None)('format')!r})")
-        if type(data.get("version")) is not int or data.get("version") != MATCH_VERSION:
-            raise MalformedSaveError(f"unsupported match save version {data.get('version')!r}")
-        unknown = set(data) - {"format", "version", "seed", "first_dealer", "options", "names", "deals"}
-        if unknown:
-            raise MalformedSaveError(f"unknown field(s) in saved match: {', '.join(sorted(unknown))}")
+        check_header(data, format=MATCH_FORMAT, version=MATCH_VERSION, what="a saved match",
+                     fields=("format", "version", "seed", "first_dealer", "options", "names", "deals"),
+                     required=("seed", "first_dealer", "options", "deals"))
         try:
-            seed = data["seed"]
-            if isinstance(seed, bool) or not isinstance(seed, int):
-                raise AluetteError(f"seed must be an integer, got {seed!r}")
-            match = cls(seed, first_dealer=data["first_dealer"], options=Options.from_dict(data["options"]),
-                        names=data.get("names") or {})
-        except KeyError as error:
-            raise MalformedSaveError(f"saved match lacks the field {error.args[0]!r}") from None
+            match = cls(check_seed(data["seed"]), first_dealer=data["first_dealer"],
+                        options=Options.from_dict(data["options"]), names=data.get("names") or {})
         except AluetteError as error:
             raise MalformedSaveError(f"saved match: {error}") from None
         deals = data.get("deals")

@@ -9,7 +9,7 @@ import enum
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Mapping, Optional
 
-from .errors import AluetteError
+from .errors import AluetteError, quoted
 
 __all__ = ["Options", "ChantRecipients", "Rebour", "REBOUR_TARGET"]
 
@@ -98,18 +98,19 @@ class Options:
     def __post_init__(self):
         for name in ("mordienne", "chant", "surrender"):
             if not isinstance(getattr(self, name), bool):
-                raise AluetteError(f"option {name} must be True or False, got {getattr(self, name)!r}")
+                raise AluetteError(f"option {name} must be True or False, got {quoted(getattr(self, name))}")
         try:
             object.__setattr__(self, "chant_recipients", ChantRecipients(self.chant_recipients))
         except ValueError:
             raise AluetteError(f"option chant_recipients must be one of "
-                               f"{[r.value for r in ChantRecipients]}, got {self.chant_recipients!r}") from None
+                               f"{[r.value for r in ChantRecipients]}, got {quoted(self.chant_recipients)}") from None
         if isinstance(self.match_deals, bool) or not isinstance(self.match_deals, int) or self.match_deals < 1:
-            raise AluetteError(f"option match_deals must be a whole number of at least 1, got {self.match_deals!r}")
+            raise AluetteError(f"option match_deals must be a whole number of at least 1, got "
+                               f"{quoted(self.match_deals)}")
         if self.target_points is not None and (isinstance(self.target_points, bool)
                                                or not isinstance(self.target_points, int) or self.target_points < 1):
             raise AluetteError(f"option target_points must be None or a whole number of at least 1, "
-                               f"got {self.target_points!r}")
+                               f"got {quoted(self.target_points)}")
         if self.surrender and not self.mordienne:
             raise AluetteError("option surrender needs mordienne: a refused surrender must be answered by making "
                                "mordienne (pagat.com)")
@@ -142,15 +143,34 @@ class Options:
     def __repr__(self) -> str:
         """``Options()`` or the options that differ from the defaults, e.g. ``Options(surrender=True)``: text that
         reads back as the same options."""
-        changed = [f"{f.name}={getattr(self, f.name)!r}" for f in fields(self)
+        def text(value: Any) -> str:
+            return f"{type(value).__name__}.{value.name}" if isinstance(value, enum.Enum) else repr(value)
+        changed = [f"{f.name}={text(getattr(self, f.name))}" for f in fields(self)
                    if getattr(self, f.name) != f.default]
         return f"Options({', '.join(changed)})"
+
+    @classmethod
+    def coerce(cls, options: Optional["Options"]) -> "Options":
+        """``options``, or the default ``Options()`` for ``None``: the one place every API that takes options reads
+        them.
+
+        Raises:
+            AluetteError: anything else (a dict, a string...): build it with ``Options(**...)`` or
+                :meth:`from_dict`.
+        """
+        if options is None:
+            return _DEFAULT
+        if not isinstance(options, Options):
+            raise AluetteError(f"options must be an aluette.Options (or None for the defaults), got "
+                               f"{type(options).__name__} {quoted(options)}")
+        return options
 
     def replace(self, **changes: Any) -> "Options":
         """A copy with some options changed (validated like the constructor)."""
         unknown = set(changes) - {f.name for f in fields(self)}
         if unknown:
-            raise AluetteError(f"unknown option(s) {sorted(unknown)}; known: {[f.name for f in fields(self)]}")
+            names = ", ".join(quoted(name, 20) for name in sorted(unknown)[:5]) + (" …" if len(unknown) > 5 else "")
+            raise AluetteError(f"unknown option(s) {names}; known: {', '.join(f.name for f in fields(self))}")
         return Options(**{**asdict(self), **changes})
 
     def to_dict(self) -> dict:
@@ -171,5 +191,8 @@ class Options:
             raise AluetteError(f"options must be a mapping, got {type(data).__name__}")
         unknown = [key for key in data if not isinstance(key, str)]
         if unknown:  # replace(**data) would raise TypeError: keywords must be strings
-            raise AluetteError(f"unknown option(s) {unknown!r}; option names are text")
+            raise AluetteError(f"unknown option(s) {quoted(unknown)}; option names are text")
         return cls().replace(**dict(data))
+
+
+_DEFAULT = Options()

@@ -19,11 +19,11 @@ import json
 from typing import Any, Mapping, Optional, Union
 
 from .cards import DECK, Card, parse_cards
-from .chance import DEAL_POSITIONS, SeedLike, as_generator, cut_deck, shuffled_deck
+from .chance import DEAL_POSITIONS, SeedLike, as_generator, check_seed, cut_deck, shuffled_deck
 from .deal import Deal, Hand
-from .errors import AluetteError, MalformedSaveError, UnknownCardError
+from .errors import AluetteError, DuplicateCardError, MalformedSaveError, UnknownCardError
 from .options import Options
-from .savefile import load_json
+from .savefile import check_header, load_json
 from .seats import SEATS, Seat
 
 __all__ = ["parse_partial_hands", "complete_deck", "complete_hands", "scenario_deal", "scenario_to_json",
@@ -42,15 +42,8 @@ def parse_partial_hands(partial: Optional[Mapping]) -> dict[Seat, tuple[Card, ..
         AluetteError: a seat given twice (``"N"`` and ``"north"``), more than nine cards for one seat, or a card
             given twice (the message names the card and the seats).
     """
-    if partial is None:
-        partial = {}
-    if not isinstance(partial, Mapping):
-        raise AluetteError(f"hands must be a mapping {{seat: cards}}, got {type(partial).__name__}")
     given: dict[Seat, tuple[Card, ...]] = {}
-    for key, cards in partial.items():
-        seat = Seat.parse(key)
-        if seat in given:
-            raise AluetteError(f"{seat.full_name} is given twice (as {key!r} and another spelling)")
+    for seat, cards in Seat.parse_mapping({} if partial is None else partial, "hand").items():
         try:
             given[seat] = () if cards is None else parse_cards(cards)
         except UnknownCardError as error:
@@ -63,8 +56,8 @@ def parse_partial_hands(partial: Optional[Mapping]) -> dict[Seat, tuple[Card, ..
             if card in holder:
                 where = (f"twice in {seat.full_name}'s hand" if holder[card] is seat
                          else f"to {holder[card].full_name} and {seat.full_name}")
-                raise AluetteError(f"{card} ({card.nickname or card.name}) is given {where}; there is one of each "
-                                   f"card in the deck")
+                raise DuplicateCardError(f"{card} ({card.nickname or card.name}) is given {where}; there is one "
+                                         f"of each card in the deck")
             holder[card] = seat
     return {seat: given.get(seat, ()) for seat in SEATS}
 
@@ -75,7 +68,7 @@ def complete_deck(partial: Optional[Mapping], seed: SeedLike, *, dealer: Union[S
     their seats' places, every other place filled from the seed's deck (module docstring).
 
     Raises:
-        see :func:`parse_partial_hands`; TypeError: no explicit seed.
+        see :func:`parse_partial_hands`; BadSeedError: no explicit seed, or not a seed.
     """
     given = parse_partial_hands(partial)
     dealer = Seat.parse(dealer)
@@ -102,7 +95,7 @@ def complete_hands(partial: Optional[Mapping], seed: SeedLike, *, dealer: Union[
 
     Raises:
         UnknownCardError: a card that is not one. AluetteError: a card given twice, or more than nine to a seat.
-        TypeError: no explicit seed.
+        BadSeedError: no explicit seed, or not a seed.
     """
     deal = Deal(complete_deck(partial, seed, dealer=dealer), dealer=dealer)
     return {seat: deal.dealt_hand(seat) for seat in SEATS}
@@ -116,7 +109,7 @@ def scenario_deal(partial: Optional[Mapping], seed: SeedLike, *, leader: Union[S
 
     Raises:
         UnknownSeatError: ``leader`` is not a seat. AluetteError: see :func:`parse_partial_hands`; ``options`` not
-            an :class:`Options`. TypeError: no explicit seed.
+            an :class:`Options`. BadSeedError: no explicit seed, or not a seed.
     """
     dealer = Seat.parse(leader).right
     if not any(parse_partial_hands(partial).values()):
@@ -133,9 +126,8 @@ def scenario_to_json(partial: Optional[Mapping], seed: int, *, leader: Union[Sea
         AluetteError: ``seed`` is not a non-negative int; else as :func:`scenario_deal` (the recipe is checked by
             building its deal).
     """
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise AluetteError(f"a scenario's seed is a non-negative whole number, got {seed!r}")
-    options = Options() if options is None else options
+    check_seed(seed, "a scenario's seed")
+    options = Options.coerce(options)
     scenario_deal(partial, seed, leader=leader, options=options)  # refuses a recipe that makes no deal
     given = parse_partial_hands(partial)
     data = {"format": SCENARIO_FORMAT, "seed": seed, "leader": str(Seat.parse(leader)),
@@ -153,23 +145,16 @@ def scenario_from_json(text: str) -> dict[str, Any]:
         MalformedSaveError: not JSON, not a scenario, a missing or unknown field, or a field that is not valid
             (the message names it).
     """
-    data = load_json(text, "a scenario")
-    if not isinstance(data, dict) or data.get("format") != SCENARIO_FORMAT:
-        raise MalformedSaveError(f"not an Aluette scenario: expected a JSON object with \"format\": "
-                                 f"\"{SCENARIO_FORMAT}\"")
-    unknown = set(data) - {"format", "seed", "leader", "hands", "options"}
-    if unknown:
-        raise MalformedSaveError(f"unknown field(s) in scenario: {', '.join(sorted(unknown))}")
+    data = check_header(load_json(text, "a scenario"), format=SCENARIO_FORMAT, what="an Aluette scenario",
+                        fields=("format", "seed", "leader", "hands", "options"))
     missing = [name for name in ("seed", "leader") if name not in data]
     if missing:
         raise MalformedSaveError(f"scenario: missing {' and '.join(repr(m) for m in missing)} (a recipe needs the "
                                  f"seed, "
                                  f"a whole number, and the leader, the seat that leads first: N, E, S or W, e.g. "
                                  f"{{\"format\": \"{SCENARIO_FORMAT}\", \"seed\": 5, \"leader\": \"E\"}})")
-    seed = data.get("seed")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise MalformedSaveError(f"scenario: seed must be a non-negative whole number, got {seed!r}")
     try:
+        seed = check_seed(data.get("seed"), "the scenario's seed")
         leader = Seat.parse(data.get("leader"))
         hands = data.get("hands", {})
         if not isinstance(hands, dict) or not all(isinstance(v, str) for v in hands.values()):

@@ -27,7 +27,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Optional, Sequence, Union
 
-from .errors import AluetteError, NotationError
+from .errors import AluetteError, NotationError, quoted
 from .seats import SEATS, Seat, Team
 
 __all__ = ["DealScore", "score_tricks", "parse_outcomes", "outcomes_notation", "first_to_reach"]
@@ -45,24 +45,19 @@ def parse_outcomes(outcomes: Union[str, Iterable[Union[Seat, str, None]]]) -> tu
     """
     if isinstance(outcomes, (bytes, bytearray)) or not isinstance(outcomes, (str, Iterable)):
         raise NotationError(f"expected pagat notation as text ('SENWSEXNW') or a sequence of nine seats/None, "
-                            f"got {outcomes!r}")
+                            f"got {quoted(outcomes)}")
     if outcomes.__class__ is tuple and len(outcomes) == 9 and all(o is None or o.__class__ is Seat for o in outcomes):
         return outcomes  # already parsed (the deal's own outcomes): the hot path of the simulations
     items = list("".join(outcomes.split())) if isinstance(outcomes, str) else list(itertools.islice(outcomes, 10))
     parsed = _parse_items(items)  # linear in the text; the first bad letter is named
     if len(parsed) != 9:
         more = " or more" if len(parsed) == 10 and not isinstance(outcomes, str) else ""
-        raise NotationError(f"a deal has nine tricks, got {len(parsed)}{more} in {_short(outcomes)}")
+        raise NotationError(f"a deal has nine tricks, got {len(parsed)}{more} in {quoted(outcomes)}")
     return parsed
 
 
 #: The longest pagat notation read: nine letters and the spaces a reader may put between them.
 _MAX_NOTATION = 100
-
-
-def _short(value) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:40] + "…"
 
 
 def _parse_items(items: list) -> tuple[Outcome, ...]:
@@ -80,7 +75,7 @@ def _parse_items(items: list) -> tuple[Outcome, ...]:
         elif key in ("N", "E", "S", "W"):
             parsed.append(Seat(key))
         else:
-            raise NotationError(f"trick {position}: {_short(item)} is not a seat; pagat notation uses N, E, S, W "
+            raise NotationError(f"trick {position}: {quoted(item)} is not a seat; pagat notation uses N, E, S, W "
                                 f"for the seat that won the trick and X for a spoiled trick")
     return tuple(parsed)
 
@@ -106,17 +101,17 @@ def first_to_reach(outcomes: Union[str, Iterable[Union[Seat, str, None]]], n: in
         AluetteError: ``n`` is not a whole number from 1 to 9.
     """
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 9:
-        raise AluetteError(f"n must be a whole number of tricks from 1 to 9, got {_short(n)}")
+        raise AluetteError(f"n must be a whole number of tricks from 1 to 9, got {quoted(n)}")
     if isinstance(outcomes, (bytes, bytearray)) or not isinstance(outcomes, (str, Iterable)):
         raise NotationError(f"expected pagat notation as text ('SENWSEXNW') or a sequence of seats/None, "
-                            f"got {_short(outcomes)}")
+                            f"got {quoted(outcomes)}")
     if isinstance(outcomes, str) and len(outcomes) > _MAX_NOTATION:
         raise NotationError(f"a deal has at most nine tricks; the notation given is {len(outcomes)} characters "
                             f"long ({outcomes[:12]!r}…)")
     items = list("".join(outcomes.split())) if isinstance(outcomes, str) else list(itertools.islice(outcomes, 10))
     outs = _parse_items(items)
     if len(outs) > 9:
-        raise NotationError(f"a deal has at most nine tricks, got more in {_short(outcomes)}")
+        raise NotationError(f"a deal has at most nine tricks, got more in {quoted(outcomes)}")
     counts = dict.fromkeys(SEATS, 0)
     for seat in outs:
         if seat is not None:
@@ -211,7 +206,7 @@ def score_tricks(outcomes, *, mordienne: bool = True, announced: Optional[Iterab
         raise AluetteError(f"mordienne must be True or False, got {mordienne!r}")
     if announced is not None:
         if isinstance(announced, (str, bytes)) or not isinstance(announced, Iterable):
-            raise AluetteError(f"announced must be a collection of seats, got {_short(announced)}")
+            raise AluetteError(f"announced must be a collection of seats, got {quoted(announced)}")
         announced = frozenset(Seat.parse(seat) for seat in itertools.islice(announced, 5))
     outs = parse_outcomes(outcomes)
     counts = {seat: outs.count(seat) for seat in SEATS}

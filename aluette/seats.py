@@ -99,8 +99,8 @@ class Seat(str, enum.Enum):
         for key, value in mapping.items():
             seat = cls.parse(key)
             if seat in parsed:
-                raise DuplicateSeatError(f"{seat} is given two {what}s (keys {quoted(keys[seat])} and "
-                                         f"{quoted(key)} both mean {seat.full_name}): give each seat once")
+                raise DuplicateSeatError(f"{seat} is given twice (as {quoted(keys[seat])} and {quoted(key)}, both "
+                                         f"{seat.full_name}): give one {what} per seat")
             parsed[seat], keys[seat] = value, key
         if all_four and len(parsed) != 4:
             missing = [seat.value for seat in SEATS if seat not in parsed]

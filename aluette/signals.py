@@ -140,8 +140,8 @@ def signal_for(key: str) -> SignalKind:
     Raises:
         BadSignalError: unknown key (the message lists the known ones).
     """
-    from .errors import BadSignalError
+    from .errors import BadSignalError, quoted
     try:
         return _BY_KEY[key]
     except (KeyError, TypeError):
-        raise BadSignalError(f"unknown signal {key!r}; known signals: {', '.join(_BY_KEY)}", move=key) from None
+        raise BadSignalError(f"unknown signal {quoted(key)}; known signals: {', '.join(_BY_KEY)}", move=key) from None

@@ -61,9 +61,9 @@ import numpy as np
 import pandas as pd
 
 from .cards import DECK
-from .chance import shuffles_from_uniforms
+from .chance import check_seed, shuffles_from_uniforms
 from .deal import Deal, Phase
-from .errors import AluetteError
+from .errors import AluetteError, quoted
 from .options import Options
 from .seats import SEATS, Seat, Team
 from .bots import play_turn, signal_round
@@ -126,17 +126,10 @@ def block_generator(seed: int, block: int, stream: int = 0) -> np.random.Generat
     """The generator of block ``block`` (``stream`` 0: the deals' draws; ``1 + s``: the bot at ``SEATS[s]``).
 
     Raises:
-        TypeError: ``seed`` is not a non-negative int.
+        BadSeedError: ``seed`` is not a seed (see :func:`aluette.chance.check_seed`).
     """
     key = (block,) if stream == 0 else (block, stream)
-    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(_checked_seed(seed), spawn_key=key)))
-
-
-def _checked_seed(seed: Any) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise TypeError(f"simulations need an explicit seed, a non-negative int (the same seed gives the same "
-                        f"deals everywhere), got {seed!r}")
-    return int(seed)
+    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(check_seed(seed), spawn_key=key)))
 
 
 # ----------------------------------------------------------------------------------------------------- players
@@ -165,15 +158,13 @@ def _players_table(players: Union[str, Mapping]) -> tuple[tuple[Player, ...], st
     if isinstance(players, str):
         specs = {seat: players for seat in SEATS}
     elif isinstance(players, Mapping):
-        try:
-            specs = {Seat.parse(seat): player for seat, player in players.items()}
+        try:  # "N" and "north" both given: refused, as everywhere
+            specs = Seat.parse_mapping(players, "player", all_four=True)
         except AluetteError as error:
             raise type(error)(f"players: {error}") from None
-        missing = [str(s) for s in SEATS if s not in specs]
-        if missing:
-            raise AluetteError(f"players must name a player for all four seats; missing: {', '.join(missing)}")
     else:
-        raise AluetteError(f"players must be 'random', a player name, or a mapping seat -> player, got {players!r}")
+        raise AluetteError(f"players must be 'random', a player name, or a mapping seat -> player, got "
+                           f"{quoted(players)}")
     table = tuple(specs[seat] for seat in SEATS)
     for seat, spec in zip(SEATS, table):
         if isinstance(spec, str):
@@ -181,7 +172,7 @@ def _players_table(players: Union[str, Mapping]) -> tuple[tuple[Player, ...], st
                 _player_factory(spec)  # raises a clear error now rather than in a worker
         elif not callable(spec):
             raise AluetteError(f"player for {seat} must be 'random', a player name or a factory(seat, rng), "
-                               f"got {spec!r}")
+                               f"got {quoted(spec)}")
     names = [spec if isinstance(spec, str) else getattr(spec, "__name__", type(spec).__name__) for spec in table]
     label = names[0] if len(set(names)) == 1 else " ".join(f"{s}:{n}" for s, n in zip(_SEAT_LETTERS, names))
     return table, label
@@ -268,11 +259,24 @@ def _step_block(spec: _Spec, block: int) -> dict:
     m = min(BLOCK_SIZE, spec.n_deals - start)
     bots = None
     if not spec.all_random:
-        bots = tuple(None if p == "random" else
-                     (_player_factory(p) if isinstance(p, str) else p)(seat, block_generator(spec.seed, block, 1 + i))
+        bots = tuple(None if p == "random" else _made_player(p, seat, block_generator(spec.seed, block, 1 + i))
                      for i, (seat, p) in enumerate(zip(SEATS, spec.players)))
     draws = block_generator(spec.seed, block).random((m, DRAWS_PER_DEAL))
     return step_deals(draws, spec.dealers(start, m), spec.options, bots)
+
+
+def _made_player(spec: Player, seat: Seat, rng: np.random.Generator) -> Any:
+    """The bot a player spec makes for ``seat``.
+
+    Raises:
+        AluetteError: the factory made ``None`` (in a bot tuple ``None`` means the simulation's random player: a
+            factory's ``None`` would silently become one).
+    """
+    bot = (_player_factory(spec) if isinstance(spec, str) else spec)(seat, rng)
+    if bot is None:
+        raise AluetteError(f"the player factory for {seat} ({quoted(spec)}) returned None instead of a bot; use "
+                           f"'random' for the simulation's random player")
+    return bot
 
 
 def step_deals(draws: np.ndarray, dealers: np.ndarray, options: Optional[Options] = None,
@@ -293,7 +297,7 @@ def step_deals(draws: np.ndarray, dealers: np.ndarray, options: Optional[Options
     Raises:
         AluetteError: a bot's illegal move (the engine's error).
     """
-    options = (Options() if options is None else options).check_simulable()
+    options = Options.coerce(options).check_simulable()
     draws = np.asarray(draws, dtype=np.float64)
     m = len(draws)
     orders, cuts = shuffles_from_uniforms(draws[:, :49])
@@ -377,13 +381,11 @@ def _frame(raw: dict, spec: _Spec) -> pd.DataFrame:
 # ----------------------------------------------------------------------------------------------------- public API
 def _make_spec(n_deals: Any, seed: Any, options: Any, players: Any, engine: Any, dealer: Any) -> _Spec:
     if isinstance(n_deals, bool) or not isinstance(n_deals, (int, np.integer)) or n_deals < 1:
-        raise AluetteError(f"n_deals must be a whole number of at least 1, got {n_deals!r}")
-    seed = _checked_seed(seed)
-    options = Options() if options is None else options
-    if not isinstance(options, Options):
-        raise AluetteError(f"options must be an aluette.Options, got {type(options).__name__}")
+        raise AluetteError(f"n_deals must be a whole number of at least 1, got {quoted(n_deals)}")
+    seed = check_seed(seed, "a simulation's seed")
+    options = Options.coerce(options)
     if engine not in ENGINES:
-        raise AluetteError(f"engine must be one of {ENGINES}, got {engine!r}")
+        raise AluetteError(f"engine must be one of {ENGINES}, got {quoted(engine)}")
     options.check_simulable()
     table, label = _players_table(players)
     if engine == "vectorized" and not (isinstance(table[0], str) and table[0] in _VECTORIZED
@@ -394,15 +396,29 @@ def _make_spec(n_deals: Any, seed: Any, options: Any, players: Any, engine: Any,
     return _Spec(int(n_deals), seed, options, table, label, engine, dealer_index)
 
 
+def _whole(value: Any, name: str) -> int:
+    """``value`` if it is a whole number of at least 1 (``int`` or numpy integer, not ``bool``)."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+        raise AluetteError(f"{name} must be a whole number of at least 1, got {quoted(value)}")
+    return int(value)
+
+
 def _raw_chunks(spec: _Spec, chunk_size: Any, executor: Optional[Executor], progress: bool,
-                max_pending: int) -> Iterator[dict]:
-    if isinstance(chunk_size, bool) or not isinstance(chunk_size, (int, np.integer)) or chunk_size < 1:
-        raise AluetteError(f"chunk_size must be a whole number of at least 1, got {chunk_size!r}")
+                max_pending: Any) -> Iterator[dict]:
+    """Checks the arguments at once, then returns the lazy iterator of raw chunks."""
+    chunk_size = _whole(chunk_size, "chunk_size")
+    max_pending = _whole(max_pending, "max_pending")
     if executor is not None and not isinstance(executor, Executor):
         raise AluetteError(f"executor must be a concurrent.futures.Executor, got {type(executor).__name__}")
+    return _raw_chunks_unchecked(spec, chunk_size, executor, progress, max_pending)
+
+
+def _raw_chunks_unchecked(spec: _Spec, chunk_size: int, executor: Optional[Executor], progress: bool,
+                          max_pending: int) -> Iterator[dict]:
     n_blocks = math.ceil(spec.n_deals / BLOCK_SIZE)
     per_task = max(1, math.ceil(chunk_size / BLOCK_SIZE))
-    tasks = [(b, min(b + per_task, n_blocks)) for b in range(0, n_blocks, per_task)]
+    # lazy: the tasks of 10**12 deals are never all in memory at once (the README promises flat memory for any n_deals)
+    tasks = ((b, min(b + per_task, n_blocks)) for b in range(0, n_blocks, per_task))
     from tqdm.auto import tqdm
     with tqdm(total=spec.n_deals, unit="deal", unit_scale=True, disable=not progress) as bar:
         if executor is None:
@@ -414,7 +430,7 @@ def _raw_chunks(spec: _Spec, chunk_size: Any, executor: Optional[Executor], prog
         pending: list = []  # futures in deal order, at most max_pending at a time: memory stays flat
         queue = iter(tasks)
         try:
-            for first, stop in itertools.islice(queue, max(1, max_pending)):
+            for first, stop in itertools.islice(queue, max_pending):
                 pending.append(executor.submit(_run_task, spec, first, stop))
             while pending:
                 raw = pending.pop(0).result()
@@ -435,9 +451,9 @@ def simulate_chunks(n_deals: int, *, seed: int, options: Optional[Options] = Non
     """Like :func:`simulate`, but yields the rows as DataFrames of about ``chunk_size`` deals each (rounded up to
     whole blocks of 1,000), in deal order, so a run of any size keeps only a few chunks in memory. ``max_pending``
     bounds the chunks computed ahead on an executor."""
-    spec = _make_spec(n_deals, seed, options, players, engine, dealer)
-    for raw in _raw_chunks(spec, chunk_size, executor, progress, max_pending):
-        yield _frame(raw, spec)
+    spec = _make_spec(n_deals, seed, options, players, engine, dealer)  # every argument checked before the first
+    raws = _raw_chunks(spec, chunk_size, executor, progress, max_pending)  # chunk is asked for
+    return (_frame(raw, spec) for raw in raws)
 
 
 def simulate(n_deals: int, *, seed: int, options: Optional[Options] = None, players: Union[str, Mapping] = "random",
@@ -467,7 +483,7 @@ def simulate(n_deals: int, *, seed: int, options: Optional[Options] = None, play
     Raises:
         AluetteError: ``n_deals`` or ``chunk_size`` below 1 or not whole, unknown players or engine, a player the
             vectorized engine cannot play, options that are not :class:`Options`, a bad dealer.
-        TypeError: no explicit seed.
+        BadSeedError: no explicit seed, or not a seed.
     """
     spec = _make_spec(n_deals, seed, options, players, engine, dealer)
     raws = list(_raw_chunks(spec, chunk_size, executor, progress, max_pending))

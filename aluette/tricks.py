@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 from .cards import Card, CardLike, parse_cards
-from .errors import AluetteError
+from .errors import AluetteError, DuplicateCardError
 
 __all__ = ["trick_winner", "explain_trick"]
 
@@ -18,10 +18,11 @@ __all__ = ["trick_winner", "explain_trick"]
 def _cards(cards: Sequence[CardLike]) -> tuple[Card, ...]:
     parsed = parse_cards(cards)  # text ("1O 3O"), cards or codes; None or a number is an UnknownCardError
     if not 2 <= len(parsed) <= 4:
-        raise AluetteError(f"a trick has 2 to 4 cards, got {len(parsed)}: {' '.join(map(str, parsed)) or 'none'}")
+        shown = " ".join(map(str, parsed[:6])) + (" …" if len(parsed) > 6 else "")
+        raise AluetteError(f"a trick has 2 to 4 cards, got {len(parsed)}: {shown or 'none'}")
     if len(set(parsed)) != len(parsed):
-        dup = sorted({str(c) for c in parsed if parsed.count(c) > 1})
-        raise AluetteError(f"a card appears twice in the trick: {', '.join(dup)}")
+        dup = sorted({str(c) for c in parsed if parsed.count(c) > 1})  # at most four cards here
+        raise DuplicateCardError(f"a card appears twice in the trick: {', '.join(dup)}")
     return parsed
 
 

@@ -255,7 +255,7 @@ def heuristic_deals(draws: np.ndarray, dealers: np.ndarray, options: Optional[Op
     Raises:
         ValueError: arrays of the wrong shape.
     """
-    options = (Options() if options is None else options).check_simulable()
+    options = Options.coerce(options).check_simulable()
     draws, dealers = _check(draws, dealers)
     n = len(draws)
     keys = _deal(draws)

@@ -3,7 +3,7 @@ play_deal/play_match over many seeds.
 
 Positions are built with ``Deal.from_hands`` and the dealer at W, so N leads and plays go N, E, S, W; the chant is
 off unless a test is about it. Sources are named next to each test: "pagat" is pagat.com's Aluette page (its
-advice on play, as quoted in the project's issue 4), "seeds" the rules sheet in docs/sources, "decision" a decision
+advice on play, as quoted in aluette/bots.py), "seeds" the rules sheet in docs/sources, "decision" a decision
 of this project documented in aluette/bots.py.
 """
 
@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from aluette import (SEATS, SIGNALS, AluetteError, Card, ChantAnswer, ChantRecipients, Deal, Discard, Match,
                      NotYourTurnError, Options, Phase, Play, Seat, Signal, SurrenderAnswer, SurrenderOffer, Team,
                      parse_cards)
+from aluette.errors import BadSeedError
 from aluette.bots import (Bot, Decision, HeuristicBot, RandomBot, hand_strength, play_deal, play_match, play_turn,
                           signal_round)
 
@@ -87,7 +88,8 @@ class TestRandomBot:
         assert moves(10) != moves(20)
 
     def test_needs_an_explicit_seed(self):
-        with pytest.raises(TypeError):
+        # all chance through an explicit seed; one error family for a missing seed (was TypeError)
+        with pytest.raises(BadSeedError, match="explicit seed"):
             RandomBot(None)
 
     def test_only_legal_moves_in_every_phase(self):

@@ -1,8 +1,9 @@
 """Hostile tests of the engine: malformed moves, tampered saves, odd inputs, rule edge cases, determinism.
 
 Each test names what it holds the engine to: a rule (seeds = the rules sheet in docs/sources; pagat.com; a decision
-of this project, as written in issue 2 and the module docstrings) or a point of the project's quality bar ("bad input
-gets a clear AluetteError naming it and leaves the state unchanged"; "all chance through an explicit seed").
+of this project, as written in the README's table and the module docstrings) or a point of the project's quality bar
+("bad input gets a clear AluetteError naming it and leaves the state unchanged"; "all chance through an explicit
+seed").
 """
 
 import subprocess
@@ -90,7 +91,7 @@ class TestMovesWithWrongTypes:
         assert snapshot(deal) == before and deal.phase is Phase.SURRENDER
 
     def test_saved_deal_always_loads(self):
-        # issue 2: a deal replays exactly from its saved JSON; no accepted move may produce an unloadable save
+        # a deal replays exactly from its saved JSON (Deal.to_json); no accepted move may produce an unloadable save
         deal = Deal.from_seed(1, options=SURRENDER)
         with pytest.raises(IllegalMoveError):
             deal.apply(SurrenderOffer(deal.to_move, "no"))
@@ -126,7 +127,7 @@ class TestMovesWithWrongTypes:
 
 
 def test_a_deal_always_loads_its_own_save():
-    # issue 2: a deal saves and loads as JSON; no public constructor can make a deal whose save is refused, so the
+    # a deal saves and loads as JSON (Deal.to_json); no public constructor can make a deal whose save is refused, so the
     # seed and cut are recorded only by Deal.from_seed, never taken on trust
     with pytest.raises(TypeError):
         Deal(DECK, seed=5, cut=3)
@@ -173,7 +174,8 @@ class TestOddInputs:
 
     @pytest.mark.parametrize("outcomes", [None, 5])
     def test_score_tricks_refuses_non_sequences(self, outcomes):
-        # issue 2: "not exactly nine tricks or a character outside NESWX -> ValueError" (was: TypeError)
+        # parse_outcomes: not exactly nine tricks or a character outside NESWX is a NotationError, a ValueError (was:
+        # TypeError)
         with pytest.raises(NotationError):
             score_tricks(outcomes)
 
@@ -188,7 +190,7 @@ class TestOddInputs:
             score_tricks("XNNNNNNNN", mordienne=flag)
 
     def test_trick_winner_refuses_none(self):
-        # issue 2: a wrong count is a ValueError (was: TypeError)
+        # the error contract (aluette.errors): a wrong count is a ValueError (was: TypeError)
         with pytest.raises(AluetteError):
             trick_winner(None)
 
@@ -202,7 +204,7 @@ class TestOddInputs:
 
 
 class TestSaveTampering:
-    """Issue 2: a malformed or tampered file is refused with a clear error (MalformedSaveError)."""
+    """A malformed or tampered file is refused with a clear error (MalformedSaveError)."""
 
     def test_a_huge_number_is_a_malformed_save(self):
         # was: a bare ValueError "Exceeds the limit (4300 digits) for integer string conversion"
@@ -299,7 +301,8 @@ class TestDraw:
 
 
 class TestRuleEdgeCases:
-    """Rules checked at their edges, against issue 2's text (seeds, pagat.com, decisions of this project)."""
+    """Rules checked at their edges, against the sources (seeds, pagat.com, decisions of this project in the README's
+    table)."""
 
     @pytest.mark.parametrize("notation,winner,points", [
         ("XXXXXXXXX", None, 0),   # decision: all nine spoiled, nobody scores

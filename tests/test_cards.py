@@ -77,7 +77,7 @@ class TestParse:
         ("Deux de chene", "2B"), ("deux d'ecrit", "2E"), ("Deux d’écrit", "2E"), ("deux ďécrit", "2E"),
     ])
     def test_accepted_forms(self, text, code):
-        # issue 2: codes, English and nicknames, any case, with or without accents
+        # Card.parse's documented forms: codes, English and nicknames, any case, with or without accents
         assert str(Card.parse(text)) == code
 
     @pytest.mark.parametrize("text", ["", "13O", "0C", "3X", "queen of hearts", "monsieurs", "3 of", 42, None])
@@ -163,7 +163,7 @@ class TestFrench:
 
 
 class TestUnicodeAndLength:
-    """Issue 10, §3: normalise with NFKC once, so full-width and mathematical letters read as plain ones."""
+    """Card.parse normalises with NFKC once, so full-width and mathematical letters read as plain ones."""
 
     @pytest.mark.parametrize("text,code", [("３Ｏ", "3O"), ("３ of coins", "3O"), ("𝐌𝐨𝐧𝐬𝐢𝐞𝐮𝐫", "3O"),
                                            ("１２ｅ", "12E"), ("ｒｏｉ ｄｅ ｄｅｎｉｅｒｓ", "12O")])

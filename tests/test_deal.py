@@ -9,8 +9,9 @@ import json
 import pytest
 
 from aluette import (DECK, AluetteError, BadDiscardError, BadSignalError, CardNotInHandError, ChantRecipients, Deal,
-                     DealOverError, MalformedSaveError, NotYourTurnError, Options, Phase, Play, Seat, Team,
-                     UnknownCardError, WrongPhaseError, parse_cards)
+                     DealOverError, MalformedSaveError, NotYourTurnError, Options, Phase, Play, Seat, SurrenderAnswer,
+                     Team, UnknownCardError, WrongPhaseError, parse_cards)
+from aluette.errors import BadSeedError
 from aluette.chance import cut_deck, shuffled_deck
 
 NO_CHANT = Options(chant=False)
@@ -84,7 +85,7 @@ class TestTheDeal:
             Deal.from_hands(hands)
 
     def test_no_seed_is_refused(self):
-        with pytest.raises(TypeError, match="explicit seed"):
+        with pytest.raises(BadSeedError, match="explicit seed"):  # one error family for a missing seed (was TypeError)
             Deal.from_seed(None)
 
 
@@ -274,6 +275,35 @@ class TestSurrender:
         play_out(deal, pick=lambda c: c[0])  # E wins all nine: no mordienne for N-S
         assert deal.result.points == {Team.EW: 2, Team.NS: 0}
         assert "did not make mordienne" in deal.result.reason
+
+    def test_refused_surrender_then_all_nine_spoiled(self):
+        # decision surrender-refused-all-spoiled: the refusing side made no mordienne, so the offering side scores 2
+        spoil = {"N": "1O 1C 12O 12C 11O 11C 10O 10C 8O", "E": "1B 1E 12B 12E 11B 11E 10B 10E 8C",
+                 "S": "4O 4C 5O 5C 6O 6C 7O 7C 3E", "W": "4B 4E 5B 5E 6B 6E 7B 7E 3B"}
+        deal = Deal.from_hands(spoil, dealer="N", options=self.OPTS)
+        deal.offer_surrender("E", True)  # E-W offer
+        deal.answer_surrender("N", False)
+        play_out(deal, pick=lambda c: c[0])  # N and E match class for class: every trick is spoiled
+        assert deal.notation == "XXXXXXXXX"
+        assert deal.result.points == {Team.EW: 2, Team.NS: 0} and "did not make mordienne" in deal.result.reason
+
+    def test_speaking_order_both_sides_may_offer(self):
+        # decision surrender-speaking-order: the dealer's left speaks first, then the dealer; one question each;
+        # the first offer is answered at once by the other side's speaker and nobody else is asked
+        deal = Deal.from_hands(HANDS, dealer="N", options=self.OPTS)
+        assert deal.to_move is Seat.E
+        deal.offer_surrender("E", False)
+        assert deal.to_move is Seat.N  # the dealer may offer for N-S
+        deal.offer_surrender("N", True)
+        assert deal.to_move is Seat.E and deal.legal_moves() == [SurrenderAnswer(Seat.E, True),
+                                                                 SurrenderAnswer(Seat.E, False)]
+        deal.answer_surrender("E", False)
+        assert deal.phase is Phase.PLAY and deal.view("W").surrender_spoken == ((Seat.E, False), (Seat.N, True))
+        first_offer = Deal.from_hands(HANDS, dealer="N", options=self.OPTS)
+        first_offer.offer_surrender("E", True)
+        assert first_offer.to_move is Seat.N and first_offer.legal_moves()[0] == SurrenderAnswer(Seat.N, True)
+        first_offer.answer_surrender("N", False)
+        assert first_offer.phase is Phase.PLAY  # N-S were not asked to offer as well
 
     def test_surrender_needs_mordienne(self):
         with pytest.raises(AluetteError, match="surrender needs mordienne"):

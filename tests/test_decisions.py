@@ -1,4 +1,4 @@
-"""The decisions of this project stay in step everywhere (issue 8, §1).
+"""The decisions of this project stay in step everywhere (aluette/decisions.py, the README's table).
 
 Source of the rule being tested: the project's own convention (``aluette/decisions.py``): where the sources are
 silent the project decides, names the decision once in :data:`aluette.decisions.DECISIONS`, marks it in the
@@ -56,7 +56,7 @@ class TestRegistry:
             decision("nine-spoiled")
 
     def test_issue_8_lists_these_decisions(self):
-        # issue 8 §1 names each of these; each must be in the one registry
+        # each of these must be in the one registry
         named = {"all-nine-spoiled", "mordienne-spoiled-breaks-run", "mordienne-spoiled-counts-before",
                  "drawn-match", "surrender-before-first-trick", "draw-dealt-clockwise", "signals-partner-only",
                  "tricks-visible", "one-trick-run-mordienne", "all-nine-not-mordienne", "chant-from-dealer-left"}

@@ -12,6 +12,7 @@ import pytest
 
 from aluette import (TOP_FOUR, AluetteError, DealOverError, MalformedSaveError, Match, Options, Seat, Team,
                      UnknownSeatError, WrongPhaseError, partnership_draw)
+from aluette.errors import BadSeedError
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 MONSIEUR, MADAME, BORGNE, VACHE = TOP_FOUR
@@ -144,7 +145,7 @@ class TestMatch:
 
     def test_same_seed_same_match(self):
         assert Match(3).current.deck == Match(3).current.deck
-        with pytest.raises(TypeError):
+        with pytest.raises(BadSeedError, match="explicit seed"):  # one error family for a missing seed (was TypeError)
             Match(None)
 
 
@@ -152,7 +153,7 @@ from aluette import SEATS  # noqa: E402 (the stream tests below)
 
 
 class TestMatchStream:
-    """Issue 9 §6: a match's deals come from its seed in a stream of their own, so the single-deal demos (which show
+    """A match's deals come from its seed in a stream of their own, so the single-deal demos (which show
     every hand) cannot reproduce a match's hands from the seed it shows; the match still replays from its seed."""
 
     def test_a_matchs_first_deal_is_not_the_single_deal_of_its_seed(self):

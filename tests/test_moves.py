@@ -1,4 +1,4 @@
-"""Moves as values (issue 11 §3): a move normalises its fields when made, one registry of move kinds serves JSON,
+"""Moves as values: a move normalises its fields when made, one registry of move kinds serves JSON,
 checking and dispatch, and ``Deal.is_legal`` answers without changing the deal.
 
 Rules used: seeds, "setup" (the chant: the stock's two recipients discard six cards each face down) and "gameplay"
@@ -59,7 +59,7 @@ class TestMovesNormaliseWhenMade:
             make()
 
     def test_a_long_bad_field_is_quoted_short(self):
-        # issue 10 §3: an error message quotes at most a short prefix of the input
+        # quality bar: an error message quotes at most a short prefix of the input
         with pytest.raises(AluetteError) as caught:
             Play("N" * 1_000_000, "3O")
         assert len(str(caught.value)) < 300

@@ -1,4 +1,5 @@
-"""The notebooks' prose serves both audiences (issue 9, "Pages written for the student who reads them").
+"""The notebooks' prose serves both audiences (quality bar: one source serves both audiences; the app shows no code
+and no author-only text).
 
 The classroom app (`make app`, Voilà) hides code cells and drops every cell tagged ``remove-cell`` (nbconvert's
 TagRemovePreprocessor, configured in ``voila.json``); JupyterLab shows everything. So:
@@ -25,7 +26,7 @@ from tools.notebooks import NOTEBOOKS
 PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))
 TAG = "remove-cell"
 
-#: Phrases that only make sense to a reader of the code (issue 9, section 1).
+#: Phrases that only make sense to a reader of the code.
 AUTHOR_ONLY = ("Run All Cells", "Run ▸", "assert", "Shift+Enter", "NBVAL", "play_one_trick", "Options(",
                "HeuristicBot", "state_problems", "scenario_deal", "simulate(", "Deal.from", "import ", "shared/seeds")
 #: Text in backticks that is Python: a call, a keyword argument or a dotted name such as `aluette.probability` (card

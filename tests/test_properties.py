@@ -1,6 +1,7 @@
 """Property tests: in any legal sequence of moves the rules' invariants hold.
 
-Sources: issue 2's list (48 cards conserved, nine cards played per seat, nine tricks, scores add up, replay equals
+Sources: the invariants of the rules (48 cards conserved, nine cards played per seat, nine tricks, scores add up,
+replay equals
 the original, a seat's view never contains a card it may not see); the rules themselves are in aluette/deal.py.
 """
 

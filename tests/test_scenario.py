@@ -11,6 +11,7 @@ import pytest
 
 from aluette import (DECK, AluetteError, Card, Deal, MalformedSaveError, Options, Phase, Seat, UnknownCardError,
                      UnknownSeatError, parse_cards)
+from aluette.errors import BadSeedError
 from aluette.scenario import (complete_deck, complete_hands, parse_partial_hands, scenario_deal, scenario_from_json,
                               scenario_to_json)
 
@@ -78,7 +79,7 @@ class TestCompleteHands:
             parse_partial_hands({"N": "1O", "north": "1C"})
 
     def test_no_seed(self):
-        with pytest.raises(TypeError):
+        with pytest.raises(BadSeedError, match="explicit seed"):  # one error family for a missing seed (was TypeError)
             complete_hands({}, seed=None)
 
 

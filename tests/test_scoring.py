@@ -2,7 +2,8 @@
 
 Sources: seeds "scoring" (most tricks scores 1 for the partnership; a tie for most goes to whoever reached that number
 first; mordienne scores 2) and pagat.com's examples in its notation (one letter per trick: the seat that won it,
-X = spoiled). Decisions of this project (issue 2): all nine spoiled → nobody scores; a spoiled trick breaks a run;
+X = spoiled). Decisions of this project (README, "The rules and where they come from"): all nine spoiled → nobody
+scores; a spoiled trick breaks a run;
 an earlier spoiled or lost trick counts as "before" the run.
 """
 
@@ -80,6 +81,22 @@ class TestMordienne:
         # S won 1-3, W won 7-9: both 3; S got there first, W's run does not count
         score = score_tricks("SSSENXWWW")
         assert (score.winner, score.mordienne) == (Seat.S, False)
+
+    def test_pagat_spoiled_last_trick_is_not_mordienne(self):
+        # pagat's example EXWEWNNNX: N won tricks 6-8, the spoiled ninth breaks the run: 1 point for N-S
+        # (decision mordienne-spoiled-breaks-run, which this example of pagat's supports)
+        score = score_tricks("EXWEWNNNX")
+        assert (score.winner, score.mordienne, score.points) == (Seat.N, False, 1)
+
+    def test_one_trick_run_ending_the_deal(self):
+        # decision one-trick-run-mordienne: XXXXXXXXS, S wins only the ninth, a run of one: mordienne, 2 points
+        score = score_tricks("XXXXXXXXS")
+        assert (score.winner, score.mordienne, score.points) == (Seat.S, True, 2)
+        assert "a run of one ending the deal" in score.reason
+
+    def test_all_nine_not_mordienne_scores_one(self):
+        # decision all-nine-not-mordienne
+        assert score_tricks("SSSSSSSSS").points == 1
 
     def test_option_off(self):
         # mordienne is an optional rule (seeds)

@@ -1,4 +1,4 @@
-"""Signals: each gesture's source, and the honest signals the engine allows (issue 8, §2).
+"""Signals: each gesture's source, and the honest signals the engine allows.
 
 Sources: the seeds' signal table (docs/sources/, fy/az/sq/pa sheets; every line, the useless hand and mordienne
 included); trictrac.net's Aluette page (the eight named cards and the aces: Petit-neuf "montrer le petit doigt");

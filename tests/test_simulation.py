@@ -9,6 +9,7 @@ import pytest
 
 from aluette import (DECK, Card, Deal, DealOverError, IllegalMoveError, NotYourTurnError, Options, Play, Seat,
                      WrongPhaseError, score_tricks, shuffled_deck)
+from aluette.errors import BadSeedError
 from aluette.chance import cut_deck, shuffles_from_uniforms
 
 
@@ -289,8 +290,8 @@ class TestBadArguments:
     def test_seed_is_required(self):
         with pytest.raises(TypeError):
             simulate(10)
-        for seed in (None, -1, 1.5, "1"):
-            with pytest.raises(TypeError, match="explicit seed"):
+        for seed in (None, -1, 1.5, "1"):  # one error family: simulate(seed=-1) raised TypeError
+            with pytest.raises(BadSeedError, match="explicit seed" if seed is None else "whole number"):
                 simulate(10, seed=seed)
 
     def test_players(self):
@@ -355,7 +356,7 @@ def test_benchmarks_are_found_and_honest_about_the_heuristic():
 
 class TestNamedBots:
     def test_heuristic_players_from_aluette_bots(self, pool):
-        # issue 4: simulate() plays the bots of aluette.bots by name, with results independent of the workers
+        # simulate() plays the bots of aluette.bots by name, with results independent of the workers
         players = {"N": "heuristic", "S": "heuristic", "E": "random", "W": "random"}
         alone = simulate(300, seed=4, players=players, options=NO_CHANT)
         assert alone.equals(simulate(300, seed=4, players=players, options=NO_CHANT, executor=pool, chunk_size=100))

@@ -1,4 +1,4 @@
-"""Values that cannot change and read well (issue 11 §3): read-only mappings in results and views, one kind of thing
+"""Values that cannot change and read well: read-only mappings in results and views, one kind of thing
 per name on Deal and View, plain-text ``str(deal)`` and short reprs."""
 
 from collections.abc import Mapping
@@ -97,6 +97,12 @@ class TestText:
     def test_options_repr_names_only_what_differs_and_reads_back(self, options, text):
         assert repr(options) == text
         assert eval(text, {"Options": Options, "ChantRecipients": ChantRecipients}) == options
+
+    def test_every_enum_option_reads_back(self):
+        from aluette.options import Rebour
+        for rebour in Rebour:
+            options = Options(rebour=rebour)
+            assert eval(repr(options), {"Options": Options, "Rebour": Rebour}) == options
 
 
 def test_view_is_still_a_frozen_dataclass():

@@ -3,7 +3,8 @@ result with four non-signalling HeuristicBots (aluette.Deal driven by aluette.bo
 for every option combination.
 
 The rules are the engine's (seeds and pagat.com, see aluette.deal and aluette.scoring) and the bot's (its docstring);
-what is asserted here is the decision of this project (issue 4) that both engines agree deal by deal under the chance
+what is asserted here is the decision of this project (aluette.simulation's chance contract) that both engines agree
+deal by deal under the chance
 contract of aluette.simulation, each option combination over 2,000 deals.
 """
 

@@ -1,5 +1,5 @@
 """voila.json (the classroom app's settings, read by `make app` from the repository root) names only options
-that the installed Voilà has: traitlets ignores an unknown section silently, so a typo would quietly turn
+that the installed Voilà (and the classroom classes it names, aluette/classroom/server.py) has: traitlets ignores an unknown section silently, so a typo would quietly turn
 pre-warming or culling off. Source: Voilà's configuration classes (voila/configuration.py,
 voila/voila_kernel_manager.py) and jupyter_server's MappingKernelManager (culling)."""
 
@@ -12,14 +12,21 @@ voila = pytest.importorskip("voila")  # the `lab` extra
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager  # noqa: E402
 from voila.configuration import VoilaConfiguration  # noqa: E402
+from voila.app import Voila  # noqa: E402
 from voila.voila_kernel_manager import voila_kernel_manager_factory  # noqa: E402
+from nbconvert.preprocessors import TagRemovePreprocessor  # noqa: E402
+
+from aluette.classroom import TEACHER_NOTEBOOKS  # noqa: E402
+from aluette.classroom.server import (ClassroomConnection, ClassroomIdentityProvider,  # noqa: E402
+                                      ClassroomKernelManager)
 
 CONFIG = json.loads((Path(__file__).resolve().parent.parent / "voila.json").read_text())
 # The kernel manager class Voilà builds when preheat_kernel is on, named VoilaKernelManager; its parents'
 # names (AsyncMappingKernelManager, MappingKernelManager, ...) are valid config sections too.
-KERNEL_MANAGER = voila_kernel_manager_factory(AsyncMappingKernelManager, True, 1)
-CLASSES = {VoilaConfiguration.__name__: VoilaConfiguration,
-           **{cls.__name__: KERNEL_MANAGER for cls in KERNEL_MANAGER.__mro__}}
+KERNEL_MANAGER = voila_kernel_manager_factory(ClassroomKernelManager, True, 1)
+CLASSES = {**{cls.__name__: KERNEL_MANAGER for cls in KERNEL_MANAGER.__mro__},
+           **{cls.__name__: cls for cls in (VoilaConfiguration, Voila, ClassroomIdentityProvider, ClassroomConnection,
+                                            TagRemovePreprocessor)}}
 
 
 @pytest.mark.parametrize("section", sorted(CONFIG))
@@ -30,7 +37,7 @@ def test_every_option_exists_in_this_voila(section):
 
 
 def test_code_hidden_kernels_prewarmed_and_culled_landing_page_of_links():
-    """Decisions of this project (issue 5): no code cells shown, a warm kernel waits for each notebook, the landing
+    """Decisions of this project: no code cells shown, a warm kernel waits for each notebook, the landing
     page is a list of links, and a kernel whose page closed is shut down after a while (Voilà's own shutdown on page close fails with 403:
     voila-dashboards/voila#1458)."""
     app = CONFIG["VoilaConfiguration"]
@@ -40,3 +47,20 @@ def test_code_hidden_kernels_prewarmed_and_culled_landing_page_of_links():
     assert app["classic_tree"] is True  # the landing page is plain links, one per notebook
     culling = CONFIG["MappingKernelManager"]
     assert culling["cull_idle_timeout"] > 0 and culling["cull_connected"] is False
+
+
+def test_classroom_classes_limits_and_author_cells():
+    """Issue 10 §1-2: a kernel without connection is culled within 150 s of its last activity (timeout plus one
+    interval; its shutdown takes a second or two), the classroom's classes are the ones Voilà uses, every websocket
+    message is bounded, the teacher's guide gets no pre-heated kernel in the students' app, and cells tagged
+    remove-cell (issue 9 §1) are dropped by nbconvert's TagRemovePreprocessor."""
+    culling = CONFIG["MappingKernelManager"]
+    assert culling["cull_idle_timeout"] + culling["cull_interval"] <= 140
+    voila_app = CONFIG["Voila"]
+    assert voila_app["identity_provider_class"] == "aluette.classroom.server.ClassroomIdentityProvider"
+    assert voila_app["kernel_websocket_connection_class"] == "aluette.classroom.server.ClassroomConnection"
+    assert CONFIG["VoilaConfiguration"]["multi_kernel_manager_class"] == "aluette.classroom.server.ClassroomKernelManager"
+    assert 0 < voila_app["tornado_settings"]["websocket_max_message_size"] <= 2**20
+    assert all(name.removesuffix(".ipynb") in CONFIG["VoilaKernelManager"]["preheat_denylist"]
+               for name in TEACHER_NOTEBOOKS)
+    assert CONFIG["TagRemovePreprocessor"]["remove_cell_tags"] == ["remove-cell"]

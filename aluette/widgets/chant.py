@@ -24,8 +24,8 @@ from ..errors import AluetteError
 from ..options import ChantRecipients, Options
 from ..pictures import back_svg, cards_html
 from ..seats import SEATS, Seat
-from .common import (CardButton, MessageArea, card_size_control, card_style, card_words, check_choice, check_seed,
-                     close_widgets, friendly, next_seed, plural, styled, no_null_tooltips)
+from .common import (CARDS_TEXT, CardButton, MessageArea, card_size_control, card_style, card_words, check_choice,
+                     check_seed, close_widgets, friendly, limited_text, next_seed, no_null_tooltips, plural, styled)
 from .setup import round_table_html
 
 __all__ = ["ChantDemo"]
@@ -288,9 +288,10 @@ class ChantDemo(w.VBox):
 
     @friendly()
     def _on_discard_typed(self) -> None:
-        if not self._typed.value.strip():
+        typed = limited_text(self._typed.value, CARDS_TEXT, "the typed discard")
+        if not typed.strip():
             raise AluetteError("type six card codes first, separated by spaces (e.g. 4O 5C 6B 7E 8O 10C)")
-        self._discard_cards(parse_cards(self._typed.value))
+        self._discard_cards(parse_cards(typed))
 
     @friendly()
     def _on_suggest(self) -> None:

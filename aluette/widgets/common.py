@@ -10,16 +10,41 @@ import ipywidgets as w
 import traitlets
 
 from ..cards import Card
-from ..errors import AluetteError
+from ..chance import check_seed as _engine_check_seed
+from ..errors import AluetteError, BadSeedError, InputTooLongError, quoted
 from ..pictures import card_svg
 
-__all__ = ["MessageArea", "friendly", "card_label", "plural", "sheet_html", "no_null_tooltips",
-           "MAX_SEED", "check_seed", "next_seed", "check_choice",
-           "close_widgets", "card_words", "CARD_SIZES", "CARD_SIZE", "card_style", "card_size_control",
-           "CardButton", "card_row", "live_region"]
+__all__ = ["MessageArea", "friendly", "card_label", "plural", "sheet_html", "no_null_tooltips", "MAX_SEED",
+           "check_seed", "seed_from_text", "next_seed", "check_choice", "close_widgets", "limited_text", "SHORT_TEXT", "CARDS_TEXT",
+           "SAVE_TEXT", "card_words", "CARD_SIZES", "CARD_SIZE", "card_style", "card_size_control", "CardButton",
+           "card_row", "live_region"]
 
 #: The largest seed a seed box holds (the boxes are ``BoundedIntText(min=0, max=MAX_SEED)``).
 MAX_SEED = 2 ** 32 - 1
+
+#: The longest text each kind of text box takes, in characters (quality bar: every text box has a length limit).
+#: A seed, a name, pagat notation or one card:
+SHORT_TEXT = 100
+#: A list of cards (a discard, an ordering answer, a trick, a hand), in codes or in words:
+CARDS_TEXT = 1000
+#: A saved deal or a recipe pasted as JSON (a finished deal saved with indent=1 is about 3,000 characters):
+SAVE_TEXT = 20_000
+
+
+def limited_text(text, limit: int, what: str) -> str:
+    """``text`` if it has at most ``limit`` characters: every text box's handler calls this before reading the box,
+    so that a pasted megabyte is refused at once and no check runs over it (quality bar:
+    every text box has a length limit, every check over user input is linear).
+
+    Raises:
+        InputTooLongError: a longer text (the message names ``what``, the length and the limit, and quotes nothing
+            of the text).
+    """
+    text = "" if text is None else str(text)
+    if len(text) > limit:
+        raise InputTooLongError(f"{what} is {len(text):,} characters long; this box takes at most {limit:,}. "
+                                f"Nothing was read: clear the box and type it again.")
+    return text
 
 
 class MessageArea(w.HTML):
@@ -90,9 +115,21 @@ def check_seed(seed) -> int:
     Raises:
         AluetteError: anything else (the message names it).
     """
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise AluetteError(f"a seed is a whole number from 0 to {MAX_SEED}, got {seed!r}")
-    return seed
+    return _engine_check_seed(seed, "a seed box's seed", MAX_SEED)
+
+
+def seed_from_text(text, maximum: int = MAX_SEED) -> int:
+    """The seed typed into a text box: digits (``_`` allowed between them, spaces around), from 0 to ``maximum``.
+    ``"12.7"``, ``"1e5"``, ``"-1"`` and 5,000 digits are refused with a message, never read as something else.
+
+    Raises:
+        InputTooLongError: longer than :data:`SHORT_TEXT` (before anything else is read).
+        BadSeedError: anything else that is not such a seed (the message quotes a short prefix).
+    """
+    cleaned = limited_text(text, SHORT_TEXT, "the seed").strip().replace("_", "")
+    if not cleaned.isascii() or not cleaned.isdigit() or int(cleaned) > maximum:  # at most 100 digits for int()
+        raise BadSeedError(f"the seed must be a whole number from 0 to {maximum}, got {quoted(str(text).strip())}")
+    return int(cleaned)
 
 
 def next_seed(box: w.BoundedIntText) -> None:

@@ -18,20 +18,26 @@ import numpy as np
 
 from ..bots import HeuristicBot, RandomBot, play_deal, play_turn
 from ..deal import Deal, Phase
-from ..errors import AluetteError, MalformedSaveError
+from ..errors import AluetteError, BadSeedError, MalformedSaveError, quoted
 from ..moves import ChantAnswer, Discard, Move, Play, SurrenderAnswer, SurrenderOffer
 from ..options import ChantRecipients, Options
 from ..pictures import view_html
 from ..savefile import load_json
 from ..scenario import SCENARIO_FORMAT, parse_partial_hands, scenario_deal, scenario_from_json, scenario_to_json
 from ..seats import SEATS, Seat
-from .common import (MAX_SEED, CardButton, MessageArea, card_label, card_size_control, card_style, check_choice,
-                     check_seed, friendly, no_null_tooltips)
+from .common import (CARDS_TEXT, MAX_SEED, SAVE_TEXT, CardButton, MessageArea, card_label, card_size_control,
+                     card_style, check_choice, check_seed, friendly, limited_text, no_null_tooltips)
 
 __all__ = ["PLAYERS", "ScenarioBuilder", "move_label", "bots_for"]
 
 #: The bots the builder can seat at all four places, with their labels.
 PLAYERS = {"heuristic": "heuristic bots (pagat.com's advice)", "random": "random bots (seeded)"}
+
+
+def _check_box_seed(seed: int, what: str) -> None:
+    if seed > MAX_SEED:
+        raise BadSeedError(f"this {what}'s seed {quoted(seed)} is larger than the seed box holds (0 to {MAX_SEED}), "
+                           f"so it cannot be shown or exported here; nothing was loaded")
 
 
 def bots_for(kind: str, seed: int) -> dict:
@@ -92,7 +98,7 @@ class ScenarioBuilder(w.VBox):
                  options: Optional[Options] = None, players: str = "heuristic"):
         check_seed(seed)
         check_choice(players, PLAYERS, "players")
-        options = Options() if options is None else options
+        options = Options.coerce(options)
         given = parse_partial_hands(hands)
         self.hand_boxes = {}
         for seat in SEATS:
@@ -182,7 +188,8 @@ class ScenarioBuilder(w.VBox):
                        chant_recipients=self.recipients.value)
 
     def _given(self) -> dict:
-        return parse_partial_hands({seat: box.value for seat, box in self.hand_boxes.items()})
+        return parse_partial_hands({seat: limited_text(box.value, CARDS_TEXT, f"{seat.full_name}'s cards")
+                                    for seat, box in self.hand_boxes.items()})
 
     def _describe(self) -> str:
         deal = self.deal
@@ -270,7 +277,7 @@ class ScenarioBuilder(w.VBox):
 
     @friendly()
     def _load(self, button=None) -> None:
-        text = self.json.value
+        text = limited_text(self.json.value, SAVE_TEXT, "the pasted text")
         data = load_json(text, "the pasted text")
         if isinstance(data, dict) and "format" not in data and {"seed", "leader", "hands"} & set(data) \
                 and not {"deck", "moves"} & set(data):
@@ -278,12 +285,17 @@ class ScenarioBuilder(w.VBox):
             text = json.dumps(data)
         if isinstance(data, dict) and data.get("format") == SCENARIO_FORMAT:
             recipe = scenario_from_json(text)
+            # decision: a recipe whose seed the seed box cannot hold is refused (else the box would keep the old
+            # seed and "Export recipe" would export another deal)
+            _check_box_seed(recipe["seed"], "recipe")
             deal = scenario_deal(recipe["hands"], recipe["seed"], leader=recipe["leader"], options=recipe["options"])
             self._set_controls(deal, {s: " ".join(recipe["hands"].get(s, "").split()) for s in SEATS},
                                seed=recipe["seed"])
             what = f"recipe with seed {recipe['seed']}"
         else:
             deal = Deal.from_json(text)  # raises MalformedSaveError naming the problem; nothing changed yet
+            if deal.seed is not None:
+                _check_box_seed(deal.seed, "saved deal")  # as for a recipe: the seed box must show the deal's seed
             self._set_controls(deal, {s: str(deal.dealt_hand(s)) for s in SEATS}, seed=deal.seed)
             what = f"saved deal ({len(deal.moves)} moves replayed)"
         self.deal, self._seats_bots = deal, None

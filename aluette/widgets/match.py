@@ -4,7 +4,7 @@ partner sits at N, and two bots (heuristic or random) sit at E and W, for a whol
 Every rule is the engine's (:class:`aluette.Match`, :class:`aluette.Deal`); the bots are :mod:`aluette.bots`. The
 widget only wires buttons to moves and draws what South may see.
 
-Secrecy (quality bar of this project; issue 5): every picture and text is built from ``match.view(Seat.S)``, a
+Secrecy (quality bar of this project): every picture and text is built from ``match.view(Seat.S)``, a
 :class:`~aluette.View` that holds South's own hand, the cards played, the public answers and scores, and the
 signals of South's partnership; never another seat's unplayed card, the unused stock or another seat's discards.
 Widget traits reach the browser even when hidden, so no trait is ever given anything else. The one omniscient
@@ -41,7 +41,7 @@ from ..pictures import back_svg, trick_html
 from ..seats import SEATS, Seat
 from ..signals import signal_for
 from .common import (CardButton, MessageArea, card_label, card_size_control, card_style, card_words, friendly,
-                     live_region, plural, sheet_html, no_null_tooltips)
+                     live_region, no_null_tooltips, plural, seed_from_text, sheet_html)
 from .setup import round_table_html
 
 __all__ = ["MatchTable", "OPPONENTS", "FORMATS", "mordienne_note",
@@ -106,10 +106,7 @@ def parse_seed(text: str) -> int:
     Raises:
         AluetteError: anything else (the message quotes it).
     """
-    cleaned = str(text).strip().replace("_", "")
-    if not re.fullmatch(r"\d+", cleaned) or int(cleaned) > _SEED_MAX:
-        raise AluetteError(f"the seed must be a whole number from 0 to {_SEED_MAX}, got {str(text)!r}")
-    return int(cleaned)
+    return seed_from_text(text, _SEED_MAX)  # one seed check for every seed box (aluette.widgets.common)
 
 
 class MatchTable(w.VBox):
@@ -163,9 +160,7 @@ class MatchTable(w.VBox):
                  bot_delay: float = 0.4, first_dealer: Union[Seat, str] = Seat.N, signals: bool = True):
         super().__init__()
         self._first_dealer = Seat.parse(first_dealer)
-        options = Options() if options is None else options
-        if not isinstance(options, Options):
-            raise AluetteError(f"options must be an aluette.Options, got {type(options).__name__}")
+        options = Options.coerce(options)
         if opponents not in OPPONENTS:
             raise AluetteError(f"unknown opponents {opponents!r}; known: {', '.join(OPPONENTS)}")
         self.bot_delay = float(bot_delay)

@@ -7,7 +7,7 @@ next; a tie for the highest class spoils the trick and its leader leads again). 
   next. The trick is really played in a :class:`~aluette.Deal` built with :meth:`~aluette.Deal.from_hands`.
 * :class:`DealStepper`: a deal from a seed box, stepped with Next trick / Run to end / New deal. The cards are
   played by :func:`simple_move`, a deliberately trivial rule (each seat plays its highest card, or its lowest), not
-  good play: the bots of issue 4 play well. This is an omniscient teaching view: all four hands are shown.
+  good play: the bots of :mod:`aluette.bots` play well. This is an omniscient teaching view: all four hands are shown.
   :func:`play_out` and :func:`play_out_match` finish a deal or a match with that rule.
 """
 
@@ -20,13 +20,13 @@ import ipywidgets as w
 
 from ..cards import DECK, Card, CardLike
 from ..deal import Deal, Phase, TrickRecord
-from ..errors import AluetteError, UnknownCardError
+from ..errors import AluetteError, DuplicateCardError, UnknownCardError
 from ..match import Match
 from ..moves import ChantAnswer, Discard, Move, Play, SurrenderAnswer, SurrenderOffer
 from ..options import Options
 from ..pictures import view_html
 from ..seats import SEATS, Seat
-from .common import MessageArea, check_seed, friendly, next_seed, no_null_tooltips
+from .common import SHORT_TEXT, MessageArea, check_seed, friendly, limited_text, next_seed, no_null_tooltips
 
 __all__ = ["RULES", "simple_move", "play_out", "play_out_match", "play_one_trick", "TrickPicker", "DealStepper"]
 
@@ -89,18 +89,12 @@ def play_one_trick(leader: Union[Seat, str], cards: Mapping[Union[Seat, str], Ca
         AluetteError: a seat without a card or given two (``"N"`` and ``"n"``), or a card given to two seats.
     """
     leader = Seat.parse(leader)
-    chosen: dict[Seat, Card] = {}
-    for key, card in cards.items():
-        if Seat.parse(key) in chosen:  # "N" and "n": one of the two cards would be silently dropped
-            raise AluetteError(f"{Seat.parse(key)} is given two cards (as {key!r} and another spelling)")
-        chosen[Seat.parse(key)] = Card.parse(card)
-    missing = [s.full_name for s in SEATS if s not in chosen]
-    if missing:
-        raise AluetteError(f"a trick needs a card from every seat; missing: {', '.join(missing)}")
+    # "N" and "n" both given: refused, else one of the two cards would be silently dropped
+    chosen = {seat: Card.parse(card) for seat, card in Seat.parse_mapping(cards, "card", all_four=True).items()}
     seen: dict[Card, Seat] = {}
     for seat, card in chosen.items():
         if card in seen:
-            raise AluetteError(f"{card} is chosen twice ({seen[card].full_name} and {seat.full_name}): "
+            raise DuplicateCardError(f"{card} is chosen twice ({seen[card].full_name} and {seat.full_name}): "
                                f"there is one of each card in the deck")
         seen[card] = seat
     filler = iter(c for c in DECK if c not in seen)
@@ -160,7 +154,7 @@ class TrickPicker(w.VBox):
                             + " (clockwise from the leader).")
         cards = {}
         for seat, box in self.card_boxes.items():
-            text = box.value.strip()
+            text = limited_text(box.value, SHORT_TEXT, f"{seat.full_name}'s card").strip()
             if not text:
                 raise AluetteError(f"choose a card for {seat.full_name} (a code such as 3O or 12E, or a name)")
             try:

@@ -7,6 +7,7 @@ highest spoils the trick). Nothing here decides a rule: the widgets only wire co
 
 from __future__ import annotations
 
+from collections import Counter
 from html import escape
 from typing import Optional, Sequence
 
@@ -15,12 +16,12 @@ import ipywidgets as w
 from ..cards import DECK, Card, CardLike, parse_cards
 from ..chance import shuffled_deck
 from ..deal import Hand
-from ..errors import AluetteError
+from ..errors import AluetteError, DuplicateCardError
 from ..pictures import cards_html, trick_html
 from ..tables import ranking_table
 from ..tricks import explain_trick, trick_winner
-from .common import (CardButton, MessageArea, card_label, card_style, card_words, check_seed, close_widgets, friendly,
-                     next_seed, seed_box, no_null_tooltips)
+from .common import (CARDS_TEXT, CardButton, MessageArea, card_label, card_style, card_words, check_seed,
+                     close_widgets, friendly, limited_text, next_seed, no_null_tooltips, seed_box)
 
 __all__ = ["ranking_html", "TrickComparer", "OrderingExercise"]
 
@@ -174,7 +175,7 @@ class TrickComparer(w.VBox):
 
     @friendly()
     def _use_text(self) -> None:
-        text = self._text.value.strip()
+        text = limited_text(self._text.value, CARDS_TEXT, "the typed trick").strip()
         if not text:
             self.message.error("type two to four cards first, e.g. 'Monsieur, 1E' or '3O 12E'")
             return
@@ -337,17 +338,17 @@ class OrderingExercise(w.VBox):
     @friendly()
     def _on_check(self) -> None:
         self._correct = None
-        answer = parse_cards(self._answer.value)
-        dealt = set(self._cards)
-        repeated = sorted({c.code for c in answer if answer.count(c) > 1})
+        answer = parse_cards(limited_text(self._answer.value, CARDS_TEXT, "your order"))
+        dealt, given = set(self._cards), Counter(answer)  # linear: each card counted once (quality bar)
+        repeated = sorted(c.code for c, n in given.items() if n > 1)
         extra = [c.code for c in answer if c not in dealt]
-        missing = [c.code for c in self._cards if c not in answer]
+        missing = [c.code for c in self._cards if c not in given]
         if repeated or extra or missing or len(answer) != len(self._cards):
             problems = ([f"given twice: {', '.join(repeated)}"] if repeated else []) + \
                        ([f"not dealt here: {', '.join(extra)}"] if extra else []) + \
                        ([f"missing: {', '.join(missing)}"] if missing else [])
-            raise AluetteError(f"give each of the {len(self._cards)} dealt cards exactly once ("
-                               f"{'; '.join(problems)})")
+            error = DuplicateCardError if repeated and not (extra or missing) else AluetteError
+            raise error(f"give each of the {len(self._cards)} dealt cards exactly once ({'; '.join(problems)})")
         wrong = next(((a, b) for a, b in zip(answer, answer[1:]) if b.beats(a)), None)
         if wrong is None:
             self._correct = True

@@ -25,7 +25,8 @@ from ..match import Match
 from ..options import Options
 from ..scoring import DealScore, outcomes_notation, parse_outcomes, score_tricks
 from ..seats import SEATS, Seat, Team
-from .common import MessageArea, check_choice, check_seed, friendly, sheet_html, no_null_tooltips
+from .common import (SHORT_TEXT, MessageArea, check_choice, check_seed, friendly, limited_text, no_null_tooltips,
+                     sheet_html)
 from .play import RULES, play_out, play_out_match
 
 __all__ = ["running_counts", "ScoringView", "surrender_position", "SurrenderDemo", "MatchSheet", "team_label"]
@@ -122,7 +123,8 @@ class ScoringView(w.VBox):
 
     @friendly()
     def _typed(self, change=None) -> None:
-        outcomes = parse_outcomes(self.notation.value)  # NotationError names the bad letter or the count
+        # NotationError names the bad letter or the count
+        outcomes = parse_outcomes(limited_text(self.notation.value, SHORT_TEXT, "the tricks"))
         self._syncing = True
         try:
             for slot, letter in zip(self.slots, outcomes_notation(outcomes)):

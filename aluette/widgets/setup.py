@@ -20,8 +20,8 @@ from ..draw import DrawResult, partnership_draw
 from ..pictures import cards_html
 from ..seats import SEATS, Seat, Team
 from ..errors import AluetteError
-from .common import (MessageArea, card_label, card_size_control, card_style, check_seed, friendly, plural, seed_box,
-                     stepper_buttons, styled, no_null_tooltips)
+from .common import (SHORT_TEXT, MessageArea, card_label, card_size_control, card_style, check_seed, friendly,
+                     limited_text, no_null_tooltips, plural, seed_box, stepper_buttons, styled)
 
 __all__ = ["round_table_html", "seating_html", "PartnershipDraw", "DealStepper"]
 
@@ -175,8 +175,9 @@ class PartnershipDraw(_SteppedDemo, w.VBox):
 
     @friendly()
     def _restart(self) -> None:
+        names = [limited_text(box.value, SHORT_TEXT, f"name {i}") for i, box in enumerate(self._names, start=1)]
         self._check_names()
-        draw = partnership_draw([box.value for box in self._names], int(self._seed.value))
+        draw = partnership_draw(names, int(self._seed.value))
         self._draw, self._shown = draw, 0
         self.message.clear()
         self._render()

@@ -52,7 +52,7 @@ def flash_cards(seed: int, direction: str = "gesture", n_choices: int = 4) -> li
 
     Raises:
         AluetteError: an unknown direction (known: :data:`DIRECTIONS`) or ``n_choices`` outside 2 to the table size.
-        TypeError: no explicit seed.
+        BadSeedError: no explicit seed, or not a seed.
     """
     if direction not in DIRECTIONS:
         raise AluetteError(f"unknown quiz direction {direction!r}; known: {', '.join(DIRECTIONS)}")

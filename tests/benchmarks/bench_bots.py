@@ -1,4 +1,4 @@
-"""Strength of the bots (issue 4): share of the points a partnership takes over many seeded deals.
+"""Strength of the bots: share of the points a partnership takes over many seeded deals.
 
 Run ``python tests/benchmarks/bench_bots.py [--deals N] [--workers W]`` or ``python -m tests.benchmarks.run``.
 Not collected by pytest (``--ignore=tests/benchmarks`` in pyproject.toml).
@@ -9,7 +9,8 @@ luck of the deal). Each RandomBot draws from ``SeedSequence([j, side, seat])``. 
 ``points taken / all points scored``; its 95% interval is the delta-method (ratio estimator) interval over the
 ``N`` deals, each deal's two plays taken together. Results do not depend on the number of workers.
 
-Targets (issue 4), each checked on the whole 95% interval: against two RandomBots a HeuristicBot partnership takes
+Targets (this project's), each checked on the whole 95% interval: against two RandomBots a HeuristicBot partnership
+takes
 at least 80% of the points; a signalling HeuristicBot partnership takes more than half of the points against a
 non-signalling one, by more than the interval.
 """

@@ -1,4 +1,4 @@
-"""Speed and memory of simulation (issue 4, "Speed and memory"), each figure printed next to its target.
+"""Speed and memory of simulation (the README promises speed and flat memory), each figure printed next to its target.
 
 ``python -m tests.benchmarks.run --only speed [--quick]``. "One core" figures are deals per second of CPU time of
 this process (``time.process_time``), so other work on a shared machine does not count against them; the "whole

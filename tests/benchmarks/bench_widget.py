@@ -1,4 +1,4 @@
-"""Speed of the match widget (issue 4): a click in the match handled in under 30 ms in the kernel, bots' pauses aside.
+"""Speed of the match widget: a click in the match handled in under 30 ms in the kernel, bots' pauses aside.
 
 Run ``python tests/benchmarks/bench_widget.py [--matches N] [--no-kernel]`` or ``python -m tests.benchmarks.run``.
 Not collected by pytest (``--ignore=tests/benchmarks`` in pyproject.toml).
@@ -17,7 +17,7 @@ Two measurements:
   the comm message a browser sends, timed from sending it until the kernel reports idle for it; this includes the
   widget updates serialised and sent over ZeroMQ to this client.
 
-Target (issue 4): the 95th percentile under 30 ms in the kernel measurement (in-process when it is skipped).
+Target (this project's): the 95th percentile under 30 ms in the kernel measurement (in-process when it is skipped).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Accessibility of the app in a real browser (issue 9 §2-3): axe-core on every page, the cards played with the
-keyboard alone, and the projector size.
+"""Accessibility of the app in a real browser (quality bar: axe-core clean, keyboard-only usable): axe-core on every
+page, the cards played with the keyboard alone, and the projector size.
 
 - axe-core (vendored: ``tests/browser/vendor/``) runs on every notebook of the app in Voilà, after its widgets
   rendered; a serious or critical violation fails (WCAG 2 A and AA rules: contrast at least 4.5:1 for text, names for
@@ -10,7 +10,7 @@ keyboard alone, and the projector size.
   and the table with your hand fits the height.
 
 Sources: WCAG 2.1 (1.4.3 contrast minimum, 1.4.11 non-text contrast, 2.1.1 keyboard, 2.4.7 focus visible, 4.1.2
-name, role, value, 4.1.3 status messages); issue 9 of this project.
+name, role, value, 4.1.3 status messages).
 """
 
 from __future__ import annotations

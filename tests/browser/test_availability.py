@@ -1,6 +1,6 @@
 """Without Chromium (or playwright, voila, jupyterlab) the browser tests skip on a user's machine, with the install
 command in the message, and fail when the CI variable is set, so CI can never go green by skipping them (decision
-of this project, issue 5). These checks need no browser."""
+of this project). These checks need no browser."""
 
 import pytest
 

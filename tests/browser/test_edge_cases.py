@@ -67,6 +67,7 @@ def test_09_a_click_on_a_card_picture_plays_it(page, wire, open_voila):
     cards = builder.locator(".aluette-edge-card svg[data-card]")
     expect(cards).to_have_count(9)  # N leads the notebook's deal: its nine cards
     code = cards.nth(3).get_attribute("data-card")
+    cards.nth(3).scroll_into_view_if_needed()
     box = cards.nth(3).bounding_box()
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     expect(builder.locator(".aluette-message")).to_contain_text(f"N: {code} — ", timeout=WAIT)

@@ -5,7 +5,7 @@ callback exception is caught, and Voilà refuses to execute code sent from the b
 
 Source of the expectations: the ipywidgets and Voilà documentation (widget state is synchronised to the browser
 through comm messages; Voilà executes the notebook itself and forwards only comm, kernel_info and shutdown
-messages from the browser), and the decisions of this project (issue 5)."""
+messages from the browser), and the decisions of this project."""
 
 import re
 

@@ -1,6 +1,6 @@
 """The "Play a match" notebook (08) in a real browser, through Voilà.
 
-What is proven (issues 4 and 5): a card click plays the card (it leaves your hand and lands in the trick); 200 rapid
+What is proven: a card click plays the card (it leaves your hand and lands in the trick); 200 rapid
 clicks on the match's cards and buttons leave the kernel without exceptions and the game legal, as the page shows
 it; nothing the browser received names a card of a bot's hidden hand, of a bot's discards or of the unused stock,
 computed from the engine with the same seed and the same moves, while your own cards are there (the positive
@@ -141,7 +141,8 @@ def assert_legal_on_page(root):
 
 
 def test_200_rapid_clicks_leave_no_exception_and_a_legal_game(page, wire, open_voila):
-    """Robustness (issue 5): clicks out of turn, double clicks, a card just played, Next deal too early, New
+    """Robustness (quality bar: a click at the wrong moment changes nothing): clicks out of turn, double clicks, a
+    card just played, Next deal too early, New
     match mid-deal: each shows a message or is ignored; no exception in the kernel, and the game stays legal."""
     open_voila(page, NOTEBOOK)
     root = match_root(page)
@@ -186,7 +187,8 @@ def replay(agree: bool, plays: list[Card]) -> MatchTable:
 
 @pytest.mark.parametrize("agree", [True, False], ids=["chant", "no-chant"])
 def test_nothing_hidden_reaches_the_browser(page, wire, open_voila, agree):
-    """Secrecy (issue 5): after the chant (agreed: the bots receive and discard stock cards; declined: the stock
+    """Secrecy (quality bar: a player's view never contains another player's hidden cards): after the chant (agreed:
+    the bots receive and discard stock cards; declined: the stock
     stays unused and unseen) and three cards of yours, everything the browser received (every websocket frame,
     every decoded string, the page's HTML) names no card of N's, E's or W's hand, of their discards or of the
     unused stock, except cards your partner named by a signal (seeds' signal table). Positive control: every card

@@ -227,7 +227,7 @@ def test_03_all_agree_then_a_discard_of_six_picked_by_clicks(page, wire, open_vo
 def test_03_one_decline_leaves_the_stock_unused_and_unseen(page, wire, open_voila):
     """Source: seeds "setup" and pagat.com: the chant happens only if all four agree; otherwise the stock stays unused
     and unseen and every hand keeps its nine cards. Decision of this project: asking stops at the first refusal.
-    Secrecy (issue 5): no stock card is ever drawn face up in the browser."""
+    Secrecy (quality bar): no stock card is ever drawn face up in the browser."""
     open_voila(page, "03_chant.ipynb")
     chant = page.locator(".aluette-chant")
     answer_chant(chant, [True, False])  # E agrees, S declines

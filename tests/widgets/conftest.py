@@ -6,7 +6,7 @@ stay green. As python-chess's test suite does with its ``RaiseLogHandler``, a ha
 raises on any record that carries an exception or is at ERROR or above, and a handler on the root logger does the
 same for ERROR records of any other logger (asyncio's "Task exception was never retrieved", for instance). The raise
 reaches the test through ``button.click()``; a record whose raise something swallowed still fails the test at
-teardown (issue 11 §1: "a widget callback that raises must fail a test").
+teardown (quality bar: "a widget callback that raises must fail a test").
 """
 
 from __future__ import annotations
@@ -71,6 +71,7 @@ def raise_logged_errors(request):
         traitlets_log.removeHandler(on_traitlets)
         root.removeHandler(on_root)
     logged = [*on_traitlets.records, *(r for r in on_root.records if r not in on_traitlets.records)]
-    if logged and not getattr(request.node, "aluette_call_failed", False):  # a raise that something caught on its way up still fails the test
+    # a raise that something caught on its way up still fails the test
+    if logged and not getattr(request.node, "aluette_call_failed", False):
         pytest.fail("errors were logged during the test: " + "; ".join(r.getMessage() for r in logged),
                     pytrace=False)

@@ -97,10 +97,10 @@ class TestStockAndDiscard:
         deal = widget.deal
         assert deal.phase is Phase.DISCARD and deal.to_move is Seat.E
         assert len(widget.pick_buttons) == 15 and widget.picker.layout.display is None
-        # issue 9 §2: the card pictures are the buttons, named in words
+        # keyboard-only usable: the card pictures are the buttons, named in words
         assert [b.card for b in widget.pick_buttons] == list(deal.hands[Seat.E])
         assert all(b.label.startswith(card_words(b.card)) for b in widget.pick_buttons)
-        # issue 9 §3: you choose first; the suggested discard shows only when asked for
+        # you choose first; the suggested discard shows only when asked for
         suggestion = deal.suggested_discard(Seat.E)
         assert widget._suggestion.value == ""
         widget.suggest_button.click()
@@ -131,7 +131,7 @@ class TestStockAndDiscard:
         assert_private(widget)
 
     def test_throwing_away_monsieur_gets_a_remark(self):
-        # seeds: Monsieur (3 of coins) is the highest card; issue 9 §3: the demo says so when you discard it
+        # seeds: Monsieur (3 of coins) is the highest card; the demo says so when you discard it
         for seed in range(200):
             widget = ChantDemo(seed=seed)
             agree_all(widget)

@@ -205,7 +205,7 @@ def test_bot_moves_then_bots_to_the_end_is_one_seeded_game():
 
 
 class TestCardPictures:
-    """Issue 9 §2: in the play phase the legal cards of the seat to move are pictures that play the card when
+    """In the play phase the legal cards of the seat to move are pictures that play the card when
     clicked. Rule (seeds, "gameplay"): each player plays one card in turn, clockwise; any card may be played."""
 
     def test_a_click_on_a_card_picture_plays_it(self):

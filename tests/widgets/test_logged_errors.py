@@ -1,4 +1,4 @@
-"""The raising log handler of ``tests/widgets/conftest.py`` (issue 11 §1): a widget callback that raises fails the
+"""The raising log handler of ``tests/widgets/conftest.py`` (quality bar): a widget callback that raises fails the
 test, although ipywidgets' ``CallbackDispatcher`` only logs the exception (logger ``traitlets``, level WARNING)."""
 
 import logging

@@ -5,7 +5,7 @@ all four must agree, asked from the dealer's left; the stock goes alternately to
 who each discard six face down), "signals" (the partners' signal table; only the partner sees a signal), "end of
 game" (a match is five deals, the deal passing to the left); pagat.com (surrender: accepted, the accepting side scores
 1; refused, the refusing side must make mordienne). Decisions of this project: signals are honest; a click at the
-wrong moment shows a message and changes nothing; no widget trait ever holds a card South may not see (issue 5).
+wrong moment shows a message and changes nothing; no widget trait ever holds a card South may not see.
 
 Seeds with a given property (all four agree to the chant, a bot offers to surrender...) are found by searching from
 0 with the property stated, not copied from a run.
@@ -82,7 +82,7 @@ class TestHand:
         t = table()
         hand = t.view.hand
         assert len(hand) == 9
-        # issue 9 §2: the picture is the button; its accessible name says the card in words
+        # quality bar, keyboard-only usable: the picture is the button; its accessible name says the card in words
         assert [b.card for b in t.card_buttons] == list(hand)
         assert all(f'data-card="{b.card.code}"' in b.picture.value for b in t.card_buttons)
         assert all(b.button.tooltip.startswith(card_words(b.card)) and b.button.description == b.button.tooltip
@@ -92,7 +92,7 @@ class TestHand:
                                        and t._slots[i].button.tooltip == "" for i in empty)
 
     def test_the_accessible_name_says_the_card_and_what_a_click_does_now(self):
-        # issue 9 §2-3: "3 of coins, Monsieur"; the label follows the phase (chant, play, discard, deal over)
+        # accessible names: "3 of coins, Monsieur"; the label follows the phase (chant, play, discard, deal over)
         t = table()
         assert all(b.label.endswith("no card is played before the first trick)") for b in t.card_buttons)
         to_play(t)
@@ -520,7 +520,8 @@ class TestSecrecy:
 class TestRapidClicks:
     @pytest.mark.parametrize("seed", [1, 2, 3])
     def test_200_random_clicks(self, seed):
-        """Robustness (issue 5): 200 seeded random clicks on every button and toggle, visible or not (a late click
+        """Robustness (quality bar: a click at the wrong moment changes nothing): 200 seeded random clicks on every
+        button and toggle, visible or not (a late click
         can reach the kernel after a button was hidden): no exception, and the match stays legal."""
         rng = np.random.default_rng(seed)
         t = table(seed, options=Options(surrender=seed == 2), first_dealer=SEATS[seed % 4])
@@ -543,7 +544,8 @@ class TestRapidClicks:
         assert yours >= 10, "the clicks played the game"
         json.loads(t.match.to_json())
         assert re.search(r"Your turn|Deal over|Match over", t.status.value)
-        # issue 11 §1: after the clicks the table still answers a valid click: a new match, then South's move
+        # a widget that keeps working: after the clicks the table still answers a valid click: a new match, then
+        # South's move
         t.new_button.click()
         assert t.internal_errors == [] and t.deal.to_move is S and t.deal.moves == t.match.deals[-1].moves
         before = len(t.deal.moves)
@@ -558,7 +560,7 @@ class TestRapidClicks:
 
 
 class TestMatchStatus:
-    """Issue 9 §3 and issue 8 §2-3: the match score beside the table, who received the chant cards, why a deal was
+    """The match score beside the table, who received the chant cards, why a deal was
     or was not mordienne, no-signals and first-to-5 matches, and who reached 2 and 3 tricks first."""
 
     def test_the_match_score_is_beside_the_table(self):
@@ -645,7 +647,7 @@ class TestMatchStatus:
 
 
 class TestSignalsAndOptions:
-    """Moved from notebook 08 (issue 11 §7). Seeds, "signals": only the partner sees a signal; the signals are
+    """Moved from notebook 08. Seeds, "signals": only the partner sees a signal; the signals are
     honest (a decision of this project); pagat.com: surrender needs mordienne (a refused surrender must be answered by
     making mordienne)."""
 

@@ -142,7 +142,7 @@ class TestTrickComparer:
 
 
 class TestTrickComparerPalette:
-    """Issue 9 §2: clicking a card picture chooses it for the trick (cards 1 to 4 in turn). Rule: seeds, "gameplay"
+    """Clicking a card picture chooses it for the trick (cards 1 to 4 in turn). Rule: seeds, "gameplay"
     (the highest card wins; a tie for the highest spoils the trick)."""
 
     def test_clicks_fill_card_1_to_4_then_start_again(self):
@@ -173,7 +173,7 @@ class TestOrderingExercise:
         a, b = OrderingExercise(seed=5), OrderingExercise(seed=5)
         assert a.cards == b.cards and len(set(a.cards)) == 5
         assert [btn.card for btn in a.pick_buttons] == list(a.cards)
-        # issue 9 §2: the card pictures are the buttons, named in words
+        # keyboard-only usable: the card pictures are the buttons, named in words
         assert all(btn.label == f"{card_words(btn.card)}: add it to your order" for btn in a.pick_buttons)
         assert all(f'data-card="{btn.card.code}"' in btn.picture.value for btn in a.pick_buttons)
 

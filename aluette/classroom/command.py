@@ -1,0 +1,149 @@
+"""The command line behind ``make app`` (the students' app) and ``make teacher`` (the teacher's page).
+
+``python -m aluette.classroom app --host=H --port=P [--token=T]`` builds Voilà's command (:func:`voila_command`),
+prints the address to give out and replaces itself with Voilà. Voilà reads ``voila.json`` from the repository root
+(the working directory of ``make``) and ``classroom/voila.py`` (the landing page), and its templates from
+``classroom/templates``.
+
+Decision of this project: on the loopback address (127.0.0.1, localhost, ::1) the app needs no token, as before;
+on any other address it never serves without one: the teacher's ``--token`` (``make app TOKEN=...``) or one made
+here with :mod:`secrets`, printed with the address.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import json
+import os
+import re
+import secrets
+import socket
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from aluette.errors import AluetteError
+
+__all__ = ["ServeError", "Launch", "voila_command", "is_loopback", "main"]
+
+REPO = Path(__file__).resolve().parents[2]
+CLASSROOM = REPO / "classroom"  # voila.py (Python configuration) and templates/ (the landing page)
+NOTEBOOKS = REPO / "notebooks"
+TOKEN = re.compile(r"[A-Za-z0-9_-]{8,128}")
+
+
+class ServeError(AluetteError):
+    """A ``make app``/``make teacher`` setting that cannot be served (a bad token, host or port)."""
+
+
+def is_loopback(host: str) -> bool:
+    """True for addresses only this machine can reach: ``localhost`` and the loopback IPs."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def lan_address() -> str:
+    """This machine's address on its network (no packet is sent: a UDP socket is only pointed at a private
+    address), or its host name when it has no route."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            return probe.getsockname()[0]
+        except OSError:
+            return socket.gethostname()
+
+
+@dataclass(frozen=True)
+class Launch:
+    """What :func:`voila_command` decided: the argv, the environment, the address to give out and the token
+    (``None`` on the loopback address without a token)."""
+
+    argv: list
+    env: dict
+    url: str
+    token: str | None
+
+
+def lesson_options(lesson: str, class_size: int, folder: Path = NOTEBOOKS) -> list[str]:
+    """Voilà options for a lesson on one notebook (``lesson``: its number or file name, e.g. ``08``): a pool of
+    ``class_size`` pre-heated kernels for it, started before the class and not refilled during it (an hour), and
+    none for the other notebooks (they start on demand). Decision of this project: this is the only way Voilà
+    gives a whole class the page at once (see README, "Serving the tutorial to a class")."""
+    if not 1 <= class_size <= 60:
+        raise ServeError(f"bad class size {str(class_size)[:10]!r}: 1 to 60 students")
+    names = sorted(p.name for p in folder.glob("*.ipynb"))
+    found = [n for n in names if lesson and (n == lesson or n.split("_")[0] == lesson.zfill(2))]
+    if len(found) != 1:
+        raise ServeError(f"no notebook {lesson[:20]!r} in {folder.name}/: give its number (e.g. 08) or file name")
+    pools = {found[0]: {"pool_size": class_size}, "default": {"pool_size": 0}}
+    return [f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}", "--VoilaKernelManager.fill_delay=3600"]
+
+
+def voila_command(audience: str = "students", host: str = "127.0.0.1", port: int = 8888, token: str | None = None,
+                  folder: Path = NOTEBOOKS, python: str = sys.executable, environ: dict | None = None,
+                  extra: tuple = (), lesson: str | None = None, class_size: int = 30) -> Launch:
+    """The Voilà command for the students' app (``audience="students"``) or the teacher's page (``"teacher"``).
+    Off the loopback address a token is always set (``token`` or a new random one). With ``lesson``, the pool of
+    pre-heated kernels is :func:`lesson_options`. Raises :class:`ServeError` for a token that is not 8-128
+    letters, digits, ``-`` or ``_``, an empty host, a port outside 1-65535 or an unknown lesson."""
+    if audience not in ("students", "teacher"):
+        raise ServeError(f"unknown audience {audience[:20]!r}: 'students' or 'teacher'")
+    if not host or len(host) > 255 or any(c.isspace() for c in host):
+        raise ServeError(f"bad host {host[:40]!r}: an IP address or a host name")
+    if not isinstance(port, int) or not 0 < port < 65536:
+        raise ServeError(f"bad port {str(port)[:20]!r}: a number from 1 to 65535")
+    if token is not None and not TOKEN.fullmatch(token):
+        raise ServeError(f"bad token {token[:8]!r}...: use 8 to 128 letters, digits, '-' or '_'")
+    if token is None and not is_loopback(host):
+        token = secrets.token_urlsafe(16)
+    env = dict(os.environ if environ is None else environ)
+    for variable, path in [("JUPYTER_PATH", CLASSROOM / "templates"), ("JUPYTER_CONFIG_PATH", CLASSROOM)]:
+        env[variable] = os.pathsep.join([str(path), *filter(None, [env.get(variable)])])
+    argv = [python, "-m", "voila", "--no-browser", f"--Voila.ip={host}", f"--port={port}", "--Voila.port_retries=0"]
+    if token is not None:
+        argv.append(f"--Voila.token={token}")
+    if audience == "teacher":
+        # The teacher opens one page at a time: no pool of pre-heated kernels (it would hold ~1 GB).
+        argv += ["--ClassroomIdentityProvider.audience=teacher", "--VoilaConfiguration.preheat_kernel=False"]
+    if lesson is not None:
+        argv += lesson_options(lesson, class_size, folder)
+    argv += [*extra, str(folder)]
+    shown = lan_address() if host in ("0.0.0.0", "::") else host
+    shown = f"[{shown}]" if ":" in shown else shown
+    url = f"http://{shown}:{port}/" + (f"?token={token}" if token is not None else "")
+    return Launch(argv, env, url, token)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m aluette.classroom",
+                                     description="Serve the tutorial with Voilà: the students' app or the "
+                                                 "teacher's page.")
+    parser.add_argument("audience", choices=["app", "teacher"], help="app: the students' app; teacher: the "
+                                                                     "teacher's page")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8888)
+    parser.add_argument("--token", default=None, help="the token students type (made for you off the loopback)")
+    parser.add_argument("--lesson", default=None, help="a lesson on one notebook (its number, e.g. 08): a warm "
+                                                          "kernel for every student of the class on it")
+    parser.add_argument("--class-size", type=int, default=30, help="students in the lesson (default 30)")
+    parser.add_argument("--folder", type=Path, default=NOTEBOOKS, help=argparse.SUPPRESS)  # tests serve fixtures
+    parser.add_argument("extra", nargs="*", help="more Voilà options, e.g. --ClassroomIdentityProvider.max_sessions=60")
+    args, unknown = parser.parse_known_args(argv)
+    try:
+        launch = voila_command("teacher" if args.audience == "teacher" else "students", args.host, args.port,
+                               args.token or None, folder=args.folder, extra=(*args.extra, *unknown),
+                               lesson=args.lesson or None, class_size=args.class_size)
+    except ServeError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    who = "Teacher's page" if args.audience == "teacher" else "Students open"
+    print(f"{who}: {launch.url}", flush=True)
+    if launch.token is not None:
+        print(f"(token: {launch.token}; nothing is served without it)", flush=True)
+    os.execvpe(launch.argv[0], launch.argv, launch.env)
+    return 0  # not reached

@@ -1,0 +1,314 @@
+"""A class at once (issue 10 §1): the app started exactly as ``make app PORT=<free port>`` starts it, students
+simulated on 127.0.0.1.
+
+Run ``python -m tests.benchmarks.run class [--quick]`` (``make bench ARGS="class"``). Not collected by pytest.
+
+Each simulated student is a page load as the server sees it (``tests/server/student.py``: the page's HTML, its
+kernel websocket, the widget manager's ``request_states``; no Chromium, whose rendering would take the CPU the
+kernels need on this 2-core machine and is done by each student's own computer in a class), from an address of its
+own (127.0.0.X), as on a classroom network. Reported, each beside its target:
+
+- 10 and then 30 students opening notebook 08 at the same moment: page time p50/p95/max, failures;
+- a class walking through three notebooks (00, 01, 02): each student opens one, closes the tab, opens the next;
+- one student reloading 08 in a loop (100 loads, each closing the last) while another student's widget messages
+  are timed (a request_state round trip through the kernel, the path of a click without its handler);
+- the server's whole process tree (``make``, Voilà and every kernel; psutil RSS) before the class, at its peak, and
+  150 s after the students left (abandoned kernels are culled: voila.json);
+- side by side, in the same run: the 10 students on 08 with the pool refilled after 1 s (voila.json, the first burst)
+  and, on a second server, after 30 s.
+
+Closing a tab posts Voilà's shutdown beacon as Chromium does (the app sets the cookie it needs); ``--no-beacon``
+closes tabs as if the beacon were lost, so that only the culler frees their kernels (the worst case).
+
+``--quick`` runs 3 and 5 students, a 10-load reload loop and waits 30 s after (figures for a smoke test only).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import psutil
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from tests.browser.harness import REPO, Server, server_env  # noqa: E402
+from tests.server.student import open_page  # noqa: E402
+
+PAGE_P95_S = 3.0
+TREE_PEAK_MB = 4096
+FREED_WITHIN_MB = 300
+FREE_AFTER_S = 150
+CLICK_MS = 100
+MATCH = "08_play_a_match.ipynb"
+WALK = ("00_start_here.ipynb", "01_ranking.ipynb", "02_setup.ipynb")
+POOLED = 9  # notebooks with a pre-heated kernel (all but the teacher's guide)
+
+
+def tree_rss(pid: int) -> int:
+    """Resident memory of a process and all its descendants, in bytes."""
+    try:
+        root = psutil.Process(pid)
+        processes = [root, *root.children(recursive=True)]
+    except psutil.Error:
+        return 0
+    total = 0
+    for process in processes:
+        try:
+            total += process.memory_info().rss
+        except psutil.Error:
+            pass
+    return total
+
+
+@dataclass
+class Sampler:
+    """Samples the tree's memory every half second in a thread; ``peak`` since the last ``reset``."""
+
+    pid: int
+    peak: int = 0
+    _stop: threading.Event = field(default_factory=threading.Event)
+
+    def __post_init__(self):
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self):
+        while not self._stop.wait(0.5):
+            self.peak = max(self.peak, tree_rss(self.pid))
+
+    def reset(self):
+        self.peak = tree_rss(self.pid)
+
+    def stop(self):
+        self._stop.set()
+        self._thread.join(5)
+
+
+def mb(value: float) -> str:
+    return f"{value / 2**20:.0f} MB"
+
+
+def verdict(ok: bool) -> str:
+    return "ok" if ok else "MISSED"
+
+
+def quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))] if ordered else float("nan")
+
+
+def start_app(*voila_args: str, make_vars: tuple = (), pools: int = POOLED) -> Server:
+    """``make app PORT=<free port>`` from the repository root (``-o`` keeps make from reinstalling), waited for
+    until its ``pools`` pools of pre-heated kernels are full and have run their notebook (bounded: 240 s)."""
+    stamp = f"{sys.prefix}/.aluette-installed"
+    extra = [*make_vars, *([f"VOILA_ARGS={' '.join(voila_args)}"] if voila_args else [])]
+
+    def command(port):
+        return ["make", "-s", "-o", stamp, "app", f"VENV={sys.prefix}", f"PORT={port}", *extra]
+
+    home = Path(REPO / "test-artifacts" / "bench-class-home")
+    server = Server("bench-class", command, REPO, server_env(home)).start()
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline and server.log_tail(limit=10**7).count("is filled with") < pools:
+        time.sleep(1)
+    quiet = 0
+    while time.monotonic() < deadline and quiet < 3:  # three quiet seconds in a row: the notebooks have run
+        quiet = quiet + 1 if cpu_percent(server.process.pid) < 15 else 0
+    return server
+
+
+def cpu_percent(pid: int) -> float:
+    try:
+        processes = [psutil.Process(pid), *psutil.Process(pid).children(recursive=True)]
+        for process in processes:
+            process.cpu_percent(None)
+        time.sleep(1)
+        return sum(p.cpu_percent(None) for p in processes if p.is_running())
+    except psutil.Error:
+        return 0.0
+
+
+def address(n: int) -> str:
+    return f"127.0.{n // 250}.{n % 250 + 2}"
+
+
+async def burst(url: str, names: list[str], first: int, hold: float = 2.0) -> list:
+    """Students ``first``... open ``names[i]`` at the same moment, keep their pages ``hold`` seconds once all have
+    come, then close their tabs; returns the pages."""
+    pages = await asyncio.gather(*[open_page(url, name, address(first + i)) for i, name in enumerate(names)])
+    await asyncio.sleep(hold)
+    await close_all(pages)
+    return pages
+
+
+BEACON = True  # closing a tab posts Voilà's shutdown beacon, as Chromium does (--no-beacon: lost beacons)
+
+
+async def close_all(pages):
+    await asyncio.gather(*[p.close(beacon=BEACON) for p in pages])
+
+
+def page_report(title: str, pages) -> bool:
+    times = [p.seconds for p in pages if p.failure is None]
+    failures = [p.failure for p in pages if p.failure is not None]
+    p95 = quantile(times, 0.95)
+    ok = not failures and p95 <= PAGE_P95_S
+    print(f"  {title}: {len(pages)} pages, p50 {quantile(times, 0.5):.1f} s, p95 {p95:.1f} s (target <= "
+          f"{PAGE_P95_S:.0f} s), max {max(times, default=float('nan')):.1f} s; failures {len(failures)} (target 0)"
+          f"{' ' + repr(sorted(set(failures))[:3]) if failures else ''} -> {verdict(ok)}", flush=True)
+    return ok
+
+
+async def reload_loop(url: str, loads: int) -> tuple[list, list[float]]:
+    """One student reloads 08 ``loads`` times (each load closes the last page); meanwhile another student, on 01,
+    sends a widget message every 0.25 s. Returns the reloads' pages and the other student's round trips (s)."""
+    other = await open_page(url, "01_ranking.ipynb", address(900))
+    trips: list[float] = []
+    done = asyncio.Event()
+
+    async def clicks():
+        while not done.is_set():
+            try:
+                trips.append(await other.widget_round_trip(timeout=30))
+            except Exception:  # noqa: BLE001 - a lost click counts as 30 s
+                trips.append(30.0)
+            await asyncio.sleep(0.25)
+
+    clicker = asyncio.create_task(clicks()) if other.failure is None else None
+    pages, last = [], None
+    for _ in range(loads):
+        page = await open_page(url, MATCH, address(901), timeout=120)
+        pages.append(page)
+        if last is not None:
+            await last.close(beacon=BEACON)
+        last = page
+    done.set()
+    if clicker is not None:
+        await clicker
+    if last is not None:
+        await last.close(beacon=BEACON)
+    await other.close(beacon=BEACON)
+    return pages, trips
+
+
+def run_class(quick: bool) -> bool:
+    sizes = (3, 5) if quick else (10, 30)
+    walkers = 3 if quick else 10
+    loads = 10 if quick else 100
+    after = 30 if quick else FREE_AFTER_S
+    ok = True
+    server = start_app()
+    sampler = Sampler(server.process.pid)
+    try:
+        before = tree_rss(server.process.pid)
+        print(f"  server tree before the class (pool of {POOLED} pre-heated kernels): {mb(before)}", flush=True)
+        overall_peak = before
+        first = 0
+        for size in sizes:
+            sampler.reset()
+            pages = asyncio.run(burst(server.url, [MATCH] * size, first))
+            first += size
+            ok &= page_report(f"{size} students open 08 at once", pages)
+            overall_peak = max(overall_peak, sampler.peak)
+            print(f"    tree peak {mb(sampler.peak)} (target <= {TREE_PEAK_MB} MB) -> "
+                  f"{verdict(sampler.peak <= TREE_PEAK_MB * 2**20)}", flush=True)
+            ok &= sampler.peak <= TREE_PEAK_MB * 2**20
+
+        left = time.monotonic()
+        freed_at = None
+        while time.monotonic() - left < after:
+            time.sleep(5)
+            if freed_at is None and tree_rss(server.process.pid) <= before + FREED_WITHIN_MB * 2**20:
+                freed_at = time.monotonic() - left
+        final = tree_rss(server.process.pid)
+        freed = final <= before + FREED_WITHIN_MB * 2**20
+        print(f"  server tree: before {mb(before)}, peak {mb(overall_peak)} (target <= {TREE_PEAK_MB} MB), "
+              f"{after} s after the 08 students left {mb(final)} (target <= before + {FREED_WITHIN_MB} MB = "
+              f"{mb(before + FREED_WITHIN_MB * 2**20)}; first within it after "
+              f"{'%.0f s' % freed_at if freed_at is not None else 'never'}) -> {verdict(freed)}", flush=True)
+        ok &= freed and overall_peak <= TREE_PEAK_MB * 2**20
+
+        sampler.reset()
+
+        async def walk():
+            pages = []
+            for name in WALK:
+                pages += await burst(server.url, [name] * walkers, 500, hold=0.5)
+            return pages
+        ok &= page_report(f"{walkers} students walk through 00, 01, 02 (closing each tab)", asyncio.run(walk()))
+        overall_peak = max(overall_peak, sampler.peak)
+
+        sampler.reset()
+        pages, trips = asyncio.run(reload_loop(server.url, loads))
+        served = sum(p.status == 200 for p in pages)
+        full = sum(p.status == 503 and "room is full" in p.html.lower() for p in pages)
+        other = len(pages) - served - full
+        p95 = quantile(trips, 0.95) * 1000
+        print(f"  one student reloads 08 {loads} times: {served} served, {full} 'room is full' (HTTP 503), {other} "
+              f"other answers (target 0) -> {verdict(other == 0)}", flush=True)
+        print(f"    meanwhile another student's widget messages: {len(trips)}, p50 "
+              f"{quantile(trips, 0.5) * 1000:.0f} ms, p95 {p95:.0f} ms, max {max(trips, default=0) * 1000:.0f} ms "
+              f"(target < {CLICK_MS} ms) -> {verdict(p95 < CLICK_MS)}", flush=True)
+        print(f"    tree peak {mb(sampler.peak)} (target <= {TREE_PEAK_MB} MB) -> "
+              f"{verdict(sampler.peak <= TREE_PEAK_MB * 2**20)}", flush=True)
+        ok &= other == 0 and p95 < CLICK_MS and sampler.peak <= TREE_PEAK_MB * 2**20
+        overall_peak = max(overall_peak, sampler.peak)
+
+    finally:
+        sampler.stop()
+        server.stop()
+    return ok
+
+
+def run_compare(quick: bool):
+    """Side by side with the run above: the pool refilled after 30 s instead of 1 s (same burst as the first one),
+    and `make app LESSON=08` (a warm kernel for each of the class's students on 08, none elsewhere)."""
+    size = 3 if quick else 10
+    class_size = 5 if quick else 30
+    variants = [(f"{size} students open 08 at once, pool of 1 per notebook refilled after 30 s (the first burst "
+                 "above: after 1 s, voila.json)", size, {"voila_args": ("--VoilaKernelManager.fill_delay=30",)}),
+                (f"{class_size} students open 08 at once, make app LESSON=08 CLASS_SIZE={class_size}", class_size,
+                 {"make_vars": ("LESSON=08", f"CLASS_SIZE={class_size}"), "pools": 1})]
+    print("  side by side:", flush=True)
+    for label, size, how in variants:
+        server = start_app(*how.get("voila_args", ()), make_vars=how.get("make_vars", ()),
+                           pools=how.get("pools", POOLED))
+        try:
+            before = tree_rss(server.process.pid)
+            sampler = Sampler(server.process.pid)
+            pages = asyncio.run(burst(server.url, [MATCH] * size, 0))
+            page_report(label, pages)
+            sampler.stop()
+            print(f"    tree before {mb(before)}, peak {mb(sampler.peak)}", flush=True)
+        finally:
+            server.stop()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="bench_class", description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a smoke run: 3 and 5 students, 30 s after")
+    parser.add_argument("--no-compare", action="store_true", help="skip the side-by-side pool settings")
+    parser.add_argument("--no-beacon", action="store_true", help="closed tabs lose their shutdown beacon: "
+                                                                  "only the culler frees their kernels")
+    args, _ = parser.parse_known_args(argv)
+    global BEACON
+    BEACON = not args.no_beacon
+    print(f"  closed tabs {'post' if BEACON else 'lose'} Voilà's shutdown beacon", flush=True)
+    started = time.monotonic()
+    ok = run_class(args.quick)
+    if not args.no_compare:
+        run_compare(args.quick)
+    print(f"  (bench_class took {time.monotonic() - started:.0f} s)")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,311 @@
+"""The classroom server's limits (issue 10 §2 and §4), on a real Voilà started as `make app` starts it
+(``python -m aluette.classroom``, voila.json and classroom/ from the repository root), on 127.0.0.1.
+
+Sources: issue 10 (the attacks found by trying: kernels by plain GETs, file descriptors by websockets, kernels grown
+by crafted ``comm_open`` messages; abandoned kernels kept 10 minutes because Voilà's shutdown beacon is refused,
+voila-dashboards/voila#1458), and Jupyter's kernel websocket protocol (``v1.kernel.websocket.jupyter.org``). Every
+loop is bounded; no timing is asserted (the figures are in tests/benchmarks/bench_class.py)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+import uuid
+
+import httpx
+import psutil
+import pytest
+
+pytest.importorskip("voila")
+
+from websockets.exceptions import ConnectionClosed, InvalidStatus  # noqa: E402
+from websockets.sync.client import connect  # noqa: E402
+
+from aluette.classroom import command  # noqa: E402
+from aluette.classroom.server import raise_open_files_limit  # noqa: E402
+from tests.server.student import KERNEL_ID, PROTOCOL, decode, encode, message  # noqa: E402
+
+NO_POOL = "--VoilaConfiguration.preheat_kernel=False"
+PAGE = "click.ipynb"  # a fixture notebook with a button and a text box (tests/browser/fixtures)
+
+
+def get(server, path: str, **params) -> httpx.Response:
+    return httpx.get(server.url + path, params=params, timeout=120)
+
+
+def kernel_of(response: httpx.Response) -> str:
+    assert response.status_code == 200, response.text[:300]
+    return KERNEL_ID.search(response.text).group(1)
+
+
+def kernel_alive(server, kernel_id: str) -> bool:
+    """Voilà's kernels API answers 200 for a running kernel, 404 once it is shut down."""
+    status = get(server, f"/api/kernels/{kernel_id}").status_code
+    assert status in (200, 404), status
+    return status == 200
+
+
+def channels(server, kernel_id: str):
+    return connect(server.url.replace("http", "ws", 1) + f"/api/kernels/{kernel_id}/channels?session_id="
+                   + uuid.uuid4().hex, subprotocols=[PROTOCOL], max_size=2**25, open_timeout=60)
+
+
+def request(ws, msg: dict, timeout: float = 60) -> list[dict]:
+    """Send ``msg``; the messages parented by it until the kernel's idle status for it."""
+    ws.send(encode("shell", msg))
+    replies, deadline = [], time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        got = decode(ws.recv(timeout=deadline - time.monotonic()))
+        if got and got["parent_header"].get("msg_id") == msg["header"]["msg_id"]:
+            replies.append(got)
+            if got["header"]["msg_type"] == "status" and got["content"]["execution_state"] == "idle":
+                return replies
+    raise TimeoutError(msg["header"]["msg_type"])
+
+
+def widget_comms(ws) -> int:
+    replies = request(ws, message("comm_info_request", {"target_name": "jupyter.widget"}, "test"))
+    return next(len(r["content"]["comms"]) for r in replies if r["header"]["msg_type"] == "comm_info_reply")
+
+
+def wait_until(predicate, limit: float) -> bool:
+    """Poll ``predicate`` every half second for at most ``limit`` seconds."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.5)
+    return predicate()
+
+
+# ------------------------------------------------------------------------------------------- sessions (§2)
+
+def test_the_page_beyond_an_address_cap_is_the_room_full_page(classroom):
+    """Each GET of a notebook page hands out a kernel: the third page from one address, with a cap of two, is the
+    "room is full" page with HTTP 503 and Retry-After, not a kernel; the landing page is still served."""
+    server = classroom(NO_POOL, "--ClassroomIdentityProvider.max_sessions_per_address=2")
+    first, second = kernel_of(get(server, f"/voila/render/{PAGE}")), kernel_of(get(server, f"/voila/render/{PAGE}"))
+    assert first != second
+    refused = get(server, f"/voila/render/{PAGE}")
+    assert refused.status_code == 503
+    assert refused.headers["Retry-After"] == "60"
+    assert "The room is full, try again in a minute" in refused.text
+    assert "2 pages of the tutorial open" in refused.text
+    assert KERNEL_ID.search(refused.text) is None
+    assert get(server, "/").status_code == 200
+
+
+def test_the_room_cap_counts_every_address(classroom):
+    """With a room of two, the third student (another address) gets the full page."""
+    server = classroom(NO_POOL, "--ClassroomIdentityProvider.max_sessions=2")
+    statuses = []
+    for last_byte in (11, 12, 13):
+        transport = httpx.HTTPTransport(local_address=f"127.0.0.{last_byte}")
+        with httpx.Client(transport=transport, timeout=120) as client:
+            statuses.append(client.get(f"{server.url}/voila/render/{PAGE}").status_code)
+    assert statuses == [200, 200, 503]
+
+
+def test_abandoned_pages_are_freed_and_their_places_given_back(classroom):
+    """A page fetched and never connected, and a page whose tab was closed, are culled (short timeouts set here;
+    voila.json's are 90 s + 30 s); then the same address may open pages again."""
+    server = classroom(NO_POOL, "--ClassroomIdentityProvider.max_sessions_per_address=2",
+                       "--MappingKernelManager.cull_idle_timeout=3", "--MappingKernelManager.cull_interval=1")
+    never_connected = kernel_of(get(server, f"/voila/render/{PAGE}"))
+    closed_tab = kernel_of(get(server, f"/voila/render/{PAGE}"))
+    with channels(server, closed_tab) as ws:
+        request(ws, message("kernel_info_request", {}, "test"))
+    assert get(server, f"/voila/render/{PAGE}").status_code == 503
+    assert wait_until(lambda: not kernel_alive(server, never_connected) and not kernel_alive(server, closed_tab), 60)
+    kernel_of(get(server, f"/voila/render/{PAGE}"))  # a place again
+
+
+def test_a_connected_page_is_kept(classroom):
+    """Culling takes only kernels without a connection: an open page survives its idle timeout."""
+    server = classroom(NO_POOL, "--MappingKernelManager.cull_idle_timeout=3", "--MappingKernelManager.cull_interval=1")
+    kept = kernel_of(get(server, f"/voila/render/{PAGE}"))
+    with channels(server, kept) as ws:
+        request(ws, message("kernel_info_request", {}, "test"))
+        time.sleep(8)  # more than timeout + interval: a kernel without connection would be gone by now
+        assert kernel_alive(server, kept)
+        request(ws, message("kernel_info_request", {}, "test"))
+
+
+def test_teacher_notebooks_are_not_served_to_students(classroom, tmp_path):
+    """The students' app answers 404 for the teacher's notebooks (aluette.classroom.TEACHER_NOTEBOOKS)."""
+    server = classroom(NO_POOL, "--ClassroomIdentityProvider.teacher_notebooks=click.ipynb")
+    refused = get(server, f"/voila/render/{PAGE}")
+    assert refused.status_code == 404
+    assert "This page is for the teacher" in refused.text
+
+
+# ------------------------------------------------------------------------------------------- websockets (§2)
+
+def test_websockets_per_kernel_are_capped(classroom):
+    """A page's console could open websockets with new session ids until the server runs out of descriptors: the
+    third socket to one kernel (cap 2) is refused with HTTP 503 before it is upgraded; closing one frees a place."""
+    server = classroom(NO_POOL, "--ClassroomConnection.max_websockets_per_kernel=2")
+    kernel = kernel_of(get(server, f"/voila/render/{PAGE}"))
+    with channels(server, kernel) as one, channels(server, kernel):
+        request(one, message("kernel_info_request", {}, "test"))
+        with pytest.raises(InvalidStatus) as refused:
+            channels(server, kernel)
+        assert refused.value.response.status_code == 503
+    assert wait_until(lambda: _can_connect(server, kernel), 30)
+
+
+def _can_connect(server, kernel) -> bool:
+    try:
+        with channels(server, kernel) as ws:
+            request(ws, message("kernel_info_request", {}, "test"))
+        return True
+    except InvalidStatus:
+        return False
+
+
+def test_an_oversized_websocket_message_is_refused(classroom):
+    """voila.json's websocket_max_message_size (1 MiB): a 2 MiB message closes the socket (code 1009, message too
+    big) without reaching the kernel, which still answers on a new socket."""
+    server = classroom(NO_POOL)
+    kernel = kernel_of(get(server, f"/voila/render/{PAGE}"))
+    with channels(server, kernel) as ws:
+        request(ws, message("kernel_info_request", {}, "test"))
+        big = message("comm_msg", {"comm_id": "x", "data": {"pad": "x" * (2 * 2**20)}}, "test")
+        ws.send(encode("shell", big))
+        with pytest.raises(ConnectionClosed) as closed:
+            for _ in range(1000):  # bounded: the close comes after at most the kernel's pending messages
+                ws.recv(timeout=30)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+    assert wait_until(lambda: _can_connect(server, kernel), 30)
+
+
+def widget_open(comm_id: str, pad: int = 0) -> dict:
+    state = {"_model_name": "HTMLModel", "_model_module": "@jupyter-widgets/controls",
+             "_model_module_version": "2.0.0", "_view_name": "HTMLView", "_view_module": "@jupyter-widgets/controls",
+             "_view_module_version": "2.0.0", "value": "x" * pad}
+    msg = message("comm_open", {"comm_id": comm_id, "target_name": "jupyter.widget",
+                                "data": {"state": state, "buffer_paths": []}}, "test")
+    msg["metadata"] = {"version": "2.1.0"}  # ipywidgets' protocol version, as a browser's widget manager sends
+    return msg
+
+
+def test_crafted_comm_opens_are_bounded(classroom):
+    """A page may open at most max_comm_opens comms in its kernel, each at most max_comm_open_bytes long: of 20
+    crafted widget comm_opens (cap 5) five are created in all, and one of 100 kB (cap 64 kB) none."""
+    server = classroom(NO_POOL, "--ClassroomConnection.max_comm_opens=5")
+    kernel = kernel_of(get(server, f"/voila/render/{PAGE}"))
+    with channels(server, kernel) as ws:
+        before = widget_comms(ws)
+        request(ws, widget_open(uuid.uuid4().hex))  # a well-formed one is created...
+        assert widget_comms(ws) == before + 1
+        ws.send(encode("shell", widget_open(uuid.uuid4().hex, pad=100_000)))  # refused: no reply will come
+        assert widget_comms(ws) == before + 1
+        for _ in range(20):
+            ws.send(encode("shell", widget_open(uuid.uuid4().hex)))
+        assert widget_comms(ws) == before + 5  # ... and four more
+
+
+# ------------------------------------------------------------------------------------------- descriptors (§2)
+
+def test_open_files_soft_limit_is_raised_at_start(classroom):
+    """Started with a soft limit of 256 open files, the server raises it (to 65536 or the hard limit)."""
+    import resource
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard <= 256:
+        pytest.skip(f"the hard limit here is {hard}: nothing to raise")
+    wrapper = ("import os, resource, sys; h = resource.getrlimit(resource.RLIMIT_NOFILE)[1]; "
+               "resource.setrlimit(resource.RLIMIT_NOFILE, (256, h)); os.execv(sys.argv[1], sys.argv[1:])")
+    server = classroom(NO_POOL, prefix=(sys.executable, "-c", wrapper))
+    soft, _ = psutil.Process(server.process.pid).rlimit(psutil.RLIMIT_NOFILE)
+    assert soft == (65536 if hard == resource.RLIM_INFINITY else min(65536, hard))
+    assert "Classroom: open files limit" in server.log_tail(limit=10**6)
+
+
+def test_raise_open_files_limit_never_lowers():
+    import resource
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    assert raise_open_files_limit(1) == (soft, soft)
+    assert resource.getrlimit(resource.RLIMIT_NOFILE) == (soft, hard)
+
+
+# ------------------------------------------------------------------------------------------- token (§4)
+
+@pytest.mark.parametrize("host", ["0.0.0.0", "192.168.1.20", "::", "my-laptop.local"])
+def test_off_the_loopback_a_token_is_always_set(host):
+    launch = command.voila_command(host=host, port=8888)
+    assert launch.token is not None and len(launch.token) >= 16
+    assert f"--Voila.token={launch.token}" in launch.argv
+    assert launch.url.endswith(f":8888/?token={launch.token}")
+    assert command.voila_command(host=host).token != launch.token  # made anew each time
+
+
+def test_the_teachers_token_is_used_and_checked():
+    launch = command.voila_command(host="0.0.0.0", token="class-7B-aluette")
+    assert "--Voila.token=class-7B-aluette" in launch.argv and launch.url.endswith("?token=class-7B-aluette")
+    for bad in ["short", "with space in it", "x" * 200, "ünïcode-token"]:
+        with pytest.raises(command.ServeError, match="bad token") as error:
+            command.voila_command(host="0.0.0.0", token=bad)
+        assert repr(bad[:8]) in str(error.value) and len(str(error.value)) < 100  # quotes a short prefix only
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "localhost", "::1", "127.0.0.5"])
+def test_on_the_loopback_no_token_is_needed(host):
+    launch = command.voila_command(host=host)
+    assert launch.token is None and not any(a.startswith("--Voila.token") for a in launch.argv)
+
+
+def test_bad_host_and_port_are_refused():
+    with pytest.raises(command.ServeError, match="bad port"):
+        command.voila_command(port=70000)
+    with pytest.raises(command.ServeError, match="bad host"):
+        command.voila_command(host="")
+
+
+def test_make_app_passes_host_port_and_token_to_the_command_builder():
+    """`make app HOST=... TOKEN=...` reaches voila_command (dry run of make: the recipe it would run)."""
+    import subprocess
+    from tests.browser.harness import REPO
+    out = subprocess.run(["make", "-n", "-o", ".venv/.aluette-installed", "app", "HOST=0.0.0.0", "PORT=9000",
+                          "TOKEN=class-7B-aluette"], cwd=REPO, capture_output=True, text=True, timeout=30).stdout
+    assert "-m aluette.classroom app --host=0.0.0.0 --port=9000 --token=class-7B-aluette" in out
+
+
+def test_with_a_token_nothing_is_served_without_it(classroom):
+    """The token path a non-loopback host takes, on 127.0.0.1: without the token the landing page sends to the
+    login page, a notebook page hands out no kernel, and the kernels API refuses; with it all is served."""
+    token = "class-7B-aluette"
+    server = classroom(NO_POOL, token=token)
+    landing = httpx.get(server.url + "/", timeout=60)
+    assert landing.status_code in (302, 403) and "login" in landing.headers.get("Location", "login")
+    page = httpx.get(server.url + f"/voila/render/{PAGE}", timeout=60)
+    assert page.status_code in (302, 403) and KERNEL_ID.search(page.text) is None
+    assert httpx.get(server.url + f"/api/kernels/{uuid.uuid4()}", timeout=60).status_code == 403
+    assert get(server, "/", token=token).status_code == 200
+    kernel_of(get(server, f"/voila/render/{PAGE}", token=token))
+
+
+# ------------------------------------------------------------------------------------------- author-only cells
+
+def test_cells_tagged_remove_cell_are_left_out_of_the_app(classroom):
+    """voila.json's TagRemovePreprocessor drops cells tagged remove-cell: their prose and output are not in the
+    page and they do not run; the other cells are (fixture remove_cell.ipynb)."""
+    server = classroom(NO_POOL)
+    html = get(server, "/voila/render/remove_cell.ipynb").text
+    assert "STUDENT OUTPUT" in html and "STUDENT PROSE" in html
+    assert "AUTHOR-ONLY" not in html
+    assert json.dumps("AUTHOR-ONLY")[1:-1] not in html
+
+
+def test_a_lesson_warms_a_kernel_per_student_on_its_notebook_only():
+    """`make app LESSON=08 CLASS_SIZE=25`: Voilà's per-notebook pool config gives 08 a pool of 25, the others none,
+    and the pool is not refilled during the hour of the lesson."""
+    options = command.voila_command(lesson="8", class_size=25).argv
+    pools = next(o for o in options if o.startswith("--VoilaKernelManager.kernel_pools_config="))
+    assert json.loads(pools.split("=", 1)[1]) == {"08_play_a_match.ipynb": {"pool_size": 25},
+                                                   "default": {"pool_size": 0}}
+    assert "--VoilaKernelManager.fill_delay=3600" in options
+    assert command.voila_command(lesson="08_play_a_match.ipynb").argv == command.voila_command(lesson="08").argv
+    for bad, size in [("42", 30), ("", 30), ("08", 0), ("08", 500)]:
+        with pytest.raises(command.ServeError):
+            command.voila_command(lesson=bad, class_size=size)
