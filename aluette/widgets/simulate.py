@@ -6,10 +6,10 @@ chunk through :func:`aluette.simulation.simulate_chunks`, adds up a :class:`~alu
 progress); :class:`SimulationExplorer` only wires controls to them.
 
 Cost bound (issue 9 §4): a click costs at most about a second of CPU on the project's 2-core machine, so the number of
-deals is bounded per engine (:data:`MAX_DEALS`): measured there with ``simulate_summary`` in ``process_time``,
-random players on the vectorized engine ran about 200,000 deals a second, heuristic bots on the vectorized engine about
-110,000, and the step-by-step engine (mixed sides, or signalling bots) about 900 to 1,500 (see the benchmark
-``tests/benchmarks``; never asserted in a unit test).
+deals is bounded per engine (:data:`MAX_DEALS`). Measured there (``time.process_time`` around one Run, the plot
+included): 80,000 deals of random players on the vectorized engine 0.70 s; 50,000 of heuristic bots on the vectorized
+engine 0.37 s; on the step-by-step engine, 400 deals of mixed sides 0.40 s and 400 of signalling bots 1.02 s, hence
+300 there. A measurement, not a test: a unit test never asserts a time.
 
 Exact values (:mod:`aluette.probability`): when all four players are random, the four cards of every trick are a
 uniformly random set of four, so each trick is spoiled with probability ``spoil_probability(4)`` = 1343/19458 and a
@@ -39,7 +39,7 @@ __all__ = ["SIDES", "MAX_DEALS", "SimulationPlan", "SimulationResult", "run_plan
 SIDES = {"random": "random players", "heuristic": "heuristic bots"}
 
 #: The most deals one click may run, per engine (about a second of CPU; module docstring).
-MAX_DEALS = {"vectorized-random": 80_000, "vectorized-heuristic": 50_000, "step": 400}
+MAX_DEALS = {"vectorized-random": 80_000, "vectorized-heuristic": 50_000, "step": 300}
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.harness import ARTIFACTS, NOTEBOOKS, expect, screenshot
+from tests.browser.harness import ARTIFACTS, NOTEBOOKS, expect
+from tests.browser.test_app import make_app  # noqa: F401 - the fixture: `make app` on a free port
 
 pytestmark = pytest.mark.browser
 
@@ -84,6 +85,15 @@ def test_axe_finds_no_serious_or_critical_violation(page, open_voila, name):
     assert serious(violations) == [], describe(serious(violations))
     small = page.evaluate(SMALL_THINGS_JS)
     assert small == {"nulls": [], "cut": []}, small
+
+
+def test_axe_on_the_landing_page(page, make_app):
+    """The students' landing page of ``make app`` (the server helper's page), checked the same way."""
+    page.goto(make_app.url + "/")
+    expect(page.locator("ol.notebooks > li > a").first).to_be_visible(timeout=WAIT)
+    violations = axe_violations(page)
+    record("landing", violations)
+    assert serious(violations) == [], describe(serious(violations))
 
 
 # ------------------------------------------------------------------------------------------------ keyboard only

@@ -96,10 +96,10 @@ def test_09_simulation_controls(page, wire, open_voila):
     expect(sim.locator(".aluette-sim-plot img")).to_have_attribute("alt", expected)
 
     sim.locator(".aluette-sim-ns select").select_option(label="heuristic bots")
-    expect(sim.locator(".aluette-sim-limit")).to_contain_text("at most 400 deals")
+    expect(sim.locator(".aluette-sim-limit")).to_contain_text("at most 300 deals")
     wire.wait_settled(page)
     sim.locator("button.aluette-sim-run").click()
-    expect(sim.locator(".aluette-sim-message")).to_contain_text("from 1 to 400", timeout=WAIT)
+    expect(sim.locator(".aluette-sim-message")).to_contain_text("from 1 to 300", timeout=WAIT)
     field(sim, "aluette-sim-deals").fill("300")
     field(sim, "aluette-sim-deals").press("Enter")
     wire.wait_settled(page)
