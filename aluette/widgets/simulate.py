@@ -31,7 +31,7 @@ from ..errors import AluetteError
 from ..options import Options
 from ..probability import spoil_probability
 from ..simulation import Summary, simulate_chunks
-from .common import MAX_SEED, MessageArea, check_choice, check_seed, friendly, styled, no_null_tooltips
+from .common import MAX_SEED, MessageArea, check_choice, check_seed, friendly, no_null_tooltips, plural, styled
 
 __all__ = ["SIDES", "MAX_DEALS", "SimulationPlan", "SimulationResult", "run_plan", "SimulationExplorer"]
 
@@ -142,8 +142,8 @@ class SimulationResult:
         points = s.points["NS"] + s.points["EW"]
         ns = f"N–S scored {s.points['NS'] / points:.0%} of the points" if points else "nobody scored"
         return (f"In {plan.describe()}: {spoiled}; {self.share(s.first_to_reach):.1%} of the deals were decided by "
-                f"first to reach, mordienne was made in {self.share(s.mordienne):.2%}, nobody won a trick in "
-                f"{s.all_spoiled:,}; {ns}.")
+                f"first to reach, mordienne was made in {self.share(s.mordienne):.2%}, and "
+                f"{plural(s.all_spoiled, 'deal')} had all nine tricks spoiled; {ns}.")
 
     def plot_png(self) -> bytes:
         """The spoiled share per trick number (with the exact value, if any) as a PNG."""
