@@ -25,7 +25,7 @@ from ..options import ChantRecipients, Options
 from ..pictures import back_svg, cards_html
 from ..seats import SEATS, Seat
 from .common import (CARDS_TEXT, CardButton, MessageArea, card_size_control, card_style, card_words, check_choice,
-                     check_seed, close_widgets, friendly, limited_text, next_seed, plural, styled)
+                     check_seed, close_widgets, friendly, limited_text, next_seed, no_null_tooltips, plural, styled)
 from .setup import round_table_html
 
 __all__ = ["ChantDemo"]
@@ -132,6 +132,7 @@ class ChantDemo(w.VBox):
         self.add_class("aluette-chant")
         self.add_class("aluette-sized")
         self._restart()
+        no_null_tooltips(self)
 
     # ------------------------------------------------------------- read-only state and controls
     @property

@@ -14,10 +14,10 @@ from ..chance import check_seed as _engine_check_seed
 from ..errors import AluetteError, BadSeedError, InputTooLongError, quoted
 from ..pictures import card_svg
 
-__all__ = ["MessageArea", "friendly", "card_label", "plural", "sheet_html", "MAX_SEED", "check_seed", "seed_from_text",
-           "next_seed", "check_choice", "close_widgets", "limited_text", "SHORT_TEXT", "CARDS_TEXT", "SAVE_TEXT",
-           "card_words", "CARD_SIZES", "CARD_SIZE", "card_style", "card_size_control", "CardButton", "card_row",
-           "live_region"]
+__all__ = ["MessageArea", "friendly", "card_label", "plural", "sheet_html", "no_null_tooltips", "MAX_SEED",
+           "check_seed", "seed_from_text", "next_seed", "check_choice", "close_widgets", "limited_text", "SHORT_TEXT", "CARDS_TEXT",
+           "SAVE_TEXT", "card_words", "CARD_SIZES", "CARD_SIZE", "card_style", "card_size_control", "CardButton",
+           "card_row", "live_region"]
 
 #: The largest seed a seed box holds (the boxes are ``BoundedIntText(min=0, max=MAX_SEED)``).
 MAX_SEED = 2 ** 32 - 1
@@ -157,6 +157,23 @@ def close_widgets(widgets) -> None:
             if isinstance(part, w.Widget):
                 part.close()
         widget.close()
+
+
+def no_null_tooltips(root: w.Widget) -> w.Widget:
+    """Give every widget under ``root`` whose ``tooltip`` is ``None`` an empty one; returns ``root``.
+
+    ipywidgets 8 copies a description widget's ``tooltip`` into its label's ``title``, so ``None`` shows a "null"
+    tooltip when the mouse rests on the label (issue 9 §5). Call it at the end of a view's constructor."""
+    seen, stack = set(), [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if "tooltip" in node.keys and node.tooltip is None:
+            node.tooltip = ""
+        stack.extend(child for child in getattr(node, "children", ()) if isinstance(child, w.Widget))
+    return root
 
 
 def styled(widget: w.DOMWidget, *css: str) -> w.DOMWidget:

@@ -26,7 +26,7 @@ from ..savefile import load_json
 from ..scenario import SCENARIO_FORMAT, parse_partial_hands, scenario_deal, scenario_from_json, scenario_to_json
 from ..seats import SEATS, Seat
 from .common import (CARDS_TEXT, MAX_SEED, SAVE_TEXT, CardButton, MessageArea, card_label, card_size_control,
-                     card_style, check_choice, check_seed, friendly, limited_text)
+                     card_style, check_choice, check_seed, friendly, limited_text, no_null_tooltips)
 
 __all__ = ["PLAYERS", "ScenarioBuilder", "move_label", "bots_for"]
 
@@ -125,22 +125,26 @@ class ScenarioBuilder(w.VBox):
         self.players = w.Dropdown(options=[(label, key) for key, label in PLAYERS.items()], value=players,
                                   description="Bots")
         self.players.add_class("aluette-edge-players")
-        self.deal_button = w.Button(description="Deal", icon="random", tooltip="build the deal from the boxes")
+        self.deal_button = w.Button(description="Deal", icon="random", tooltip="build the deal from the boxes",
+                                    layout=w.Layout(width="auto"))
         self.deal_button.add_class("aluette-edge-deal")
-        self.bots_button = w.Button(description="Bots play to the end", icon="fast-forward")
+        self.bots_button = w.Button(description="Bots play to the end", icon="fast-forward",
+                                    layout=w.Layout(width="auto"))
         self.bots_button.add_class("aluette-edge-bots")
-        self.bot_step_button = w.Button(description="Bot move", icon="step-forward",
+        self.bot_step_button = w.Button(description="Bot move", icon="step-forward", layout=w.Layout(width="auto"),
                                         tooltip="the bot of the seat to move makes one move")
         self.bot_step_button.add_class("aluette-edge-bot-step")
         self.move = w.Dropdown(options=[], description="Move", layout=w.Layout(width="30em"))
         self.move.add_class("aluette-edge-move")
-        self.play_button = w.Button(description="Play it", icon="play")
+        self.play_button = w.Button(description="Play it", icon="play", layout=w.Layout(width="auto"))
         self.play_button.add_class("aluette-edge-play")
-        self.export_button = w.Button(description="Export deal (JSON)", icon="download")
+        self.export_button = w.Button(description="Export deal (JSON)", icon="download",
+                                      layout=w.Layout(width="auto"))
         self.export_button.add_class("aluette-edge-export")
-        self.recipe_button = w.Button(description="Export recipe (seed)", icon="share")
+        self.recipe_button = w.Button(description="Export recipe (seed)", icon="share",
+                                      layout=w.Layout(width="auto"))
         self.recipe_button.add_class("aluette-edge-recipe")
-        self.load_button = w.Button(description="Load pasted JSON", icon="upload")
+        self.load_button = w.Button(description="Load pasted JSON", icon="upload", layout=w.Layout(width="auto"))
         self.load_button.add_class("aluette-edge-load")
         self.json = w.Textarea(placeholder="exported JSON appears here; paste a deal or a recipe and press Load",
                                layout=w.Layout(width="60em", height="7em"))
@@ -176,6 +180,7 @@ class ScenarioBuilder(w.VBox):
         self.add_class("aluette-sized")
         self.message.ok(f"Seed {seed}: {self._describe()}")
         self._show()
+        no_null_tooltips(self)
 
     # ------------------------------------------------------------------ reading the controls
     def _options(self) -> Options:

@@ -14,6 +14,8 @@ from typing import Callable, Sequence
 
 import ipywidgets as w
 
+from .common import no_null_tooltips
+
 __all__ = ["Exercise", "ExerciseSheet"]
 
 
@@ -60,6 +62,7 @@ class ExerciseSheet(w.VBox):
             rows.append(row)
         super().__init__(rows)
         self.add_class("aluette-exercises")
+        no_null_tooltips(self)
 
     def toggle(self, index: int) -> None:
         """Show the answer of exercise ``index`` (0-based), computed now, or hide it if shown."""

@@ -36,14 +36,15 @@ from ..deal import Deal, Phase, View
 from ..errors import AluetteError, DealOverError
 from ..match import Match
 from ..options import Options
+from ..scoring import first_to_reach
 from ..pictures import back_svg, trick_html
 from ..seats import SEATS, Seat
 from ..signals import signal_for
 from .common import (CardButton, MessageArea, card_label, card_size_control, card_style, card_words, friendly,
-                     live_region, plural, seed_from_text, sheet_html)
+                     live_region, no_null_tooltips, plural, seed_from_text, sheet_html)
 from .setup import round_table_html
 
-__all__ = ["MatchTable", "OPPONENTS", "FORMATS", "first_to_reach", "mordienne_note",
+__all__ = ["MatchTable", "OPPONENTS", "FORMATS", "mordienne_note",
            "YOU", "PARTNER", "make_bots", "parse_seed", "short_label", "hidden_cards",
            "state_text", "cards_named", "state_problems"]
 
@@ -273,10 +274,11 @@ class MatchTable(w.VBox):
             w.HBox([self.format, *self.option_boxes.values(), self.signals_box, self.delay_choice],
                    layout=w.Layout(flex_flow="row wrap")),
             self.size_control,
-            self.status, self.counts, self.message,
-            w.HBox([self.table, w.VBox([self.match_score, self.reached], layout=w.Layout(min_width="200px"))],
+            # the status beside the table, so a projector shows the table, the status and the hand at once
+            w.HBox([self.table, w.VBox([self.match_score, self.status, self.counts, self.reached],
+                                       layout=w.Layout(flex="1 1 300px", min_width="260px"))],
                    layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
-            self._questions,
+            self._questions, self.message,
             self._hand_head, self.hand_box, self._discard_row,
             w.HBox([self.hint_button, self.next_button]),
             self.signals_view, w.HBox(self.signal_buttons, layout=w.Layout(flex_flow="row wrap")),
@@ -285,6 +287,7 @@ class MatchTable(w.VBox):
         self.add_class("aluette-sized")
         self._score_key = None
         self._start(parse_seed(seed), self.opponents.value, options, bool(signals))
+        no_null_tooltips(self)
 
     # ------------------------------------------------------------------ read-only state
     @property
@@ -799,7 +802,7 @@ class MatchTable(w.VBox):
     def _render_reached(self, view: View) -> None:
         outcomes = [t.winner for t in view.tricks]
         rows = []
-        for n, custom in ((2, "turns one card face up"), (3, "turns two cards face up")):
+        for n, custom in ((2, "turns one of their tricks face up"), (3, "turns two face up")):
             seat = first_to_reach(outcomes, n)
             who = f"{seat}, who {custom}" if seat is not None else "nobody yet"
             rows.append(f"<li>first to {n} tricks: {escape(who)}</li>")
@@ -821,19 +824,6 @@ class MatchTable(w.VBox):
         for css in classes:
             widget.add_class(css)
         return widget
-
-
-def first_to_reach(outcomes, n: int) -> Optional[Seat]:
-    """The seat that won its ``n``-th trick first, from the trick outcomes so far (``None``: a spoiled trick), or
-    ``None`` if nobody has ``n`` tricks yet (pagat: the first to a second trick turns one card face up, the first to a
-    third turns two)."""
-    won = {seat: 0 for seat in SEATS}
-    for seat in outcomes:
-        if seat is not None:
-            won[seat] += 1
-            if won[seat] == n:
-                return seat
-    return None
 
 
 def mordienne_note(score, enabled: bool) -> str:

@@ -26,7 +26,7 @@ from ..moves import ChantAnswer, Discard, Move, Play, SurrenderAnswer, Surrender
 from ..options import Options
 from ..pictures import view_html
 from ..seats import SEATS, Seat
-from .common import SHORT_TEXT, MessageArea, check_seed, friendly, limited_text, next_seed
+from .common import SHORT_TEXT, MessageArea, check_seed, friendly, limited_text, next_seed, no_null_tooltips
 
 __all__ = ["RULES", "simple_move", "play_out", "play_out_match", "play_one_trick", "TrickPicker", "DealStepper"]
 
@@ -145,6 +145,7 @@ class TrickPicker(w.VBox):
                           self.result, self.message])
         self.add_class("aluette-play-trick")
         self._update()
+        no_null_tooltips(self)
 
     @friendly()
     def _update(self, change=None) -> None:
@@ -226,6 +227,7 @@ class DealStepper(w.VBox):
             self.message, self.counts, self.last_trick, self.table, self.events])
         self.add_class("aluette-play-deal")
         self._restart()
+        no_null_tooltips(self)
 
     @friendly()
     def _restart(self, change=None) -> None:

@@ -21,8 +21,7 @@ from ..pictures import cards_html, trick_html
 from ..tables import ranking_table
 from ..tricks import explain_trick, trick_winner
 from .common import (CARDS_TEXT, CardButton, MessageArea, card_label, card_style, card_words, check_seed,
-                     close_widgets, friendly, limited_text,
-                     next_seed, seed_box)
+                     close_widgets, friendly, limited_text, next_seed, no_null_tooltips, seed_box)
 
 __all__ = ["ranking_html", "TrickComparer", "OrderingExercise"]
 
@@ -95,6 +94,7 @@ class TrickComparer(w.VBox):
                          self.message, self._result]
         self.add_class("aluette-compare")
         self._set_cards(parse_cards(cards))
+        no_null_tooltips(self)
 
     # ------------------------------------------------------------- read-only results
     @property
@@ -257,6 +257,7 @@ class OrderingExercise(w.VBox):
                          w.HBox([self._answer, self._clear, self._check, self._show]), self.message]
         self.add_class("aluette-order")
         self._deal()
+        no_null_tooltips(self)
 
     # ------------------------------------------------------------- read-only state
     @property

@@ -25,7 +25,8 @@ from ..match import Match
 from ..options import Options
 from ..scoring import DealScore, outcomes_notation, parse_outcomes, score_tricks
 from ..seats import SEATS, Seat, Team
-from .common import SHORT_TEXT, MessageArea, check_choice, check_seed, friendly, limited_text, sheet_html
+from .common import (SHORT_TEXT, MessageArea, check_choice, check_seed, friendly, limited_text, no_null_tooltips,
+                     sheet_html)
 from .play import RULES, play_out, play_out_match
 
 __all__ = ["running_counts", "ScoringView", "surrender_position", "SurrenderDemo", "MatchSheet", "team_label"]
@@ -118,6 +119,7 @@ class ScoringView(w.VBox):
                           self.result])
         self.add_class("aluette-scoring")
         self._typed()
+        no_null_tooltips(self)
 
     @friendly()
     def _typed(self, change=None) -> None:
@@ -217,6 +219,7 @@ class SurrenderDemo(w.VBox):
         super().__init__([w.HBox([self.answer, self.rule]), self.message, self.result])
         self.add_class("aluette-surrender")
         self._update()
+        no_null_tooltips(self)
 
     @friendly()
     def _update(self, change=None) -> None:
@@ -265,6 +268,7 @@ class MatchSheet(w.VBox):
         super().__init__([w.HBox([self.seed, self.rule]), self.message, self.summary, self.sheet])
         self.add_class("aluette-match")
         self._update()
+        no_null_tooltips(self)
 
     @friendly()
     def _update(self, change=None) -> None:

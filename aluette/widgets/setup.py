@@ -21,8 +21,7 @@ from ..pictures import cards_html
 from ..seats import SEATS, Seat, Team
 from ..errors import AluetteError
 from .common import (SHORT_TEXT, MessageArea, card_label, card_size_control, card_style, check_seed, friendly,
-                     limited_text, plural, seed_box,
-                     stepper_buttons, styled)
+                     limited_text, no_null_tooltips, plural, seed_box, stepper_buttons, styled)
 
 __all__ = ["round_table_html", "seating_html", "PartnershipDraw", "DealStepper"]
 
@@ -119,6 +118,7 @@ class PartnershipDraw(_SteppedDemo, w.VBox):
         self.add_class("aluette-draw")
         self.add_class("aluette-sized")
         self._restart()
+        no_null_tooltips(self)
 
     # ------------------------------------------------------------- read-only state and controls
     @property
@@ -256,6 +256,7 @@ class DealStepper(_SteppedDemo, w.VBox):
         self.add_class("aluette-deal")
         self.add_class("aluette-sized")
         self._restart()
+        no_null_tooltips(self)
 
     # ------------------------------------------------------------- read-only state and controls
     @property

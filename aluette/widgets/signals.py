@@ -19,7 +19,7 @@ import ipywidgets as w
 from ..chance import as_generator
 from ..errors import AluetteError
 from ..signals import SIGNALS, SignalKind
-from .common import MessageArea, check_choice, check_seed
+from .common import MessageArea, check_choice, check_seed, no_null_tooltips
 
 __all__ = ["DIRECTIONS", "FlashCard", "flash_cards", "SignalQuiz"]
 
@@ -122,6 +122,7 @@ class SignalQuiz(w.VBox):
                           w.HBox([self.check_button, self.next_button]), self.message, self.feedback, self.score])
         self.add_class("aluette-signals-quiz")
         self._restart()
+        no_null_tooltips(self)
 
     @property
     def current(self) -> FlashCard | None:

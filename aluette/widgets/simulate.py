@@ -6,10 +6,10 @@ chunk through :func:`aluette.simulation.simulate_chunks`, adds up a :class:`~alu
 progress); :class:`SimulationExplorer` only wires controls to them.
 
 Cost bound: a click costs at most about a second of CPU on the project's 2-core machine, so the number of
-deals is bounded per engine (:data:`MAX_DEALS`): measured there with ``simulate_summary`` in ``process_time``,
-random players on the vectorized engine ran about 200,000 deals a second, heuristic bots on the vectorized engine about
-110,000, and the step-by-step engine (mixed sides, or signalling bots) about 900 to 1,500 (see the benchmark
-``tests/benchmarks``; never asserted in a unit test).
+deals is bounded per engine (:data:`MAX_DEALS`). Measured there (``time.process_time`` around one Run, the plot
+included): 80,000 deals of random players on the vectorized engine 0.70 s; 50,000 of heuristic bots on the vectorized
+engine 0.37 s; on the step-by-step engine, 400 deals of mixed sides 0.40 s and 400 of signalling bots 1.02 s, hence
+300 there. A measurement, not a test: a unit test never asserts a time.
 
 Exact values (:mod:`aluette.probability`): when all four players are random, the four cards of every trick are a
 uniformly random set of four, so each trick is spoiled with probability ``spoil_probability(4)`` = 1343/19458 and a
@@ -31,7 +31,7 @@ from ..errors import AluetteError
 from ..options import Options
 from ..probability import spoil_probability
 from ..simulation import Summary, simulate_chunks
-from .common import MAX_SEED, MessageArea, check_choice, check_seed, friendly, styled
+from .common import MAX_SEED, MessageArea, check_choice, check_seed, friendly, no_null_tooltips, plural, styled
 
 __all__ = ["SIDES", "MAX_DEALS", "SimulationPlan", "SimulationResult", "run_plan", "SimulationExplorer"]
 
@@ -39,7 +39,7 @@ __all__ = ["SIDES", "MAX_DEALS", "SimulationPlan", "SimulationResult", "run_plan
 SIDES = {"random": "random players", "heuristic": "heuristic bots"}
 
 #: The most deals one click may run, per engine (about a second of CPU; module docstring).
-MAX_DEALS = {"vectorized-random": 80_000, "vectorized-heuristic": 50_000, "step": 400}
+MAX_DEALS = {"vectorized-random": 80_000, "vectorized-heuristic": 50_000, "step": 300}
 
 
 @dataclass(frozen=True)
@@ -142,8 +142,8 @@ class SimulationResult:
         points = s.points["NS"] + s.points["EW"]
         ns = f"N–S scored {s.points['NS'] / points:.0%} of the points" if points else "nobody scored"
         return (f"In {plan.describe()}: {spoiled}; {self.share(s.first_to_reach):.1%} of the deals were decided by "
-                f"first to reach, mordienne was made in {self.share(s.mordienne):.2%}, nobody won a trick in "
-                f"{s.all_spoiled:,}; {ns}.")
+                f"first to reach, mordienne was made in {self.share(s.mordienne):.2%}, and "
+                f"{plural(s.all_spoiled, 'deal')} had all nine tricks spoiled; {ns}.")
 
     def plot_png(self) -> bytes:
         """The spoiled share per trick number (with the exact value, if any) as a PNG."""
@@ -224,6 +224,7 @@ class SimulationExplorer(w.VBox):
                           self.plot])
         self.add_class("aluette-sim")
         self._show_limit()
+        no_null_tooltips(self)
 
     def plan(self) -> SimulationPlan:
         """The plan the controls describe.

@@ -62,7 +62,9 @@ def test_01_bad_cards_typed_into_the_comparer_and_the_ordering_answer(page, wire
 
     exercise = page.locator(".aluette-order")
     feedback = html(exercise, "aluette-order-result")
-    dealt = [C(code) for code in cards_in(html(exercise, "aluette-order-cards"))]
+    picks = exercise.locator(".aluette-order-pick")
+    expect(picks.locator("svg[data-card]")).to_have_count(5)
+    dealt = [C(code) for code in picks.evaluate_all(PICTURES_JS)]
     stranger = next(card for card in map(C, ["3O", "3C", "2O", "2C", "9C", "9O"]) if card not in dealt)
     for typed, needle in [("3Q", "unknown card '3Q'"), ("", "give each of the 5 dealt cards exactly once (missing:"),
                           (" ".join(c.code for c in [stranger, *dealt[1:]]), f"not dealt here: {stranger.code}"),
@@ -75,12 +77,14 @@ def test_01_bad_cards_typed_into_the_comparer_and_the_ordering_answer(page, wire
     field(exercise, "aluette-order-answer").fill(" ".join(card.code for card in best_first))
     exercise.locator(".aluette-order-check").click()
     expect(feedback).to_contain_text("Right!")
-    assert [C(code) for code in cards_in(html(exercise, "aluette-order-cards"))] == dealt
+    assert [C(code) for code in picks.evaluate_all(PICTURES_JS)] == dealt
 
     for typed, seed in OUT_OF_RANGE:  # the exercise deals the top five of its seed's shuffle
         type_seed(exercise, "aluette-order-seed", typed, seed)
         expect(html(exercise, "aluette-order-cards")).to_contain_text(f"Seed {seed}: put these 5 cards in order")
-        assert cards_in(html(exercise, "aluette-order-cards")) == [c.code for c in shuffled_deck(seed)[0][:5]]
+        expect(picks.locator("svg[data-card]")).to_have_count(5)
+        expect(picks.locator("svg[data-card]").first).to_have_attribute("data-card", shuffled_deck(seed)[0][0].code)
+        assert picks.evaluate_all(PICTURES_JS) == [c.code for c in shuffled_deck(seed)[0][:5]]
     finish(page, wire)
 
 
@@ -107,9 +111,12 @@ def test_02_bad_names_and_seeds(page, wire, open_voila):
         enter(draw_widget, f"aluette-draw-name-{i}", name)
         expect_no_error(message)
 
-    names[1] = LONG
-    enter(draw_widget, "aluette-draw-name-2", LONG)
-    expect(status).to_contain_text(f"starting with {LONG}")
+    enter(draw_widget, "aluette-draw-name-2", LONG)  # longer than a name box takes (quality bar: a length limit)
+    expect_error(message, "is 500 characters long; this box takes at most 100")
+    expect(status).to_contain_text("starting with Bruno")  # the draw is left as it was
+    names[1] = LONG[:100]  # the longest name a box takes is a name: the draw takes it
+    enter(draw_widget, "aluette-draw-name-2", names[1])
+    expect(status).to_contain_text(f"starting with {names[1]}")
     draw_widget.locator(".aluette-draw-run").click()
     draw = partnership_draw(names, 1)
     for seat in Seat:
@@ -186,7 +193,8 @@ def test_04_bad_cards_typed_into_each_seat_of_the_trick_picker(page, wire, open_
     for seat, name in [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]:
         taken = start["E" if seat == "N" else "N"]
         for typed, needle in [("3Q", f"{name}'s card: unknown card '3Q'"), ("", f"choose a card for {name}"),
-                              (taken, f"{taken} is chosen twice"), (LONG, f"{name}'s card: unknown card 'QQQQ")]:
+                              (taken, f"{taken} is chosen twice"),
+                              (LONG, f"{name}'s card is 500 characters long; this box takes at most 100")]:
             enter(picker, f"aluette-play-card-{seat}", typed)
             expect_error(message, needle)
             assert sorted(cards_in(result)) == sorted(start.values())  # the last good trick stays shown
@@ -216,7 +224,8 @@ def test_05_bad_notation_then_a_good_one(page, wire, open_voila):
     message, result = view.locator(".aluette-message").first, html(view, "aluette-scoring-result")
     expect(result).to_contain_text("S (South) scores 1 point for N–S.")  # the notebook's SENWSEXNW
     for typed, needle in [("SENWSEXNQ", "trick 9: 'Q' is not a seat"), ("", "a deal has nine tricks, got 0"),
-                          ("SENWSEXN", "got 8"), ("SENWSEXNWS", "got 10"), (LONG, "trick 1: 'Q' is not a seat")]:
+                          ("SENWSEXN", "got 8"), ("SENWSEXNWS", "got 10"),
+                          (LONG, "the tricks is 500 characters long; this box takes at most 100")]:
         enter(view, "aluette-scoring-input", typed)
         expect_error(message, needle)
         expect(result).to_contain_text("S (South) scores 1 point for N–S.")  # the last good deal stays

@@ -67,6 +67,7 @@ def test_09_a_click_on_a_card_picture_plays_it(page, wire, open_voila):
     cards = builder.locator(".aluette-edge-card svg[data-card]")
     expect(cards).to_have_count(9)  # N leads the notebook's deal: its nine cards
     code = cards.nth(3).get_attribute("data-card")
+    cards.nth(3).scroll_into_view_if_needed()
     box = cards.nth(3).bounding_box()
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     expect(builder.locator(".aluette-message")).to_contain_text(f"N: {code} — ", timeout=WAIT)
@@ -95,10 +96,10 @@ def test_09_simulation_controls(page, wire, open_voila):
     expect(sim.locator(".aluette-sim-plot img")).to_have_attribute("alt", expected)
 
     sim.locator(".aluette-sim-ns select").select_option(label="heuristic bots")
-    expect(sim.locator(".aluette-sim-limit")).to_contain_text("at most 400 deals")
+    expect(sim.locator(".aluette-sim-limit")).to_contain_text("at most 300 deals")
     wire.wait_settled(page)
     sim.locator("button.aluette-sim-run").click()
-    expect(sim.locator(".aluette-sim-message")).to_contain_text("from 1 to 400", timeout=WAIT)
+    expect(sim.locator(".aluette-sim-message")).to_contain_text("from 1 to 300", timeout=WAIT)
     field(sim, "aluette-sim-deals").fill("300")
     field(sim, "aluette-sim-deals").press("Enter")
     wire.wait_settled(page)

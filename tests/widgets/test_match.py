@@ -612,17 +612,17 @@ class TestMatchStatus:
         ("XXXXXXXXX", 2, None)])
     def test_first_to_reach(self, notation, n, seat):
         from aluette.scoring import parse_outcomes
-        from aluette.widgets.match import first_to_reach
+        from aluette.scoring import first_to_reach
         assert first_to_reach(parse_outcomes(notation), n) == (None if seat is None else Seat.parse(seat))
 
     def test_first_to_reach_is_shown(self):
         t = table(5)
         while not t.deal.is_over:
             t.follow_hint()
-        from aluette.widgets.match import first_to_reach
+        from aluette.scoring import first_to_reach
         outcomes = [tr.winner for tr in t.deal.tricks]
         two = first_to_reach(outcomes, 2)
-        assert two is not None and f"first to 2 tricks: {two}, who turns one card face up" in text(t.reached)
+        assert two is not None and f"first to 2 tricks: {two}, who turns one of their tricks face up" in text(t.reached)
 
     def test_no_signals(self):
         # pagat advises learning without signals first: nobody signals, and South has no signal buttons

@@ -81,12 +81,12 @@ class TestExplorer:
         x.deals.value, x.seed.value, x.ns.value = 300, 11, "heuristic"
         x.option_boxes["chant"].value = False
         assert x.plan() == SimulationPlan(deals=300, seed=11, ns="heuristic", chant=False)
-        assert "at most 400 deals" in x.limit.value
+        assert "at most 300 deals" in x.limit.value
 
     def test_too_many_deals_shows_a_message_and_keeps_the_last_result(self):
         x = SimulationExplorer(SimulationPlan(deals=1_000))
         first = x.run()
         x.ns.value = "heuristic"
         x.deals.value = 5_000
-        assert x.run() is None and "from 1 to 400" in x.message.last_error
+        assert x.run() is None and "from 1 to 300" in x.message.last_error
         assert x.result is first and not x.run_button.disabled
