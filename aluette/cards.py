@@ -21,7 +21,7 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Union
 
-from .errors import UnknownCardError
+from .errors import UnknownCardError, quoted
 
 __all__ = ["Suit", "Card", "DECK", "RANKING", "CardLike", "parse_cards", "TOP_FOUR", "NICKNAMED", "MAX_CARD_TEXT",
            "MAX_CARDS_TEXT"]
@@ -184,10 +184,10 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise UnknownCardError(f"unknown card {_quoted(text)}: expected text such as '3O', 'king of swords', "
+            raise UnknownCardError(f"unknown card {quoted(text)}: expected text such as '3O', 'king of swords', "
                                    f"'roi de deniers' or 'Monsieur', or a Card")
         if len(text) > MAX_CARD_TEXT:
-            raise UnknownCardError(f"unknown card {_quoted(text)}: a card is written in at most {MAX_CARD_TEXT} "
+            raise UnknownCardError(f"unknown card {quoted(text)}: a card is written in at most {MAX_CARD_TEXT} "
                                    f"characters")
         folded = unicodedata.normalize("NFKC", text)
         match = _CODE_RE.match(folded)
@@ -197,7 +197,7 @@ class Card:
         if key in _BY_WORDS:
             return _BY_WORDS[key]
         raise UnknownCardError(
-            f"unknown card {_quoted(text)}: write a code (rank 1-12 then suit O coins, C cups, B batons, E swords, "
+            f"unknown card {quoted(text)}: write a code (rank 1-12 then suit O coins, C cups, B batons, E swords, "
             f"e.g. '3O', '12E'), English ('king of swords', 'cavalier of cups', '3 of coins'), French ('roi de "
             f"deniers', 'valet d'épées', 'cavalière de coupes', 'as de bâtons') or a nickname "
             f"({', '.join(repr(n) for _, n, _ in RANKING if n)})")
@@ -213,14 +213,6 @@ class Card:
 
 
 CardLike = Union[Card, str]
-
-
-def _quoted(value, limit: int = 40) -> str:
-    """``repr(value)``, cut short for long input so an error message stays readable in a widget."""
-    text = repr(value)
-    if len(text) <= limit:
-        return text
-    return f"{text[:limit]}… ({len(value) if isinstance(value, str) else len(text)} characters)"
 
 
 def _normalise(text: str) -> str:
@@ -313,11 +305,11 @@ def parse_cards(cards: Union[str, Iterable[CardLike]]) -> tuple[Card, ...]:
             an iterable of cards (``None``, a number, bytes), or the text is longer than :data:`MAX_CARDS_TEXT`.
     """
     if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, (str, Iterable)):
-        raise UnknownCardError(f"expected cards as text ('3O 2C 12E') or a sequence of cards, got {_quoted(cards)}")
+        raise UnknownCardError(f"expected cards as text ('3O 2C 12E') or a sequence of cards, got {quoted(cards)}")
     if not isinstance(cards, str):
         return tuple(Card.parse(item) for item in cards)
     if len(cards) > MAX_CARDS_TEXT:
-        raise UnknownCardError(f"too much text for cards: {_quoted(cards)}; at most {MAX_CARDS_TEXT} characters "
+        raise UnknownCardError(f"too much text for cards: {quoted(cards)}; at most {MAX_CARDS_TEXT} characters "
                                f"(a whole deck of 48 codes takes about 150)")
     parsed = []
     for piece in (t.strip() for t in re.split(r"[,;]", cards)):
