@@ -68,6 +68,8 @@ def test_01_comparer_names_the_winner_typed_or_picked(page, wire, open_voila):
     palette.filter(has=page.locator('svg[data-card="12E"]')).click()
     expect(html(comparer, "aluette-compare-next")).to_contain_text("Card 1: king of swords")
     palette.filter(has=page.locator('svg[data-card="3O"]')).click()
+    # 12E vs 1E (after the first click) is also "won by card 2": wait for Monsieur's own line, not that phrase
+    expect(result).to_contain_text("3O (Monsieur), wins")
     expect(result).to_contain_text("won by card 2")
     assert cards_in(result)[:2] == ["12E", "3O"]
     finish(page, wire)
