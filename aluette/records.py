@@ -185,7 +185,7 @@ class View:
 
     Attributes:
         seat: whose view, or ``None`` for the omniscient view.
-        dealer, phase, to_move, leader: as on :class:`Deal`.
+        dealer, phase, to_move, leader: as on :class:`~aluette.deal.Deal`.
         hands: ``{seat: Hand}`` of the hands this view may see (its own; all four when omniscient).
         hand_sizes: cards held by each seat.
         trick: the current, incomplete trick as ``((seat, card), ...)``.

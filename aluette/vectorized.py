@@ -91,7 +91,8 @@ def _second_recipient(options: Options) -> int:
 
 def _discard_at_random(hands: np.ndarray, stock: np.ndarray, u: np.ndarray) -> np.ndarray:
     """Nine sorted places kept from nine (``hands``) plus six (``stock``), discarding the ``floor(u * 5005)``-th
-    combination of six of the fifteen sorted cards."""
+    combination of six of the fifteen sorted cards. Mirrors the random discard of
+    :func:`aluette.simulation.step_deals` (``_random_move``)."""
     fifteen = np.sort(np.concatenate([hands, stock], axis=1), axis=1)
     return np.take_along_axis(fifteen, _KEEP[(u * len(_KEEP)).astype(np.intp)], axis=1)
 
@@ -109,8 +110,10 @@ def _check(draws, dealers) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _deal(draws: np.ndarray) -> np.ndarray:
-    """Shuffle, cut and deal (:mod:`aluette.chance`): ``(n, 48)`` places, the four hands (relative seats 0-3, nine
-    each, high to low), then the six stock cards the chant gives the first recipient and the six for the second.
+    """Shuffle, cut and deal: ``(n, 48)`` places, the four hands (relative seats 0-3, nine each, high to low), then the
+    six stock cards the chant gives the first recipient and the six for the second. Mirrors
+    :func:`aluette.chance.shuffled_deck`, :func:`~aluette.chance.cut_deck`, :func:`~aluette.chance.deal_from_deck`
+    and :func:`~aluette.chance.stock_steps`.
     Sorting owner * 64 + place over the shuffled deck groups the cards by owner, each group high to low."""
     keys = _OWNER_BY_CUT[1 + (draws[:, 48] * 47).astype(np.intp)] + _PLACE[_orders(draws[:, :48])]
     keys.sort(axis=1)
