@@ -44,8 +44,14 @@ def best_of(plays: Sequence[tuple[Who, Card]]) -> Optional[Who]:
     >>> best_of(list(zip("ESW", parse_cards("1O 1E 12E")))) is None  # two aces tie for best: spoiled
     True
     """
-    top = strongest(plays)
-    return top[0][0] if len(top) == 1 else None
+    best, winner = 0, None
+    for who, card in plays:  # one pass: the first card of the strongest class so far, None once that class is tied
+        strength = card.strength
+        if strength > best:
+            best, winner = strength, who
+        elif strength == best:
+            winner = None
+    return winner
 
 
 def _cards(cards: Sequence[CardLike]) -> tuple[Card, ...]:
