@@ -457,3 +457,13 @@ class TestChantRecipientsRule:
     def test_bad_dealer_is_named(self):
         with pytest.raises(UnknownSeatError):
             chant_recipients("Q")
+
+
+def test_the_values_are_importable_from_where_they_were():
+    # aluette.deal was split by concern (records, narration, savefile); notebooks and older code import from it
+    import aluette
+    import aluette.deal as deal_module
+    import aluette.records as records
+    for name in ("Phase", "Hand", "TrickRecord", "SignalRecord", "DealResult", "View"):
+        assert getattr(deal_module, name) is getattr(records, name) is getattr(aluette, name)
+    assert deal_module.SAVE_FORMAT == Deal.from_seed(1).to_dict()["format"] == "aluette-deal"
