@@ -177,7 +177,8 @@ def plot_image(figure, alt: str, dpi: int = 80) -> PlotImage:
 _ROUND_TABLE_GRID = {Seat.N: "1 / 2", Seat.W: "2 / 1", Seat.E: "2 / 3", Seat.S: "3 / 2"}  # grid row / column
 
 
-def round_table_html(cells: Mapping[Seat, str], centre: str = "", css_class: str = "aluette-table") -> str:
+def round_table_html(cells: Mapping[Seat, str], centre: str = "",
+                     css_class: str = "aluette-table") -> str:
     """Four HTML snippets placed round a table seen from above: N at the top, S at the bottom, E on the right, W on
     the left, so clockwise on the screen is N → E → S → W, the direction of play and of the deal (seeds; pagat.com).
     ``cells`` maps seats to HTML (already escaped); ``centre`` goes on the table itself."""

@@ -35,7 +35,8 @@ from .moves import Move, Signal, checked_move, move_from_json
 from .options import Options
 from .seats import SEATS, Seat
 
-__all__ = ["Person", "BotTurn", "SessionEvent", "MatchSession", "OPPONENTS", "make_bots", "MAX_BOT_DELAY"]
+__all__ = ["Person", "BotTurn", "SessionEvent", "MatchSession", "OPPONENTS", "make_bots", "MAX_BOT_DELAY",
+           "check_bot_delay"]
 
 #: The opponents :func:`make_bots` knows: key → label.
 OPPONENTS = {"heuristic": "heuristic bots", "random": "random bots"}
@@ -133,7 +134,13 @@ def _checked_players(players) -> dict[Seat, object]:
     return table
 
 
-def _checked_delay(delay) -> float:
+def check_bot_delay(delay) -> float:
+    """``delay`` as a float if it is a pause the bots can take: a number of seconds from 0 to
+    :data:`MAX_BOT_DELAY`.
+
+    Raises:
+        AluetteError: anything else (the message quotes it).
+    """
     if isinstance(delay, bool) or not isinstance(delay, (int, float)) or not math.isfinite(delay) \
             or not 0 <= delay <= MAX_BOT_DELAY:
         raise AluetteError(f"the bots' pause is a number of seconds from 0 to {MAX_BOT_DELAY:g}, got "
@@ -161,7 +168,7 @@ class MatchSession:
         if not isinstance(match, Match):
             raise AluetteError(f"a session plays an aluette.Match, got {quoted(match)}")
         self._players = _checked_players(players)
-        self._bot_delay = _checked_delay(bot_delay)
+        self._bot_delay = check_bot_delay(bot_delay)
         self._match = match
         self._signals = bool(signals)
         self._signalled: set[int] = set()  # deal numbers whose bots' signal round was offered
@@ -221,7 +228,7 @@ class MatchSession:
 
     @bot_delay.setter
     def bot_delay(self, value: float) -> None:
-        self._bot_delay = _checked_delay(value)  # raises before anything changes
+        self._bot_delay = check_bot_delay(value)  # raises before anything changes
 
     @property
     def events(self) -> tuple[SessionEvent, ...]:
@@ -295,7 +302,8 @@ class MatchSession:
             raise NotYourSeatError(f"a move for {move.seat} was sent for {seat}: each player moves for their own "
                                    f"seat only", seat=seat, move=move)
         if isinstance(move, Signal) and not self._signals:
-            raise BadSignalError("signals are off in this match", seat=seat, move=move)
+            raise BadSignalError("signals are off in this match (a new match with signals turns them on)", seat=seat,
+                                 move=move)
         deal = self._match.current
         deal.apply(move)  # the engine checks; raises and changes nothing
         recorded = deal.moves[-1] if not isinstance(move, Signal) else move

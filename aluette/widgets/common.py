@@ -17,9 +17,9 @@ from ..errors import AluetteError, BadSeedError, InputTooLongError, quoted
 from ..pictures import card_svg
 
 __all__ = ["MessageArea", "friendly", "card_label", "plural", "sheet_html", "no_null_tooltips", "MAX_SEED",
-           "check_seed", "seed_from_text", "next_seed", "check_choice", "close_widgets", "reachable_widgets", "state_text",
-           "limited_text", "SHORT_TEXT", "CARDS_TEXT", "SAVE_TEXT", "card_words", "CARD_SIZES", "CARD_SIZE", "card_style", "card_size_control", "CardButton",
-           "card_row", "live_region"]
+           "check_seed", "seed_from_text", "next_seed", "check_choice", "close_widgets", "reachable_widgets",
+           "state_text", "limited_text", "SHORT_TEXT", "CARDS_TEXT", "SAVE_TEXT", "card_words", "CARD_SIZES",
+           "CARD_SIZE", "card_style", "card_size_control", "CardButton", "card_row", "live_region"]
 
 #: The largest seed a seed box holds (the boxes are ``BoundedIntText(min=0, max=MAX_SEED)``).
 MAX_SEED = 2 ** 32 - 1

@@ -23,7 +23,7 @@ from ..errors import AluetteError
 from .common import (SHORT_TEXT, MessageArea, card_label, card_size_control, card_style, check_seed, friendly,
                      limited_text, no_null_tooltips, plural, seed_box, stepper_buttons, styled)
 
-__all__ = ["seating_html", "PartnershipDraw", "DealStepper"]
+__all__ = ["seating_html", "PartnershipDraw", "DealingStepper"]
 
 _TEAM_COLOUR = {Team.NS: "#1f4e9c", Team.EW: "#b03a2e"}
 def seating_html(seating: Mapping[Seat, str], dealer: Optional[Seat] = None) -> str:
@@ -203,7 +203,7 @@ class PartnershipDraw(_SteppedDemo, w.VBox):
             f"first.</p>{seating_html(draw.seating, draw.first_dealer)}")
 
 
-class DealStepper(_SteppedDemo, w.VBox):
+class DealingStepper(_SteppedDemo, w.VBox):
     """Shuffle, cut and the 3-3-3 deal, one step at a time, driven by :mod:`aluette.chance`.
 
     Controls: a seed box, the dealer's seat, and buttons Next (one step), Run to end and New shuffle (next seed).
