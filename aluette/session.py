@@ -235,10 +235,15 @@ class MatchSession:
         """Every event of this session so far, in order."""
         return tuple(self._events)
 
-    def view(self, seat: Union[Seat, str]) -> View:
-        """What ``seat`` may see of the current deal (the engine's :meth:`Deal.view <aluette.deal.Deal.view>`): the
-        only source of what a seat's screen shows."""
-        return self._match.current.view(Seat.parse(seat))
+    def view(self, seat: Union[Seat, str], *, events: bool = True) -> View:
+        """What ``seat`` may see of the current deal (the engine's :meth:`Deal.view <aluette.deal.Deal.view>`;
+        ``events=False`` leaves out the narrated history, faster): the only source of what a seat's screen shows."""
+        return self._match.current.view(Seat.parse(seat), events=events)
+
+    def chant_recipients(self) -> tuple[Seat, Seat]:
+        """The two seats that receive the stock of the current deal if all four agree to the chant (public: from the
+        dealer and the options; see :meth:`Deal.chant_recipients <aluette.deal.Deal.chant_recipients>`)."""
+        return self._match.current.chant_recipients()
 
     def legal_signals(self, seat: Union[Seat, str]) -> list[str]:
         """The signal keys ``seat`` may make now (none in a match without signals); computed from ``seat``'s own

@@ -62,6 +62,8 @@ _SEED_MAX = 2 ** 32 - 1
 _SLOTS = 15  # the most cards South can hold: nine and six from the stock, before the discard
 _ROLE = {Seat.N: "your partner, a heuristic bot", Seat.S: "you"}
 _BACK = back_svg(22)
+_TURN_WORDS = {Phase.CHANT: "answer the chant", Phase.DISCARD: "discard", Phase.SURRENDER: "speak",
+               Phase.ANNOUNCE: "announce mordienne", Phase.PLAY: "play"}  # what the seat to move does now
 
 
 def short_label(card: Card) -> str:
@@ -198,7 +200,7 @@ class MatchTable(w.VBox):
         self._slots = [CardButton(self._on_card, "aluette-match-card") for _ in range(_SLOTS)]
         self._slot_cards: list[Optional[Card]] = [None] * _SLOTS
         self._slot_keys: list = [()] * _SLOTS  # what each slot shows now, to update only what changes
-        self._slot_deal: Optional[Deal] = None
+        self._slot_deal: Optional[tuple] = None  # (session, deal number) the slots were laid out for
         self._picked: set[Card] = set()
         self._hand_head = self._w(w.HTML(), "aluette-match-hand-head")
         self.hand_box = self._w(w.HBox(self._slots, layout=w.Layout(flex_flow="row wrap")), "aluette-match-hand")
@@ -427,7 +429,7 @@ class MatchTable(w.VBox):
             raise DealOverError("the match is over: press New match to play another")
         with self._batched():
             self._session.next_deal()
-            self.message.ok(f"Deal {self.match.deal_number}: {self.deal.dealer} deals.")
+            self.message.ok(f"Deal {self.match.deal_number}: {self.view.dealer} deals.")
             self._drive()
 
     @friendly()
@@ -591,7 +593,7 @@ class MatchTable(w.VBox):
             self._timer = None
 
     def _check_your_turn(self, what: str) -> None:
-        view = self.deal.view(YOU, events=False)
+        view = self._session.view(YOU, events=False)
         if view.to_move is not YOU:
             text = self._not_your_turn_text(view, f"You cannot {what} now")
             self._wait_note = text  # cleared when your turn comes (see _render)
@@ -602,15 +604,14 @@ class MatchTable(w.VBox):
         return card in self._hand_set
 
     def _picking(self) -> bool:
-        deal = self.deal
-        return deal.phase is Phase.DISCARD and deal.to_move is YOU
+        view = self._session.view(YOU, events=False)
+        return view.phase is Phase.DISCARD and view.to_move is YOU
 
     def _not_your_turn_text(self, view: View, head: str) -> str:
         if view.phase is Phase.OVER:
             after = "the match is over: press New match" if self.match.is_over else "press Next deal"
             return f"{head}: deal {self.match.deal_number} is over; {after}."
-        what = {Phase.CHANT: "answer the chant", Phase.DISCARD: "discard", Phase.SURRENDER: "speak",
-                Phase.PLAY: "play"}[view.phase]
+        what = _TURN_WORDS[view.phase]
         if view.to_move is YOU:
             return f"{head}: it is your turn to {what}."
         pause = " (the bots move after a short pause)" if self._timer is not None else ""
@@ -656,14 +657,13 @@ class MatchTable(w.VBox):
                    Phase.SURRENDER: "<b>Your turn:</b> answer the surrender question.",
                    Phase.PLAY: "<b>Your turn:</b> click a card to play it."}[view.phase]
         else:
-            what = {Phase.CHANT: "answer the chant", Phase.DISCARD: "discard", Phase.SURRENDER: "speak",
-                    Phase.PLAY: "play"}[view.phase]
+            what = _TURN_WORDS[view.phase]
             now = f"Waiting for {view.to_move} to {what}…"
         chant = ""
         if view.chant_answers:
             said = ", ".join(f"{s} {'agrees' if a else 'declines'}" for s, a in view.chant_answers)
             if view.chant_agreed:
-                first, second = self.deal.chant_recipients()
+                first, second = self._session.chant_recipients()
                 outcome = (f": all agree, so {first} (the dealer's left) and {second} receive six stock cards each "
                            f"and discard six")
             else:
@@ -682,8 +682,8 @@ class MatchTable(w.VBox):
                              f"cards in hand: {held}</div>")
 
     def _render_hand(self, view: View) -> None:
-        deal, hand = self.deal, view.hand
-        if deal is not self._slot_deal or not set(hand) <= set(self._slot_cards):
+        deal, hand = (id(self._session), self.match.deal_number), view.hand
+        if deal != self._slot_deal or not set(hand) <= set(self._slot_cards):
             self._slot_deal = deal
             self._slot_cards = [*hand, *[None] * (_SLOTS - len(hand))]
             self._picked = set()
@@ -735,7 +735,7 @@ class MatchTable(w.VBox):
         for key, b in self.surrender_buttons.items():
             b.layout.display = None if (offering if key in ("offer", "play on") else answering) else "none"
         if chant:
-            first, second = self.deal.chant_recipients()
+            first, second = self._session.chant_recipients()
             said = "; ".join(f"{s} {'agrees' if a else 'declines'}" for s, a in view.chant_answers) or "nobody yet"
             self._question.value = (f"<b>The chant:</b> if all four agree, the twelve stock cards go alternately to "
                                     f"{first} and {second}, six each, and each discards six. So far: {escape(said)}.")
