@@ -298,6 +298,10 @@ class MatchSession:
             seat's. MalformedSaveError, AluetteError: not a move. BadSignalError: signals are off. The engine's
             errors (NotYourTurnError, WrongPhaseError, DealOverError, CardNotInHandError, BadDiscardError,
             BadSignalError). In every case the session is left exactly as it was.
+
+        Once the engine accepted the move, the observers are told and the bots get their round of signals if the
+        hands just became final; an error from an observer or a bot there is a bug, and propagates with the move
+        applied.
         """
         seat = Seat.parse(seat)
         if not isinstance(self._players[seat], Person):
