@@ -28,6 +28,7 @@ from typing import Callable, Mapping, Optional, Union
 import numpy as np
 
 from .bots import Decision, HeuristicBot, RandomBot, play_turn, signal_round
+from .chance import check_seed
 from .deal import Deal, Phase, View
 from .errors import (AluetteError, BadSignalError, DealOverError, NotYourSeatError, NotYourTurnError, quoted)
 from .match import Match
@@ -180,14 +181,16 @@ class MatchSession:
     def against_bots(cls, seed: int, *, opponents: str = "heuristic", options: Optional[Options] = None,
                      first_dealer: Union[Seat, str] = Seat.N, signals: bool = True, seat: Union[Seat, str] = Seat.S,
                      bot_delay: float = 0.0) -> "MatchSession":
-        """A match from ``seed`` with a person at ``seat`` (this screen) and :func:`make_bots` at the three others.
+        """A match from ``seed`` (a whole number: it seeds the deals and any random opponents) with a person at
+        ``seat`` (this screen) and :func:`make_bots` at the three others.
 
         Raises:
             BadSeedError, AluetteError: a bad seed, options, opponents, seat or pause (nothing is made).
         """
+        seed = check_seed(seed, "match seed")
         you = Seat.parse(seat)
         match = Match(seed, options=Options.coerce(options), first_dealer=first_dealer)
-        bots = make_bots(match.seed, opponents, signals, partner_of=you)
+        bots = make_bots(seed, opponents, signals, partner_of=you)
         return cls(match, {**bots, you: Person()}, bot_delay=bot_delay, signals=signals)
 
     # ----------------------------------------------------------------- state

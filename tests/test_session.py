@@ -9,11 +9,12 @@ screen is given another seat's hidden cards.
 
 import json
 
+import numpy as np
 import pytest
 
-from aluette import (DECK, SEATS, AluetteError, BadSignalError, CardNotInHandError, DuplicateSeatError, HeuristicBot,
-                     MalformedSaveError, Match, NotYourTurnError, Options, Phase, RandomBot, Seat, UnknownSeatError,
-                     WrongPhaseError, play_match)
+from aluette import (DECK, SEATS, AluetteError, BadSeedError, BadSignalError, CardNotInHandError, DuplicateSeatError,
+                     HeuristicBot, MalformedSaveError, Match, NotYourTurnError, Options, Phase, RandomBot, Seat,
+                     UnknownSeatError, WrongPhaseError, play_match)
 from aluette.errors import NotYourSeatError
 from aluette.moves import ChantAnswer, Discard, Play, Signal, SurrenderOffer
 from aluette.secrecy import cards_named, hidden_cards
@@ -267,6 +268,11 @@ class TestBadSetUp:
             MatchSession(Match(1), {**bots, S: "me"})
         with pytest.raises(AluetteError, match="plays an aluette.Match"):
             MatchSession(json.dumps({}), {**bots, S: Person()})
+
+    def test_a_session_against_bots_needs_a_whole_number_seed(self):
+        for bad in [None, -1, "7", 1.5, np.random.default_rng(1)]:
+            with pytest.raises(BadSeedError, match="match seed"):
+                MatchSession.against_bots(bad, opponents="random")
 
     def test_make_bots(self):
         bots = make_bots(3, "random")
