@@ -38,7 +38,7 @@ from ..match import Match
 from ..moves import ChantAnswer, Discard, Play, Signal, SurrenderAnswer, SurrenderOffer
 from ..options import Options
 from ..pictures import back_svg, round_table_html, trick_html
-from ..scoring import first_to_reach
+from ..scoring import explain_mordienne, first_to_reach
 from ..secrecy import secrecy_problems
 from ..seats import SEATS, Seat
 from ..session import OPPONENTS, MatchSession, SessionEvent, check_bot_delay
@@ -836,22 +836,13 @@ class MatchTable(w.VBox):
 
 
 def mordienne_note(score, enabled: bool) -> str:
-    """Why a scored deal was not mordienne, from its :class:`~aluette.scoring.DealScore` (the engine's reason already
-    says why when it was): ``""`` when there is nothing to add. Rule (seeds, pagat, :func:`aluette.score_tricks`): the
-    winner's won tricks must be one unbroken run to the last trick, after at least one trick it did not win."""
+    """Why a scored deal was not mordienne, from its :class:`~aluette.scoring.DealScore`: the engine's own words
+    (:func:`aluette.scoring.explain_mordienne`; ``enabled``: whether the match plays mordienne), or ``""`` when there
+    is nothing to add (the engine's reason already says why: a mordienne made, or a run not announced)."""
     if score is None or score.winner is None or score.mordienne:
         return ""
-    if not enabled:
-        return "Mordienne is off in this match."
-    winner, outcomes = score.winner, score.outcomes
-    first = outcomes.index(winner)
-    if first == 0:
-        return (f"Not mordienne: {winner} won trick 1, and a mordienne run must come after at least one trick "
-                f"{winner} did not win.")
-    breaker = next(k for k in range(first, len(outcomes)) if outcomes[k] is not winner)
-    taker = "nobody (spoiled)" if outcomes[breaker] is None else outcomes[breaker]
-    return (f"Not mordienne: after {winner}'s first trick (trick {first + 1}), trick {breaker + 1} went to {taker}, "
-            f"so {winner}'s tricks are not one unbroken run to the last trick.")
+    why = explain_mordienne(score, mordienne=enabled)
+    return "" if why.removeprefix("Mordienne: no. ") in score.reason else why
 
 
 class _NotNow(AluetteError):

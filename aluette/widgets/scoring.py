@@ -20,6 +20,7 @@ from typing import Optional
 import ipywidgets as w
 import pandas as pd
 
+from ..decisions import badged
 from ..deal import Deal
 from ..match import Match
 from ..options import Options
@@ -260,7 +261,7 @@ class MatchSheet(w.VBox):
         self.match = match
         scores = match.scores
         if match.winner is None:
-            verdict = "a drawn match (decision of this project: a tie after the last deal is a draw)."
+            verdict = f"a drawn match: a tie after the last deal is a draw ({badged('drawn-match')})."
         else:
             verdict = f"{team_label(match.winner)} wins the match."
         self.summary.value = (f"<div style='font-size:1.15em'><b>After {len(match.deals)} deals: N–S "

@@ -613,19 +613,21 @@ class TestMatchStatus:
     @pytest.mark.parametrize("notation, expected", [
         # pagat's examples and the rule of score_tricks: the run comes after a trick the winner did not win
         ("NEWNXSSSS", ""),  # mordienne: the engine's reason says why
-        ("SSSSSNEWN", "Not mordienne: S won trick 1"),
-        ("SENWSEXNW", "Not mordienne: S won trick 1"),
+        ("SSSSSNEWN", "Mordienne: no. S won tricks 1, 2, 3, 4 and 5. S won trick 1, so"),
+        ("SENWSEXNW", "S won trick 1, so no trick S did not win comes before a run"),
         ("XSENXWSSS", "trick 3 went to E"),
-        ("NEWNSSSSX", "after S's first trick (trick 5), trick 9 went to nobody (spoiled)"),
+        ("NEWNSSSSX", "After S's first trick (trick 5), trick 9 went to nobody (spoiled)"),
     ])
     def test_why_a_deal_was_not_mordienne(self, notation, expected):
-        from aluette.scoring import score_tricks
+        from aluette.scoring import explain_mordienne, score_tricks
         from aluette.widgets.match import mordienne_note
         score = score_tricks(notation)
         note = mordienne_note(score, True)
         assert (note == "") if not expected else expected in note
         assert score.mordienne == (note == "")
-        assert mordienne_note(score_tricks(notation, mordienne=False), False) == "Mordienne is off in this match."
+        assert mordienne_note(score_tricks(notation, mordienne=False), False).startswith("Mordienne is off:")
+        # one explanation of the rule: the widget's note is the engine's
+        assert note in ("", explain_mordienne(score))
 
     def test_a_finished_deal_says_why_it_was_or_was_not_mordienne(self):
         for seed in range(4):
@@ -634,7 +636,7 @@ class TestMatchStatus:
                 t.follow_hint()
             score = t.deal.result.score
             status = text(t.status)
-            assert ("Not mordienne" in status) == (not score.mordienne and score.winner is not None)
+            assert ("Mordienne: no." in status) == (not score.mordienne and score.winner is not None)
 
     @pytest.mark.parametrize("notation, n, seat", [
         # pagat: the first to win a second trick turns one card face up, the first to a third turns two
