@@ -42,7 +42,8 @@ TARGET_MS = 30.0
 
 def next_button(table: MatchTable):
     """The control a player following the hint presses next (the hint is worked out from South's view; not timed).
-    In the discard phase the suggested six are toggled first (not timed), then the Discard button is pressed."""
+    In the discard phase the suggested six are chosen first with ``pick`` (not timed), then the Discard button is
+    pressed."""
     if table.match.awaiting_next_deal:
         return table.next_button
     view = table.view
@@ -52,8 +53,8 @@ def next_button(table: MatchTable):
     if view.phase is Phase.CHANT:
         return table.chant_buttons[move.agree]
     if view.phase is Phase.DISCARD:
-        for toggle, card in zip(table._picks, table._slot_cards):
-            toggle.value = card in move.cards
+        for card in set(table.picked).symmetric_difference(move.cards):  # the suggested six, and only they
+            table.pick(card)
         return table.discard_button
     if view.surrender_by is None:
         return table.surrender_buttons["offer" if move.offer else "play on"]
