@@ -27,7 +27,7 @@ from ..options import Options
 from ..scoring import DealScore, explain_mordienne, outcomes_notation, parse_outcomes, score_tricks
 from ..seats import SEATS, Seat, Team
 from .common import (SHORT_TEXT, MessageArea, check_choice, check_seed, friendly, limited_text, no_null_tooltips,
-                     sheet_html)
+                     seed_box, sheet_html)
 from .play import RULES, play_out, play_out_match
 
 __all__ = ["running_counts", "ScoringView", "surrender_position", "SurrenderDemo", "MatchSheet", "team_label"]
@@ -237,8 +237,7 @@ class MatchSheet(w.VBox):
     def __init__(self, seed: int = 1, rule: str = "highest"):
         check_seed(seed)
         check_choice(rule, RULES, "playing rule")
-        self.seed = w.BoundedIntText(value=seed, min=0, max=2 ** 32 - 1, description="Seed")
-        self.seed.add_class("aluette-match-seed")
+        self.seed = seed_box(seed, "aluette-match-seed", self._update, lambda: self.message)
         self.rule = w.Dropdown(options=[(text, key) for key, text in RULES.items()], value=rule,
                                description="Rule", layout=w.Layout(width="max-content"))
         self.rule.add_class("aluette-match-rule")
@@ -248,7 +247,6 @@ class MatchSheet(w.VBox):
         self.summary.add_class("aluette-match-result")
         self.message = MessageArea()
         self.match: Optional[Match] = None
-        self.seed.observe(self._update, names="value")
         self.rule.observe(self._update, names="value")
         super().__init__([w.HBox([self.seed, self.rule]), self.message, self.summary, self.sheet])
         self.add_class("aluette-match")
@@ -257,7 +255,7 @@ class MatchSheet(w.VBox):
 
     @friendly()
     def _update(self, change=None) -> None:
-        match = play_out_match(Match(int(self.seed.value)), self.rule.value)
+        match = play_out_match(Match(self.seed.seed_value), self.rule.value)
         self.match = match
         scores = match.scores
         if match.winner is None:

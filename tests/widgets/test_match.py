@@ -176,14 +176,18 @@ class TestRefusals:
         assert t.match.to_json() == table(5).match.to_json()  # the same as a fresh table of that seed
         assert_consistent(t)
 
-    @pytest.mark.parametrize("bad", ["abc", "-1", "1.5", "4294967296", "", "3O"])
-    def test_a_bad_seed_shows_a_message_and_changes_nothing(self, bad):
+    @pytest.mark.parametrize("bad, named", [("abc", "'abc'"), ("-1", "'-1'"), ("1.5", "'1.5'"), ("12.7", "'12.7'"),
+                                            ("1e3", "'1e3'"), ("4294967296", "'4294967296', which is larger"),
+                                            ("", "the box is empty"), ("3O", "'3O'")])
+    def test_a_bad_seed_shows_a_message_and_changes_nothing(self, bad, named):
         t = to_play(table())
         before = t.match.to_json()
         t.seed_box.value = bad
-        t.new_button.click()
-        assert "the seed must be a whole number" in t.message.last_error and repr(bad) in t.message.last_error
+        assert "the seed must be a whole number" in t.message.last_error and named in t.message.last_error
+        assert t.message.last_error.endswith("The seed stays 2026.") and t.seed_box.value == "2026"
         assert t.match.to_json() == before
+        t.new_button.click()  # New match takes the seed the box shows
+        assert t.message.last_error is None and t.match.seed == 2026
         t.seed_box.value = "12"
         t.new_button.click()
         assert t.message.last_error is None and t.match.seed == 12
