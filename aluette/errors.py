@@ -13,7 +13,7 @@ __all__ = ["AluetteError", "UnknownCardError", "DuplicateCardError", "UnknownSea
            "BadSeedError", "InputTooLongError", "NotationError", "MalformedSaveError", "IllegalMoveError",
            "NotYourTurnError", "WrongPhaseError", "DealOverError", "CardNotInHandError", "BadDiscardError",
            "BadSignalError", "StoreError", "BadDatabaseError", "TableError", "NoSuchTableError", "TableClosedError",
-           "SeatTakenError", "BadSeatCodeError", "TableNotReadyError", "quoted"]
+           "SeatTakenError", "BadSeatCodeError", "TableNotReadyError", "StaleStateError", "quoted"]
 
 #: How many characters of a bad input an error message quotes at most.
 QUOTE_LIMIT = 40
@@ -143,3 +143,8 @@ class BadSeatCodeError(TableError):
 
 class TableNotReadyError(TableError):
     """A move at a table whose four seats are not all held yet (by players or bots)."""
+
+
+class StaleStateError(TableError):
+    """A move made on a state of the table that has changed since (another device of the same seat, or a late
+    click): look at the table again."""

@@ -273,24 +273,31 @@ class SQLiteStore(Store):
                                    f"refusing to open it")
         if conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
             raise BadDatabaseError(f"{where} is damaged (SQLite's quick_check fails); refusing to open it")
+        with self.read() as tx:  # every check reads only: a refused file is left exactly as it was
+            self._check(tx, where)
         if conn.execute("PRAGMA journal_mode = WAL").fetchone()[0].lower() != "wal":
             raise StoreError(f"{where}: SQLite refused WAL mode (a network file system?)")
         conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute("PRAGMA foreign_keys = ON")
-        with self.write() as tx:  # one kernel creates the schema; the others wait and find it
-            names = {row[0] for row in tx.rows("SELECT name FROM sqlite_master WHERE type = 'table'")}
-            app = tx.one("PRAGMA application_id")[0]
-            if not names and app == 0:
+        with self.write() as tx:  # one kernel creates the schema; the others wait, then find it
+            if self._check(tx, where):
                 self._create(tx, "INTEGER PRIMARY KEY")
                 tx.run(f"PRAGMA application_id = {SQLITE_APPLICATION_ID}")
-                return
-            if app != SQLITE_APPLICATION_ID or "aluette_meta" not in names:
-                raise BadDatabaseError(f"{where} is an SQLite database of another application (tables "
-                                       f"{quoted(', '.join(sorted(names)), 60)}); refusing to open it")
-            self._check_meta(tx, where)
-            missing = [t for t in _TABLES if t not in names]
-            if missing:
-                raise BadDatabaseError(f"{where} is damaged: the table(s) {', '.join(missing)} are missing")
+
+    def _check(self, tx: Transaction, where: str) -> bool:
+        """True for a fresh file (no table, no application id); raises unless it is ours and readable."""
+        names = {row[0] for row in tx.rows("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        app = tx.one("PRAGMA application_id")[0]
+        if not names and app == 0:
+            return True
+        if app != SQLITE_APPLICATION_ID or "aluette_meta" not in names:
+            raise BadDatabaseError(f"{where} is an SQLite database of another application (tables "
+                                   f"{quoted(', '.join(sorted(names)), 60)}); refusing to open it")
+        self._check_meta(tx, where)
+        missing = [t for t in _TABLES if t not in names]
+        if missing:
+            raise BadDatabaseError(f"{where} is damaged: the table(s) {', '.join(missing)} are missing")
+        return False
 
     def is_conflict(self, error: BaseException) -> bool:
         return isinstance(error, sqlite3.IntegrityError)

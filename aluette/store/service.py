@@ -47,8 +47,8 @@ from ..bots import HeuristicBot
 from ..chance import check_seed
 from ..deal import Phase, View
 from ..errors import (AluetteError, BadSeatCodeError, IllegalMoveError, InputTooLongError, MalformedSaveError,
-                      NoSuchTableError, SeatTakenError, StoreError, TableClosedError, TableError, TableNotReadyError,
-                      quoted)
+                      NoSuchTableError, SeatTakenError, StaleStateError, StoreError, TableClosedError, TableError,
+                      TableNotReadyError, quoted)
 from ..match import Match
 from ..moves import Move, checked_move, move_from_json
 from ..options import Options
@@ -202,6 +202,8 @@ class SeatState:
         scores: ``{Team: points}`` so far. is_over: the match is over. winner: the winning partnership (``None``
         while playing or when drawn). awaiting_next_deal: the deal is over and the match is not.
         view: the current deal as this seat sees it (:meth:`Deal.view <aluette.deal.Deal.view>`).
+        legal_signals: the keys of the signals this seat may make now (:meth:`Deal.legal_signals
+        <aluette.deal.Deal.legal_signals>`).
     """
 
     info: TableInfo
@@ -214,6 +216,7 @@ class SeatState:
     winner: Optional[Team]
     awaiting_next_deal: bool
     view: View
+    legal_signals: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -438,17 +441,25 @@ class TableService:
         return self._write(name, fill)
 
     # ------------------------------------------------------------------ moves
-    def submit(self, name: str, seat: Union[Seat, str], code: str, move: Union[Move, list]) -> int:
+    def submit(self, name: str, seat: Union[Seat, str], code: str, move: Union[Move, list], *,
+               after: Optional[int] = None) -> int:
         """Make ``move`` for ``seat`` (holding its ``code``) at table ``name``; returns the move's number in the log.
+
+        ``after`` is the log number of the state the move was chosen on (:attr:`SeatState.seq`): the move is then
+        refused if anything but another seat's signal was logged since. Pages pass it, so that a seat sending a move
+        from two kernels at once has exactly one accepted, even when the rules would take both in turn (a seat that
+        wins a trick leads the next).
 
         Raises:
             BadSeatCodeError: not the seat's code. TableNotReadyError: a seat is still empty.
             IllegalMoveError (and its subclasses): a move of another seat, or one the rules refuse now (a second
             kernel's move for a seat whose move was just made gets ``NotYourTurnError`` or the like).
             MalformedSaveError: a JSON list that is not a move.
+            StaleStateError: with ``after``, the table changed since.
         """
         seat = Seat.parse(seat)
         raw = _read_code(code)
+        after = _check_after(after)
         move = move_from_json(move) if isinstance(move, list) else checked_move(move)
         if move.seat is not seat:
             raise IllegalMoveError(f"seat {seat} cannot make a move for {move.seat} ({move})", seat=seat, move=move)
@@ -456,6 +467,7 @@ class TableService:
         def make(tx: Transaction, table: _Table) -> tuple[int, int]:
             self._check_code(tx, table, seat, raw)
             self._check_ready(tx, table)
+            self._check_fresh(tx, table, seat, after)
             return table.id, self._append(tx, table, seat, "person", move.to_json())
         table_id, seq = self._write(name, make)
         self._touch(table_id, seat)
@@ -554,7 +566,8 @@ class TableService:
                 deal_points=tuple(MappingProxyType(dict(d.result.points)) for d in match.deals
                                   if d.result is not None),
                 scores=MappingProxyType(match.scores), is_over=match.is_over, winner=match.winner,
-                awaiting_next_deal=match.awaiting_next_deal, view=match.view(seat))
+                awaiting_next_deal=match.awaiting_next_deal, view=match.view(seat),
+                legal_signals=tuple(match.current.legal_signals(seat)))
         self._touch(table.id, seat)
         return state
 
@@ -678,6 +691,19 @@ class TableService:
         if not hmac.compare_digest(_code_hash(row[1], raw), row[2]):
             raise BadSeatCodeError(f"that is not the seat code of {seat} at table {quoted(table.name)}")
 
+    def _check_fresh(self, tx: Transaction, table: _Table, seat: Seat, after: Optional[int]) -> None:
+        if after is None or after >= table.seq:
+            if after is not None and after > table.seq:
+                raise StaleStateError(f"table {quoted(table.name)} has {table.seq} log entries, not {after}")
+            return
+        for seq, by, body in tx.rows("SELECT seq, seat, body FROM aluette_moves WHERE table_id = ? AND seq > ? "
+                                     "ORDER BY seq", (table.id, after)):
+            kind = json.loads(body)[0]
+            if kind != "signal" or by == str(seat):
+                raise StaleStateError(f"table {quoted(table.name)} changed since your move was chosen (entry {seq}: "
+                                      f"{'a signal' if kind == 'signal' else kind.replace('_', ' ')} by "
+                                      f"{by or 'the table'}); look again")
+
     def _is_ready(self, tx: Transaction, table: _Table) -> bool:
         return tx.one("SELECT COUNT(*) FROM aluette_seats WHERE table_id = ?", (table.id,))[0] == 4
 
@@ -714,6 +740,12 @@ def _seat_infos(tx: Transaction, table_id: int, now: float) -> Mapping[Seat, Sea
         connected = kind == "bot" or (seen is not None and now - seen <= CONNECTED_WITHIN)
         infos[seat] = SeatInfo(seat, kind, player, seen, connected)
     return MappingProxyType(infos)
+
+
+def _check_after(after: Any) -> Optional[int]:
+    if after is not None and (after.__class__ is not int or after < 0):
+        raise TableError(f"after is a log number (a whole number from 0), got {quoted(after)}")
+    return after
 
 
 def _yes_no(value: Any, what: str) -> bool:
