@@ -466,3 +466,22 @@ class TestLog:
         state = me.state()
         assert state.winner in (Team.NS, Team.EW, None) and len(state.deal_points) == 5
         assert state.view.phase is Phase.OVER
+
+
+class TestWaiting:
+    def test_a_waiting_session_wakes_on_another_sessions_move(self, backend):
+        """:meth:`TableService.wait` returns the new log number once another session has written (PostgreSQL: on
+        its NOTIFY; SQLite: by polling)."""
+        service = backend.service()
+        tickets = seat_everyone(service)
+        watcher = backend.service()
+        seen = []
+        thread = threading.Thread(target=lambda: seen.append(watcher.wait("table one", 0, timeout=60)))
+        thread.start()
+        seat = service.replay("table one").to_move
+        service.submit("table one", seat, tickets[seat].code, ["chant", str(seat), True])
+        thread.join(timeout=90)
+        assert seen == [1]
+        assert watcher.wait("table one", 1, timeout=0.05) == 1  # nothing new: back after the timeout
+        service.close()
+        watcher.close()
