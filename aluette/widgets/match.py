@@ -30,7 +30,9 @@ from typing import Iterable, Optional, Union
 import ipywidgets as w
 import numpy as np
 
-from ..bots import Decision, HeuristicBot, RandomBot, play_turn, signal_round
+from ..bot_protocol import Decision
+from ..bots import HeuristicBot, RandomBot
+from ..drivers import play_turn, signal_round
 from ..cards import DECK, Card, CardLike
 from ..deal import Deal, Phase, View
 from ..errors import AluetteError, DealOverError

@@ -7,7 +7,8 @@ Aluette page; decision = a decision of this project (the trivial playing rule, t
 import pytest
 
 from aluette import Card, Deal, Phase, Seat
-from aluette.widgets.play import DealStepper, TrickPicker, play_one_trick, play_out, simple_move
+from aluette.drivers import play_out, simple_move
+from aluette.widgets.play import DealStepper, TrickPicker, play_one_trick
 
 
 def set_cards(picker, **cards):
