@@ -181,9 +181,9 @@ def bots_for(kind: str, seed: int) -> dict[Seat, Bot]:
     """
     if not isinstance(kind, str) or kind not in BOT_KINDS:
         raise AluetteError(f"unknown players {quoted(kind)}; known: {', '.join(BOT_KINDS)}")
+    seed = check_seed(seed, "the bots' seed")  # checked for every kind: the heuristic bots do not draw from it
     if kind == "heuristic":
         return {seat: HeuristicBot() for seat in SEATS}
-    seed = check_seed(seed, "the bots' seed")
     return {seat: RandomBot(np.random.SeedSequence([seed, i])) for i, seat in enumerate(SEATS)}
 
 
