@@ -21,7 +21,7 @@ from .bot_protocol import Bot, Decision, own_seat
 from .cards import DECK, NICKNAMED, TOP_FOUR, Card
 from .chance import SeedLike, as_generator
 from .deal import Phase, View
-from .errors import AluetteError
+from .errors import AluetteError, quoted
 from .moves import ChantAnswer, Discard, MordienneAnnouncement, Move, Play, Signal, SurrenderAnswer, SurrenderOffer
 from .options import ChantRecipients
 from .seats import Seat
@@ -457,5 +457,5 @@ def player_factory(name: str) -> _Factory:
         AluetteError: an unknown name (the message lists the known ones).
     """
     if name not in PLAYER_KINDS:
-        raise AluetteError(f"unknown players {name!r}; known: 'random', {', '.join(map(repr, PLAYER_KINDS))}")
+        raise AluetteError(f"unknown players {quoted(name)}; known: 'random', {', '.join(map(repr, PLAYER_KINDS))}")
     return _Factory(name)
