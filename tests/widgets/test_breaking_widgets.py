@@ -346,7 +346,7 @@ class TestPlayOneTrick:
 
 
 class TestScoringWords:
-    @pytest.mark.parametrize("notation,phrase", [("XXXXXXXXN", "N won trick 9:"), ("XXXXNXXXX", "N won trick 5.")])
+    @pytest.mark.parametrize("notation,phrase", [("XXXXXXXXN", "N won trick 9,"), ("XXXXNXXXX", "N won trick 5.")])
     def test_one_trick_is_not_called_tricks(self, notation, phrase):
         # was: "N won tricks 9: one unbroken run ..."
         assert phrase in ScoringView(notation).result.value
