@@ -23,10 +23,10 @@ from .chance import SeedLike, as_generator
 from .deal import Phase, View
 from .errors import AluetteError, quoted
 from .moves import ChantAnswer, Discard, MordienneAnnouncement, Move, Play, Signal, SurrenderAnswer, SurrenderOffer
-from .options import ChantRecipients
+from .options import chant_recipients
 from .seats import Seat
 from .signals import may_go_for_mordienne, signal_for
-from .tricks import trick_winner
+from .tricks import best_of, strongest
 
 __all__ = ["Decision", "Bot", "RandomBot", "HeuristicBot", "hand_strength", "PLAYER_KINDS", "player_factory"]
 
@@ -285,9 +285,7 @@ class HeuristicBot:
     # ------------------------------------------------------------------ before play
     def _chant(self, view: View) -> Decision:
         seat = view.seat
-        second = (view.dealer if view.options.chant_recipients is ChantRecipients.LEFT_AND_DEALER
-                  else view.dealer.partner)
-        if seat not in (view.dealer.left, second):
+        if seat not in chant_recipients(view.dealer, view.options):
             return Decision(ChantAnswer(seat, True), "agree: I receive no stock cards; my side's recipient decides")
         strength = hand_strength(view.hand)
         if strength < self.chant_weak:
@@ -330,10 +328,8 @@ class HeuristicBot:
         trick = view.trick
         if not trick:
             return self._lead(view)
-        cards = [card for _, card in trick]
-        won = 0 if len(cards) == 1 else trick_winner(cards)  # the one card played so far wins so far
-        winner = None if won is None else trick[won][0]
-        best_card = max(cards, key=lambda c: c.strength)  # the winning card, or the first of the tied class
+        winner = best_of(trick)  # None: the trick is spoiled so far
+        best_card = strongest(trick)[0][1]  # the winning card, or the first of the tied class
         best = best_card.strength
         beaters = [c for c in hand if c.strength > best]
         if len(trick) == 1:
