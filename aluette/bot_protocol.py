@@ -1,7 +1,7 @@
 """What a bot is: what it is given and what it returns. The bots are in :mod:`aluette.bots`, the code that asks
 them for moves and applies those moves in :mod:`aluette.drivers`.
 
-A bot is given a :class:`~aluette.deal.View` of its own seat (``deal.view(seat)``), never the
+A bot is given a :class:`~aluette.records.View` of its own seat (``deal.view(seat)``), never the
 :class:`~aluette.deal.Deal`: it cannot see another seat's hidden cards because it is never given them. It answers
 with :class:`Decision` s, each a move and a one-line ``reason`` a notebook can show:
 
@@ -17,9 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol, Sequence, runtime_checkable
 
-from .deal import View
 from .errors import AluetteError
 from .moves import Move
+from .records import View
 from .seats import Seat
 
 __all__ = ["Decision", "Bot", "own_seat"]

@@ -1,6 +1,6 @@
 """Bots: players that choose a move from what their own seat may see, each choice with a one-line reason.
 
-What a bot is given (its own seat's :class:`~aluette.deal.View`) and what it returns (:class:`Decision` s) is the
+What a bot is given (its own seat's :class:`~aluette.records.View`) and what it returns (:class:`Decision` s) is the
 protocol of :mod:`aluette.bot_protocol`; :mod:`aluette.drivers` asks bots for their moves and applies them
 (:func:`~aluette.drivers.play_deal`, :func:`~aluette.drivers.play_match`).
 
@@ -20,10 +20,10 @@ from typing import Optional, Sequence
 from .bot_protocol import Bot, Decision, own_seat
 from .cards import DECK, NICKNAMED, TOP_FOUR, Card
 from .chance import SeedLike, as_generator
-from .deal import Phase, View
 from .errors import AluetteError, quoted
 from .moves import ChantAnswer, Discard, MordienneAnnouncement, Move, Play, Signal, SurrenderAnswer, SurrenderOffer
 from .options import chant_recipients
+from .records import Phase, View
 from .seats import Seat
 from .signals import may_go_for_mordienne, signal_for
 from .tricks import best_of, strongest
