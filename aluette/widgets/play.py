@@ -5,7 +5,7 @@ next; a tie for the highest class spoils the trick and its leader leads again). 
 
 * :class:`TrickPicker`: choose the leader and each seat's card; see the winner, or the spoiled trick, and who leads
   next. The trick is really played in a :class:`~aluette.Deal` built with :meth:`~aluette.Deal.from_hands`.
-* :class:`DealStepper`: a deal from a seed box, stepped with Next trick / Run to end / New deal. The cards are
+* :class:`TrickStepper`: a deal from a seed box, stepped with Next trick / Run to end / New deal. The cards are
   played by :func:`aluette.drivers.simple_move`, a deliberately trivial rule (each seat plays its highest card, or
   its lowest), not good play: the bots of :mod:`aluette.bots` play well. This is an omniscient teaching view: all
   four hands are shown.
@@ -29,7 +29,7 @@ from ..pictures import view_html
 from ..seats import SEATS, Seat
 from .common import SHORT_TEXT, MessageArea, check_seed, friendly, limited_text, next_seed, no_null_tooltips
 
-__all__ = ["play_one_trick", "TrickPicker", "DealStepper"]
+__all__ = ["play_one_trick", "TrickPicker", "TrickStepper"]
 
 _NO_CHANT = Options(chant=False)
 
@@ -130,7 +130,7 @@ class TrickPicker(w.VBox):
         self.message.clear()
 
 
-class DealStepper(w.VBox):
+class TrickStepper(w.VBox):
     """A whole deal from a seed, stepped trick by trick, played by the trivial rule of
     :func:`~aluette.drivers.simple_move`.
 
