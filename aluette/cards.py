@@ -24,7 +24,7 @@ from typing import Union
 from .errors import UnknownCardError, quoted
 
 __all__ = ["Suit", "Card", "DECK", "RANKING", "CardLike", "parse_cards", "TOP_FOUR", "NICKNAMED", "MAX_CARD_TEXT",
-           "MAX_CARDS_TEXT"]
+           "MAX_CARDS_TEXT", "HAND_ORDER", "hand_place"]
 
 
 class Suit(enum.Enum):
@@ -283,13 +283,28 @@ def _build() -> tuple[Card, ...]:
 #: The 48 cards in a fixed order: coins 1-12, cups 1-12, batons 1-12, swords 1-12 (``card.index`` is the position).
 DECK = _build()
 
-#: Monsieur, Madame, le Borgne, la Vache: the four cards of the partnership draw.
+#: Monsieur, Madame, le Borgne, la Vache, high to low: the four cards of the partnership draw, and the four that win
+#: the last four tricks in a row for their holder (what a bot refusing a surrender counts on).
 TOP_FOUR: tuple[Card, ...] = tuple(Card.parse(code) for _, _, (code,) in RANKING[:4])
 #: The eight cards with traditional names, high to low.
 NICKNAMED: tuple[Card, ...] = tuple(Card.parse(codes[0]) for _, nick, codes in RANKING if nick)
 
 #: Strength of each card by ``card.index``: a tuple lookup used on hot paths.
 STRENGTH: tuple[int, ...] = tuple(c.strength for c in DECK)
+
+#: The 48 cards in hand order, the order a hand is shown and kept in: high to low by strength, then deck order
+#: among equals (Monsieur first, then ... the 3 of batons, the 3 of swords).
+HAND_ORDER: tuple[Card, ...] = tuple(sorted(DECK, key=lambda c: (-c.strength, c.index)))
+_HAND_PLACE: tuple[int, ...] = tuple(HAND_ORDER.index(card) for card in DECK)
+
+
+def hand_place(card: Card) -> int:
+    """The card's place in :data:`HAND_ORDER` (0 for Monsieur ... 47): the sort key of a hand.
+
+    >>> [c.code for c in sorted(parse_cards("4O 1E 3O 1C"), key=hand_place)]
+    ['3O', '1C', '1E', '4O']
+    """
+    return _HAND_PLACE[card.index]
 
 
 #: The longest text :func:`parse_cards` reads: 48 cards written in words, with room to spare.

@@ -22,12 +22,12 @@ import pandas as pd
 
 from ..deal import Deal
 from ..match import Match
+from ..drivers import SIMPLE_RULES, play_out, play_out_match
 from ..options import Options
-from ..scoring import DealScore, outcomes_notation, parse_outcomes, score_tricks
+from ..scoring import DealScore, explain_mordienne, outcomes_notation, parse_outcomes, score_tricks
 from ..seats import SEATS, Seat, Team
 from .common import (SHORT_TEXT, MessageArea, check_choice, check_seed, friendly, limited_text, no_null_tooltips,
                      sheet_html)
-from .play import RULES, play_out, play_out_match
 
 __all__ = ["running_counts", "ScoringView", "surrender_position", "SurrenderDemo", "MatchSheet", "team_label"]
 
@@ -52,22 +52,6 @@ def running_counts(outcomes) -> pd.DataFrame:
     counts.insert(0, "won by", list(outcomes_notation(outs)))
     counts.index = pd.RangeIndex(1, 10, name="trick")
     return counts
-
-
-def _mordienne_text(score: DealScore, enabled: bool) -> str:
-    if score.winner is None:
-        return "Mordienne: no. Nobody won a trick, so nobody scores at all."
-    if not enabled:
-        return "Mordienne is off: the deal's winner scores 1 whatever the order of the tricks."
-    won = [i for i, o in enumerate(score.outcomes, start=1) if o is score.winner]
-    listed = " and ".join(map(str, won)) if len(won) < 3 else f"{', '.join(map(str, won[:-1]))} and {won[-1]}"
-    tricks = f"trick{'s' if len(won) > 1 else ''} {listed}"
-    if score.mordienne:
-        return (f"Mordienne: yes. {score.winner} won {tricks}: one unbroken run ending with trick 9, after "
-                f"trick{'s' if won[0] > 2 else ''} {score.winner} did not win. It is worth 2.")
-    return (f"Mordienne: no. {score.winner} won {tricks}. Mordienne needs the deal's winner to win one "
-            f"unbroken run of tricks ending with trick 9, after at least one trick they did not win (a spoiled "
-            f"trick breaks a run, and counts as a trick before it).")
 
 
 class ScoringView(w.VBox):
@@ -171,7 +155,7 @@ class ScoringView(w.VBox):
                          f"tie, so no question of who got there first.")
         self.result.value = (f"<div style='font-size:1.15em'><b>{escape(head)}</b></div>"
                              f"<div>{escape(first)}</div>"
-                             f"<div>{escape(_mordienne_text(score, self.mordienne.value))}</div>"
+                             f"<div>{escape(explain_mordienne(score, mordienne=self.mordienne.value))}</div>"
                              f"<div><i>Engine's reason:</i> {escape(score.reason)}</div>")
         self.message.clear()
 
@@ -198,16 +182,16 @@ class SurrenderDemo(w.VBox):
     (``aluette-surrender-result``). Read-only: ``deal`` (the finished deal shown).
 
     Raises:
-        AluetteError: ``answer`` not "accept" or "refuse"; ``rule`` not one of :data:`~aluette.widgets.play.RULES`.
+        AluetteError: ``answer`` not "accept" or "refuse"; ``rule`` not one of :data:`~aluette.drivers.SIMPLE_RULES`.
     """
 
     def __init__(self, answer: str = "refuse", rule: str = "highest"):
         check_choice(answer, ("accept", "refuse"), "surrender answer")
-        check_choice(rule, RULES, "playing rule")
+        check_choice(rule, SIMPLE_RULES, "playing rule")
         self.answer = w.ToggleButtons(options=[("N accepts", "accept"), ("N refuses", "refuse")], value=answer,
                                       description="N–S answer", style={"description_width": "initial"})
         self.answer.add_class("aluette-surrender-answer")
-        self.rule = w.Dropdown(options=[(text, key) for key, text in RULES.items()], value=rule,
+        self.rule = w.Dropdown(options=[(text, key) for key, text in SIMPLE_RULES.items()], value=rule,
                                description="Then", layout=w.Layout(width="max-content"))
         self.rule.add_class("aluette-surrender-rule")
         self.result = w.HTML()
@@ -238,7 +222,7 @@ class SurrenderDemo(w.VBox):
 
 
 class MatchSheet(w.VBox):
-    """A five-deal match from a seed, played by the trivial rule of :func:`~aluette.widgets.play.simple_move`, shown
+    """A five-deal match from a seed, played by the trivial rule of :func:`~aluette.drivers.simple_move`, shown
     as the engine's score sheet (:meth:`Match.score_sheet`).
 
     Controls (CSS classes): ``seed`` (``aluette-match-seed``), ``rule`` (``aluette-match-rule``); views ``sheet``
@@ -251,10 +235,10 @@ class MatchSheet(w.VBox):
 
     def __init__(self, seed: int = 1, rule: str = "highest"):
         check_seed(seed)
-        check_choice(rule, RULES, "playing rule")
+        check_choice(rule, SIMPLE_RULES, "playing rule")
         self.seed = w.BoundedIntText(value=seed, min=0, max=2 ** 32 - 1, description="Seed")
         self.seed.add_class("aluette-match-seed")
-        self.rule = w.Dropdown(options=[(text, key) for key, text in RULES.items()], value=rule,
+        self.rule = w.Dropdown(options=[(text, key) for key, text in SIMPLE_RULES.items()], value=rule,
                                description="Rule", layout=w.Layout(width="max-content"))
         self.rule.add_class("aluette-match-rule")
         self.sheet = w.HTML()
