@@ -41,7 +41,7 @@ import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator, Optional, Union
+from typing import Iterator, Optional, Union
 from urllib.parse import urlsplit
 
 from ..errors import BadDatabaseError, StoreError, quoted

@@ -31,7 +31,6 @@ waiting for every flush (before that setting): 50 / 625 / 1,298 ms, the disk's f
 from __future__ import annotations
 
 import argparse
-import json
 import multiprocessing
 import os
 import sys
