@@ -487,9 +487,12 @@ class PostgresStore(Store):
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return
+                # read the whole batch: leaving the generator early would drop the rest of a packet's notifications
+                woken = False
                 for note in self._listener.notifies(timeout=left, stop_after=1):
-                    if wanted is None or note.payload.startswith(wanted):
-                        return
+                    woken = woken or wanted is None or note.payload.startswith(wanted)
+                if woken:
+                    return
         except self._psycopg.Error as error:
             self._listener = None
             raise StoreError(f"the PostgreSQL database failed: {str(error).strip()[:300]}") from None

@@ -23,9 +23,11 @@ Figures, per database:
 
 PostgreSQL is a throwaway server from Debian's ``postgresql`` (``tests/store/pgserver.py``) with fsync on; the store
 commits without waiting for the flush (``synchronous_commit = off``, as SQLite's ``synchronous=NORMAL``: see
-:mod:`aluette.store.db`). Measured on the 2-core machine shared with other work (load average 11-12): SQLite p50 /
-p95 / max 8 / 27 / 208 ms, PostgreSQL 19 / 181 / 420 ms, 0 moves lost of 2,028, 8 of 8 logs replayed; PostgreSQL
-waiting for every flush (before that setting): 50 / 625 / 1,298 ms, the disk's flushes taking most of it.
+:mod:`aluette.store.db`). Measured on the 2-core machine shared with other work, two runs (p50 / p95 / max; 0 moves
+lost of 2,028 and 8 of 8 logs replayed in both): at a load average of 11, SQLite 8 / 27 / 208 ms and PostgreSQL
+19 / 181 / 420 ms; at a load average of 25-33 (others' work), SQLite 14 / 283 / 1,981 ms and PostgreSQL 98 / 1,537 /
+3,891 ms. PostgreSQL waiting for the disk's flush of every move (before ``synchronous_commit = off``), at a load of
+16: 50 / 625 / 1,298 ms.
 """
 
 from __future__ import annotations
