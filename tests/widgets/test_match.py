@@ -633,6 +633,14 @@ class TestMatchStatus:
         # one explanation of the rule: the widget's note is the engine's
         assert note in ("", explain_mordienne(score))
 
+    def test_an_unannounced_run_is_explained_once(self):
+        # pagat's Rebour, second form: a run not announced scores 1; the engine's reason already says so
+        from aluette.scoring import score_tricks
+        from aluette.widgets.match import mordienne_note
+        score = score_tricks("NEWNXSSSS", announced=["N"])
+        assert not score.mordienne and "had not announced mordienne" in score.reason
+        assert mordienne_note(score, True) == ""
+
     def test_a_finished_deal_says_why_it_was_or_was_not_mordienne(self):
         for seed in range(4):
             t = table(seed)
