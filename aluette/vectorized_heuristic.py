@@ -18,10 +18,10 @@ How (seats are *relative*, as in :mod:`aluette.vectorized`: 0 the dealer's left,
 * Each of the 36 plays is decided for all deals at once: each rule of the bot gives a *set of candidate cards* (the
   hand, the beaters, the spare beaters...), the rules' conditions choose one set per deal, and the lowest card of
   that set is played (every play rule of the bot ends in "the lowest of ...").
-* The third player's risk (``_risk_at_most``, whole numbers): the chance that the fourth holds a card beating or
+* The third player's risk (``risk_at_most``, whole numbers): the chance that the fourth holds a card beating or
   tying strength ``s`` is at most ``third_risk`` exactly when the count of unseen cards of strength ``s`` or more is at
   most a bound that depends only on the number of unseen cards and the fourth's hand size; that bound is tabulated
-  once by calling the bot's own ``_risk_at_most``. So the classes "high enough" are the strongest ``K``, ``K`` the
+  once by calling the bot's own ``risk_at_most``. So the classes "high enough" are the strongest ``K``, ``K`` the
   number of classes whose unseen-at-least count is within the bound.
 """
 
@@ -31,7 +31,7 @@ from typing import Optional
 
 import numpy as np
 
-from .bots import HeuristicBot, _risk_at_most
+from .bots import HeuristicBot, risk_at_most
 from .cards import TOP_FOUR, hand_place
 from .options import Options
 from .vectorized import CLASS_OF_PLACE, check_draws, deal_places, deal_results, second_recipient
@@ -58,7 +58,7 @@ _TOP_FOUR = _U64(sum(1 << hand_place(card) for card in TOP_FOUR))
 
 def _risk_bounds() -> np.ndarray:
     """``bound[unseen, hand_size]``: the largest count ``a`` of unseen cards beating or tying a strength for which
-    :func:`aluette.bots._risk_at_most` still holds with risk :attr:`HeuristicBot.third_risk` (it holds for every
+    :func:`aluette.bots.risk_at_most` still holds with risk :attr:`HeuristicBot.third_risk` (it holds for every
     smaller count: fewer dangerous cards, less risk). Computed by calling the bot's function itself."""
     bound = np.zeros((49, 10), dtype=np.int64)
     for unseen in range(49):
@@ -67,7 +67,7 @@ def _risk_bounds() -> np.ndarray:
             a = 0
             while a < unseen:
                 at_least[1] = a + 1
-                if not _risk_at_most(at_least, unseen, size, 1, _BOT.third_risk):
+                if not risk_at_most(at_least, unseen, size, 1, _BOT.third_risk):
                     break
                 a += 1
             bound[unseen, size] = a
@@ -152,7 +152,7 @@ def _beat_spoil_or_throw(hand: np.ndarray, beaters: np.ndarray, best: np.ndarray
 
 def _third_over_partner(hand: np.ndarray, beaters: np.ndarray, best: np.ndarray, unseen: np.ndarray,
                         fourth_size: int, more_tricks: np.ndarray) -> np.ndarray:
-    """``_third`` with the partner winning. "Holds" (``_risk_at_most``): the fourth, holding ``fourth_size`` of the
+    """``_third`` with the partner winning. "Holds" (``risk_at_most``): the fourth, holding ``fourth_size`` of the
     unseen cards, beats or ties a class with a chance of at most ``third_risk``. If the partner's card holds: take the
     trick from the partner only with more tricks than the partner, with the lowest beater that holds and is not a
     master; else the lowest card. If it does not hold: the lowest beater that holds, else the lowest card."""

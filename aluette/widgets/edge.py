@@ -10,14 +10,13 @@ four are shown.
 from __future__ import annotations
 
 import json
-from html import escape
 from typing import Mapping, Optional, Union
 
 import ipywidgets as w
 
 from ..deal import Deal, Phase
 from ..drivers import BOT_KINDS, bots_for, play_deal, play_turn
-from ..errors import AluetteError, BadSeedError, MalformedSaveError, quoted
+from ..errors import AluetteError, BadSeedError, quoted
 from ..moves import ChantAnswer, Discard, Move, Play, SurrenderAnswer, SurrenderOffer
 from ..options import ChantRecipients, Options
 from ..pictures import view_html

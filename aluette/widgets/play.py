@@ -23,7 +23,6 @@ from ..deal import Deal, Phase, TrickRecord
 # play_out and play_out_match stay importable from here for notebooks saved before they moved to aluette.drivers
 from ..drivers import SIMPLE_RULES, play_out, play_out_match, simple_move  # noqa: F401
 from ..errors import AluetteError, DuplicateCardError, UnknownCardError
-from ..moves import Play
 from ..options import Options
 from ..pictures import view_html
 from ..seats import SEATS, Seat

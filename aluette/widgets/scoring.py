@@ -26,7 +26,7 @@ from ..match import Match
 from ..drivers import SIMPLE_RULES, play_out, play_out_match
 from ..options import Options
 from ..scoring import DealScore, explain_mordienne, outcomes_notation, parse_outcomes, score_tricks
-from ..seats import SEATS, Seat, Team
+from ..seats import SEATS, Team
 from .common import (SHORT_TEXT, MessageArea, check_choice, check_seed, friendly, limited_text, no_null_tooltips,
                      seed_box, sheet_html)
 

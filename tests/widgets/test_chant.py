@@ -10,7 +10,6 @@ seat's hidden cards."""
 import json
 import re
 
-import pytest
 
 from aluette import DECK, Card, Deal, Options, Phase, Seat
 from aluette.options import ChantRecipients

@@ -26,7 +26,7 @@ from aluette.widgets.common import card_label, card_words
 from aluette.secrecy import hidden_cards
 from aluette.session import make_bots
 from aluette.widgets.common import state_text
-from aluette.widgets.match import MatchTable, parse_seed, short_label, state_problems
+from aluette.widgets.match import MatchTable, parse_seed, state_problems
 
 S, N, E, W = Seat.S, Seat.N, Seat.E, Seat.W
 

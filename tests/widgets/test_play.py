@@ -4,7 +4,6 @@ Each test names the rule it checks: seeds = the rules sheet in docs/sources ("ga
 Aluette page; decision = a decision of this project (the trivial playing rule, the quality bar on bad input).
 """
 
-import pytest
 
 from aluette import Card, Deal, Phase, Seat
 from aluette.drivers import play_out
