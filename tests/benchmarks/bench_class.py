@@ -40,7 +40,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.browser.harness import REPO, Server, server_env  # noqa: E402
-from tests.server.student import open_page  # noqa: E402
+from tests.server.student import open_page, open_solara_page  # noqa: E402
 
 PAGE_P95_S = 3.0
 TREE_PEAK_MB = 4096
@@ -167,10 +167,8 @@ def page_report(title: str, pages) -> bool:
     return ok
 
 
-async def reload_loop(url: str, loads: int) -> tuple[list, list[float]]:
-    """One student reloads 08 ``loads`` times (each load closes the last page); meanwhile another student, on 01,
-    sends a widget message every 0.25 s. Returns the reloads' pages and the other student's round trips (s)."""
-    other = await open_page(url, "01_ranking.ipynb", address(900))
+def clicking(other) -> tuple[list[float], asyncio.Event, asyncio.Task | None]:
+    """Another student's widget message every 0.25 s until ``done`` is set: (round trips in s, done, task)."""
     trips: list[float] = []
     done = asyncio.Event()
 
@@ -182,7 +180,14 @@ async def reload_loop(url: str, loads: int) -> tuple[list, list[float]]:
                 trips.append(30.0)
             await asyncio.sleep(0.25)
 
-    clicker = asyncio.create_task(clicks()) if other.failure is None else None
+    return trips, done, (asyncio.create_task(clicks()) if other.failure is None else None)
+
+
+async def reload_loop(url: str, loads: int) -> tuple[list, list[float]]:
+    """One student reloads 08 ``loads`` times (each load closes the last page); meanwhile another student, on 01,
+    sends a widget message every 0.25 s. Returns the reloads' pages and the other student's round trips (s)."""
+    other = await open_page(url, "01_ranking.ipynb", address(900))
+    trips, done, clicker = clicking(other)
     pages, last = [], None
     for _ in range(loads):
         page = await open_page(url, MATCH, address(901), timeout=120)
@@ -292,13 +297,129 @@ def run_compare(quick: bool):
             server.stop()
 
 
+# ------------------------------------------------------------------------------------------------ side by side
+SERVERS = ("solara", "voila")
+
+
+def start_solara() -> Server:
+    """Solara's server on the students' pages (``classroom/solara_app.py``), every notebook run once at start."""
+    def command(port):
+        return [sys.executable, "-m", "solara", "run", str(REPO / "classroom" / "solara_app.py"), "--production",
+                "--host=127.0.0.1", f"--port={port}", "--no-open"]
+    env = server_env(Path(REPO / "test-artifacts" / "bench-class-home"))
+    env.update({"SOLARA_KERNEL_CULL_TIMEOUT": "60s", "SOLARA_CHECK_VERSION": "False", "ALUETTE_PREWARM": "1",
+                "MPLBACKEND": "agg"})
+    server = Server("bench-class-solara", command, REPO, env)
+    server.start()
+    return server
+
+
+def opener(kind: str):
+    """``open(base, notebook file name, address)`` for a server kind."""
+    if kind == "solara":
+        return lambda base, name, addr, **kw: open_solara_page(base, "/" + name.removesuffix(".ipynb"), addr, **kw)
+    return open_page
+
+
+async def burst_with_clicks(kind: str, url: str, name: str, size: int, first: int, hold: float = 2.0):
+    """``size`` students open ``name`` at the same moment while another student, already on 01, sends a widget
+    message every 0.25 s; returns (pages, the other student's round trips in s)."""
+    open_ = opener(kind)
+    other = await open_(url, "01_ranking.ipynb", address(950))
+    trips, done, clicker = clicking(other)
+    pages = await asyncio.gather(*[open_(url, name, address(first + i)) for i in range(size)])
+    await asyncio.sleep(hold)
+    done.set()
+    if clicker is not None:
+        await clicker
+    await close_all(pages)
+    await other.close(beacon=BEACON)
+    return pages, trips
+
+
+def loadavg() -> str:
+    return "load " + " ".join(Path("/proc/loadavg").read_text().split()[:3])
+
+
+def run_side_by_side(kinds, sizes, names, after: float) -> dict:
+    """For each server kind in turn: the bursts of ``sizes`` students on each of ``names`` (a clicking student
+    beside them), the tree's memory before, at peak and ``after`` s after the last students left."""
+    figures = {}
+    for kind in kinds:
+        server = start_solara() if kind == "solara" else start_app()
+        sampler = Sampler(server.process.pid)
+        rows = figures[kind] = []
+        try:
+            time.sleep(3)
+            before = tree_rss(server.process.pid)
+            peak = before
+            first = 0
+            for name in names:
+                for size in sizes:
+                    sampler.reset()
+                    pages, trips = asyncio.run(burst_with_clicks(kind, server.url, name, size, first))
+                    first += size
+                    times = [p.seconds for p in pages if p.failure is None]
+                    rows.append({"what": f"{size} students open {name[:2]} at once", "p50": quantile(times, 0.5),
+                                 "p95": quantile(times, 0.95), "max": max(times, default=float("nan")),
+                                 "failures": sum(p.failure is not None for p in pages),
+                                 "click_p95": quantile(trips, 0.95) * 1000, "clicks": len(trips),
+                                 "peak": sampler.peak, "load": loadavg()})
+                    peak = max(peak, sampler.peak)
+                    print(f"  [{kind}] {rows[-1]}", flush=True)
+            left = time.monotonic()
+            while time.monotonic() - left < after:
+                time.sleep(5)
+            final = tree_rss(server.process.pid)
+            rows.append({"what": "memory", "before": before, "peak": peak, "after": final, "load": loadavg()})
+            print(f"  [{kind}] {rows[-1]}", flush=True)
+        finally:
+            sampler.stop()
+            server.stop()
+    return figures
+
+
+def report_side_by_side(figures: dict, after: float):
+    kinds = list(figures)
+    print("\n  side by side (" + " | ".join(kinds) + "), each beside its target:")
+    bursts = [r["what"] for r in figures[kinds[0]] if r["what"] != "memory"]
+    for what in bursts:
+        cells = []
+        for kind in kinds:
+            row = next(r for r in figures[kind] if r["what"] == what)
+            cells.append(f"{kind}: p50 {row['p50']:.1f} s, p95 {row['p95']:.1f} s, max {row['max']:.1f} s, "
+                         f"failures {row['failures']}, peak {mb(row['peak'])}, click p95 {row['click_p95']:.0f} ms"
+                         f" ({row['load']})")
+        print(f"  {what} (targets: p95 <= {PAGE_P95_S:.0f} s, 0 failures, peak <= {TREE_PEAK_MB} MB, click p95 < "
+              f"{CLICK_MS} ms):")
+        for cell in cells:
+            print(f"    {cell}")
+    print(f"  memory (target: peak <= {TREE_PEAK_MB} MB; {after:.0f} s after, within {FREED_WITHIN_MB} MB of "
+          "before):")
+    for kind in kinds:
+        row = next(r for r in figures[kind] if r["what"] == "memory")
+        freed = row["after"] <= row["before"] + FREED_WITHIN_MB * 2**20
+        print(f"    {kind}: before {mb(row['before'])}, peak {mb(row['peak'])}, after {mb(row['after'])} -> "
+              f"{verdict(freed and row['peak'] <= TREE_PEAK_MB * 2**20)} ({row['load']})")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench_class", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a smoke run: 3 and 5 students, 30 s after")
     parser.add_argument("--no-compare", action="store_true", help="skip the side-by-side pool settings")
     parser.add_argument("--no-beacon", action="store_true", help="closed tabs lose their shutdown beacon: "
                                                                   "only the culler frees their kernels")
+    parser.add_argument("--servers", default=None, help="side by side: comma-separated of solara,voila (10 and 30 "
+                                                        "students on 08 then 00, a clicking student beside them)")
     args, _ = parser.parse_known_args(argv)
+    if args.servers:
+        kinds = [k for k in args.servers.split(",") if k]
+        if not set(kinds) <= set(SERVERS):
+            parser.error(f"--servers: among {', '.join(SERVERS)}")
+        sizes = (3, 5) if args.quick else (10, 30)
+        after = 30 if args.quick else FREE_AFTER_S
+        report_side_by_side(run_side_by_side(kinds, sizes, (MATCH, "00_start_here.ipynb"), after), after)
+        return 0
     global BEACON
     BEACON = not args.no_beacon
     print(f"  closed tabs {'post' if BEACON else 'lose'} Voilà's shutdown beacon", flush=True)
