@@ -17,7 +17,7 @@ from pathlib import Path
 
 import solara
 
-from aluette.classroom import TEACHER_NOTEBOOKS
+from aluette.classroom import student_notebooks
 from aluette.classroom.landing import entries
 from aluette.classroom.lessons import lesson
 
@@ -38,10 +38,6 @@ CSS = """
 .aluette-landing { max-width: 50em; margin: 2em auto; }
 .aluette-landing li { list-style: none; display: flex; gap: 1em; align-items: center; margin: 0.8em 0; }
 """
-
-
-def _served(folder: Path = FOLDER) -> list[Path]:
-    return [p for p in sorted(folder.glob("*.ipynb")) if p.name not in TEACHER_NOTEBOOKS]
 
 
 @solara.component
@@ -72,8 +68,8 @@ def Layout(children=[]):  # noqa: B006 - Solara's signature for layouts
 
 
 routes = [solara.Route(path="/", component=Landing, label="Aluette", layout=Layout),
-          *[solara.Route(path=p.stem, component=_page(p), label=p.stem) for p in _served()]]
+          *[solara.Route(path=p.stem, component=_page(p), label=p.stem) for p in student_notebooks(FOLDER)]]
 
 if os.environ.get("ALUETTE_PREWARM") == "1":
-    for _path in _served():  # each notebook's template run at start, not in the first student's page
+    for _path in student_notebooks(FOLDER):  # each notebook's template run at start, not in the first student's page
         lesson(_path)

@@ -17,6 +17,11 @@ own (127.0.0.X), as on a classroom network. Reported, each beside its target:
 - side by side, in the same run: the 10 students on 08 with the pool refilled after 1 s (voila.json, the first burst)
   and, on a second server, after 30 s.
 
+``--servers=solara,voila`` instead compares the two servers of ``make app`` (``SERVER=solara`` and Voilà) in one run:
+10 and then 30 students opening 08, then 00, while another student on 01 sends a widget message every 0.25 s;
+page time p50/p95/max, failures, the tree's peak, that student's round trips, and the memory before, at peak and
+150 s after the last students left, each beside its target, with the load average of the machine.
+
 Closing a tab posts Voilà's shutdown beacon as Chromium does (the app sets the cookie it needs); ``--no-beacon``
 closes tabs as if the beacon were lost, so that only the culler frees their kernels (the worst case).
 
@@ -302,16 +307,14 @@ SERVERS = ("solara", "voila")
 
 
 def start_solara() -> Server:
-    """Solara's server on the students' pages (``classroom/solara_app.py``), every notebook run once at start."""
+    """``make app SERVER=solara PORT=<free port>``: Solara's server, every notebook run once at start, the same caps
+    as Voilà's (40 pages, 4 per address: each simulated student has an address of its own)."""
+    stamp = f"{sys.prefix}/.aluette-installed"
+
     def command(port):
-        return [sys.executable, "-m", "solara", "run", str(REPO / "classroom" / "solara_app.py"), "--production",
-                "--host=127.0.0.1", f"--port={port}", "--no-open"]
-    env = server_env(Path(REPO / "test-artifacts" / "bench-class-home"))
-    env.update({"SOLARA_KERNEL_CULL_TIMEOUT": "60s", "SOLARA_CHECK_VERSION": "False", "ALUETTE_PREWARM": "1",
-                "MPLBACKEND": "agg"})
-    server = Server("bench-class-solara", command, REPO, env)
-    server.start()
-    return server
+        return ["make", "-s", "-o", stamp, "app", f"VENV={sys.prefix}", f"PORT={port}", "SERVER=solara"]
+    return Server("bench-class-solara", command, REPO,
+                  server_env(Path(REPO / "test-artifacts" / "bench-class-home"))).start()
 
 
 def opener(kind: str):

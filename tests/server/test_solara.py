@@ -1,6 +1,6 @@
-"""The students' pages on Solara's server (``classroom/solara_app.py``, the alternative measured beside Voilà by the
-class benchmark): started as the benchmark starts it, on a folder of fixture notebooks, pages loaded as a
-student's browser loads them (``tests/server/student.py``)."""
+"""The students' app on Solara's server (``make app SERVER=solara``: ``classroom/solara_asgi.py`` and
+``solara_app.py``): started through ``python -m aluette.classroom app --server=solara`` as ``make app`` starts it,
+on a folder of fixture notebooks, pages loaded as a student's browser loads them (``tests/server/student.py``)."""
 
 from __future__ import annotations
 
@@ -19,21 +19,23 @@ from tests.server.student import message, open_solara_page
 pytest.importorskip("solara", reason="Solara's server is in the 'lab' extra: pip install -e '.[lab]'")
 
 
+TOKEN = "test-token-solara"
+
+
 @pytest.fixture(scope="module")
 def solara_server(tmp_path_factory):
-    """Solara on a copy of three fixtures, one of them named as the teacher's guide (07)."""
+    """The app on a copy of two fixtures and one named as the teacher's guide (07), with a token."""
     folder = tmp_path_factory.mktemp("solara-notebooks")
     for name in ("click.ipynb", "remove_cell.ipynb"):
         shutil.copy(FIXTURES / name, folder / name)
     shutil.copy(FIXTURES / "click.ipynb", folder / "07_teachers_guide.ipynb")
-    env = server_env(tmp_path_factory.mktemp("solara-home"))
-    env.update({"ALUETTE_NOTEBOOKS": str(folder), "ALUETTE_PREWARM": "1", "SOLARA_CHECK_VERSION": "False",
-                "MPLBACKEND": "agg"})
 
     def command(port):
-        return [sys.executable, "-m", "solara", "run", str(REPO / "classroom" / "solara_app.py"), "--production",
-                "--host=127.0.0.1", f"--port={port}", "--no-open"]
-    server = Server("solara-classroom", command, REPO, env).start()
+        return [sys.executable, "-m", "aluette.classroom", "app", "--server=solara", "--host=127.0.0.1",
+                f"--port={port}", f"--folder={folder}", f"--token={TOKEN}"]
+    server = Server("solara-classroom", command, REPO, server_env(tmp_path_factory.mktemp("solara-home")))
+    server.ready = f"/?token={TOKEN}"
+    server.start()
     yield server
     server.stop()
 
@@ -43,9 +45,9 @@ def shown(page) -> str:
     return json.dumps(page.states)
 
 
-def load(server, path):
+def load(server, path, address="127.0.0.1"):
     async def go():
-        page = await open_solara_page(server.url, path)
+        page = await open_solara_page(server.url, path, address, token=TOKEN)
         await page.close()
         return page
     return asyncio.run(go())
@@ -61,7 +63,7 @@ def test_the_landing_page_lists_the_students_notebooks_not_the_teachers(solara_s
 
 def test_the_teachers_notebook_is_not_served(solara_server):
     with pytest.raises(urllib.error.HTTPError) as refused:
-        urllib.request.urlopen(solara_server.url + "/07_teachers_guide", timeout=30)
+        urllib.request.urlopen(f"{solara_server.url}/07_teachers_guide?token={TOKEN}", timeout=30)
     assert refused.value.code == 404
 
 
@@ -75,8 +77,8 @@ def test_a_page_shows_prose_and_outputs_without_code_or_removed_cells(solara_ser
 
 def test_a_students_click_changes_their_page_only(solara_server):
     async def go():
-        first = await open_solara_page(solara_server.url, "/click", "127.0.0.21")
-        second = await open_solara_page(solara_server.url, "/click", "127.0.0.22")
+        first = await open_solara_page(solara_server.url, "/click", "127.0.0.21", token=TOKEN)
+        second = await open_solara_page(solara_server.url, "/click", "127.0.0.22", token=TOKEN)
         try:
             assert first.failure is None and second.failure is None
             button = next(c for c, s in first.states.items() if s.get("description") == "Click me")
@@ -94,4 +96,29 @@ def test_a_students_click_changes_their_page_only(solara_server):
         finally:
             await first.close()
             await second.close()
+    asyncio.run(go())
+
+
+def test_nothing_is_served_without_the_token(solara_server):
+    for path in ("/", "/click", "/static/main-vuetify.js"):
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(solara_server.url + path, timeout=30)
+        assert refused.value.code == 403
+
+
+def test_a_student_beyond_the_cap_gets_the_room_is_full_page_and_a_closed_tab_frees_a_place(solara_server):
+    """Four pages per address (the default): the fifth gets the 503 page; closing one (the page's close request)
+    lets the next in."""
+    async def go():
+        pages = [await open_solara_page(solara_server.url, "/click", "127.0.0.31", token=TOKEN) for _ in range(5)]
+        try:
+            assert [p.status for p in pages] == [200] * 4 + [503]
+            assert "The room is full, try again in a minute" in pages[4].html
+            await pages[0].close()
+            again = await open_solara_page(solara_server.url, "/click", "127.0.0.31", token=TOKEN)
+            pages.append(again)
+            assert again.status == 200 and again.failure is None
+        finally:
+            for page in pages:
+                await page.close()
     asyncio.run(go())
