@@ -1,6 +1,6 @@
-"""The students' pages on Solara's server, measured beside Voilà (``make bench ARGS="class --servers=solara,voila"``;
-README, "Serving the tutorial to a class"): ``solara run classroom/solara_app.py --production``. Not ``make app``.
-Only what Solara's configuration cannot say lives here, as ``voila.py`` beside it does for Voilà.
+"""The students' pages for Solara's server (``make app SERVER=solara``: ``solara_asgi.py`` beside this file serves
+them; README, "Serving the tutorial to a class"). Only what Solara's configuration cannot say lives here, as
+``voila.py`` beside it does for Voilà.
 
 Routes: ``/`` the landing page (one entry per notebook, :mod:`aluette.classroom.landing`), ``/NAME`` a notebook's
 page (``NAME`` its file name without ``.ipynb``), built per student by :mod:`aluette.classroom.lessons`. The folder
@@ -11,6 +11,7 @@ that no student waits for it.
 
 from __future__ import annotations
 
+import functools
 import html
 import os
 from pathlib import Path
@@ -18,7 +19,7 @@ from pathlib import Path
 import solara
 
 from aluette.classroom import student_notebooks
-from aluette.classroom.landing import entries
+from aluette.classroom.landing import entries, read_entry
 from aluette.classroom.lessons import lesson
 
 FOLDER = Path(os.environ.get("ALUETTE_NOTEBOOKS") or Path(__file__).resolve().parents[1] / "notebooks")
@@ -35,19 +36,49 @@ CSS = """
 .jp-RenderedMarkdown td, .jp-RenderedMarkdown th { border: 1px solid #bbb; padding: 0.2em 0.5em; }
 .jp-RenderedMarkdown a { color: #0b5394; text-decoration: underline; }
 .jp-OutputArea-output pre { font-size: 13px; }
-.aluette-landing { max-width: 50em; margin: 2em auto; }
-.aluette-landing li { list-style: none; display: flex; gap: 1em; align-items: center; margin: 0.8em 0; }
 """
+
+
+LANDING_CSS = """
+.aluette-landing { font-family: system-ui, "DejaVu Sans", Arial, sans-serif; color: #1a1a1a; max-width: 46rem;
+                   margin: 0 auto; padding: 2rem 1rem 0; }
+.aluette-landing h1 { font-size: 2rem; margin: 0 0 0.3rem; }
+.aluette-landing .lead { font-size: 1.1rem; margin: 0 0 1.2rem; }
+ol.notebooks { list-style: none; padding: 0; margin: 0; }
+ol.notebooks li { margin: 0 0 0.7rem; }
+ol.notebooks a { display: flex; gap: 1rem; align-items: center; padding: 0.7rem 0.9rem; background: #fff;
+                 border: 1px solid #8a8a8a; border-radius: 8px; color: #1a1a1a; text-decoration: none; }
+ol.notebooks a:hover { border-color: #0b5394; background: #eef4fb; }
+ol.notebooks a:focus-visible { outline: 3px solid #0b5394; outline-offset: 2px; }
+ol.notebooks .picture { flex: none; line-height: 0; }
+ol.notebooks .title { display: block; font-weight: bold; font-size: 1.1rem; color: #0b5394; }
+"""
+
+
+@functools.cache
+def landing_html() -> str:
+    """The landing page's content, as the Voilà app's (classroom/templates/.../tree.html): the lessons in order,
+    each with its card picture, title and first sentence, linking to its page."""
+    items = "".join(f'<li><a href="/{html.escape(Path(e.file).stem)}"><span class="picture" aria-hidden="true">'
+                    f'{e.picture}</span><span><span class="title">{html.escape(e.title)}</span> <span class="start">'
+                    f'{html.escape(e.description)}</span></span></a></li>' for e in entries(FOLDER))
+    return ('<div class="aluette-landing"><h1>Aluette</h1><p class="lead">Learn <strong>Aluette</strong> '
+            '(<em>la Vache</em>), the old card game of the west of France, by playing with it. Start with the first '
+            'page and go down the list, one page at a time.</p><h2>The lessons, in order</h2>'
+            f'<ol class="notebooks">{items}</ol><p>Each page runs on the teacher\'s computer; close the tab when you '
+            'are done with a page.</p></div>')
 
 
 @solara.component
 def Landing():
-    items = "".join(f'<li>{e.picture}<div><a href="/{html.escape(Path(e.file).stem)}"><b>{html.escape(e.title)}'
-                    f'</b></a><br>{html.escape(e.description)}</div></li>' for e in entries(FOLDER))
-    solara.Style(CSS)
-    solara.Title("Aluette")
-    solara.HTML(tag="main", unsafe_innerHTML=f'<div class="aluette-landing"><h1>Aluette: the tutorial</h1>'
-                                              f'<ul>{items}</ul></div>')
+    solara.Style(LANDING_CSS)
+    solara.Title("Aluette: learn the card game")
+    solara.HTML(tag="main", unsafe_innerHTML=landing_html())
+
+
+@functools.cache
+def title(path: Path) -> str:
+    return read_entry(path).title
 
 
 def _page(path: Path):
@@ -55,7 +86,7 @@ def _page(path: Path):
     def Page():
         page = solara.use_memo(lambda: lesson(path).build(), [])
         solara.Style(CSS)
-        solara.Title(path.stem)
+        solara.Title(f"{title(path)} - Aluette")
         solara.display(page)
     return Page
 

@@ -5,14 +5,17 @@ on a folder of fixture notebooks, pages loaded as a student's browser loads them
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 import shutil
 import sys
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 import pytest
 
+from aluette.classroom.landing import read_entry
 from tests.browser.harness import FIXTURES, REPO, Server, server_env
 from tests.server.student import message, open_solara_page
 
@@ -57,7 +60,12 @@ def test_the_landing_page_lists_the_students_notebooks_not_the_teachers(solara_s
     page = load(solara_server, "/")
     assert page.failure is None
     text = shown(page)
-    assert "Click fixture" in text and "Author-only cells" in text
+    lessons = [read_entry(FIXTURES / name) for name in ("click.ipynb", "remove_cell.ipynb")]
+    places = [text.index(json.dumps(f'href="/{Path(e.file).stem}"')[1:-1]) for e in lessons]
+    assert places == sorted(places)  # in teaching (file name) order
+    for entry in lessons:
+        for words in (entry.title, entry.description):
+            assert json.dumps(html.escape(words))[1:-1] in text
     assert "07_teachers_guide" not in text
 
 
