@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import html
 import os
+import re
 from pathlib import Path
 
 import solara
@@ -39,20 +40,9 @@ CSS = """
 """
 
 
-LANDING_CSS = """
-.aluette-landing { font-family: system-ui, "DejaVu Sans", Arial, sans-serif; color: #1a1a1a; max-width: 46rem;
-                   margin: 0 auto; padding: 2rem 1rem 0; }
-.aluette-landing h1 { font-size: 2rem; margin: 0 0 0.3rem; }
-.aluette-landing .lead { font-size: 1.1rem; margin: 0 0 1.2rem; }
-ol.notebooks { list-style: none; padding: 0; margin: 0; }
-ol.notebooks li { margin: 0 0 0.7rem; }
-ol.notebooks a { display: flex; gap: 1rem; align-items: center; padding: 0.7rem 0.9rem; background: #fff;
-                 border: 1px solid #8a8a8a; border-radius: 8px; color: #1a1a1a; text-decoration: none; }
-ol.notebooks a:hover { border-color: #0b5394; background: #eef4fb; }
-ol.notebooks a:focus-visible { outline: 3px solid #0b5394; outline-offset: 2px; }
-ol.notebooks .picture { flex: none; line-height: 0; }
-ol.notebooks .title { display: block; font-weight: bold; font-size: 1.1rem; color: #0b5394; }
-"""
+#: The landing page's style sheet: the Voilà app's (one source for both).
+TREE = Path(__file__).with_name("templates") / "voila" / "templates" / "aluette" / "tree.html"
+LANDING_CSS = re.search(r"<style>(.*?)</style>", TREE.read_text(encoding="utf-8"), re.S).group(1)
 
 
 @functools.cache
@@ -62,18 +52,18 @@ def landing_html() -> str:
     items = "".join(f'<li><a href="/{html.escape(Path(e.file).stem)}"><span class="picture" aria-hidden="true">'
                     f'{e.picture}</span><span><span class="title">{html.escape(e.title)}</span> <span class="start">'
                     f'{html.escape(e.description)}</span></span></a></li>' for e in entries(FOLDER))
-    return ('<div class="aluette-landing"><h1>Aluette</h1><p class="lead">Learn <strong>Aluette</strong> '
+    return ('<div class="aluette-landing"><header><h1>Aluette</h1><p class="lead">Learn <strong>Aluette</strong> '
             '(<em>la Vache</em>), the old card game of the west of France, by playing with it. Start with the first '
-            'page and go down the list, one page at a time.</p><h2>The lessons, in order</h2>'
-            f'<ol class="notebooks">{items}</ol><p>Each page runs on the teacher\'s computer; close the tab when you '
-            'are done with a page.</p></div>')
+            'page and go down the list, one page at a time.</p></header><main><h2>The lessons, in order</h2>'
+            f'<ol class="notebooks">{items}</ol></main><footer><p>Each page runs on the teacher\'s computer; close '
+            'the tab when you are done with a page.</p></footer></div>')
 
 
 @solara.component
 def Landing():
     solara.Style(LANDING_CSS)
     solara.Title("Aluette: learn the card game")
-    solara.HTML(tag="main", unsafe_innerHTML=landing_html())
+    solara.HTML(tag="div", unsafe_innerHTML=landing_html())
 
 
 @functools.cache
