@@ -24,7 +24,7 @@ from typing import Union
 from .errors import UnknownCardError, quoted
 
 __all__ = ["Suit", "Card", "DECK", "RANKING", "CardLike", "parse_cards", "TOP_FOUR", "NICKNAMED", "MAX_CARD_TEXT",
-           "MAX_CARDS_TEXT"]
+           "MAX_CARDS_TEXT", "HAND_ORDER", "hand_place"]
 
 
 class Suit(enum.Enum):
@@ -290,6 +290,20 @@ NICKNAMED: tuple[Card, ...] = tuple(Card.parse(codes[0]) for _, nick, codes in R
 
 #: Strength of each card by ``card.index``: a tuple lookup used on hot paths.
 STRENGTH: tuple[int, ...] = tuple(c.strength for c in DECK)
+
+#: The 48 cards in hand order, the order a hand is shown and kept in: high to low by strength, then deck order
+#: among equals (Monsieur first, then ... the 3 of batons, the 3 of swords).
+HAND_ORDER: tuple[Card, ...] = tuple(sorted(DECK, key=lambda c: (-c.strength, c.index)))
+_HAND_PLACE: tuple[int, ...] = tuple(HAND_ORDER.index(card) for card in DECK)
+
+
+def hand_place(card: Card) -> int:
+    """The card's place in :data:`HAND_ORDER` (0 for Monsieur ... 47): the sort key of a hand.
+
+    >>> [c.code for c in sorted(parse_cards("4O 1E 3O 1C"), key=hand_place)]
+    ['3O', '1C', '1E', '4O']
+    """
+    return _HAND_PLACE[card.index]
 
 
 #: The longest text :func:`parse_cards` reads: 48 cards written in words, with room to spare.

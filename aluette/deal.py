@@ -12,7 +12,7 @@ Rules implemented here, with their sources; where the sources are silent the dec
 * Deal: see :mod:`aluette.chance` (dealer shuffles, dealer's right cuts, 3-3-3 from the dealer's left; 12 stock).
 * The chant (seeds, "setup": "all players may agree to the chant"; pagat.com), when :attr:`Options.chant` is on: the
   chant happens only if all four agree. If all agree, the stock goes one card at a time alternately to the player at
-  the dealer's left and to the dealer (or the dealer's partner, :class:`~aluette.options.ChantRecipients`), six
+  the dealer's left and to the dealer (or the dealer's partner, :func:`~aluette.options.chant_recipients`), six
   each, starting with the dealer's left; each discards six face down, keeping nine. If anyone declines, the stock
   stays unused and unseen.
 * Decision of this project (the sources are silent) [chant-from-dealer-left]: the players are asked in turn,
@@ -23,7 +23,8 @@ Rules implemented here, with their sources; where the sources are silent the dec
   then the other recipient.
 * Surrender (pagat.com; :attr:`Options.surrender`): a partnership may offer to surrender. Accepted: the accepting
   side scores 1 and the deal is not played. Refused: the refusing side must make mordienne: it scores 2 if one of its
-  players wins the deal with mordienne, otherwise (it fails) the offering side scores 2.
+  players wins the deal with mordienne, otherwise (it fails) the offering side scores 2 (scored by
+  :func:`aluette.scoring.score_deal`, with the decision ``surrender-refused-all-spoiled``).
 * Decision of this project (the sources are silent) [surrender-before-first-trick]: the offer is made only before the
   first trick, after the chant and the discards (pagat gives no time).
   Surrender "any time before the last trick" is not offered as an option: it would put a surrender phase between
@@ -33,12 +34,9 @@ Rules implemented here, with their sources; where the sources are silent the dec
   their partnership (offer or not), then the dealer for theirs: one question each, so both sides may offer. An offer
   is answered at once by the other side's speaker (the dealer answers the dealer's left, and the dealer's left
   answers the dealer); once an offer is answered nobody else is asked, so at most one offer is put per deal.
-* Decision of this project (the sources are silent) [surrender-refused-all-spoiled]: after a refused surrender, a
-  deal with all nine tricks spoiled counts as a failure of the refusing side (nobody made mordienne): the offering
-  side scores 2.
 * Play (seeds, "gameplay"): the player at the dealer's left leads the first trick; each plays one card in turn,
   clockwise; any card may be played; the highest class wins and its player leads next; a tie for the highest class
-  spoils the trick: nobody wins it and its leader leads again. The seeds: "the trick won is stacked face down in
+  spoils the trick: nobody wins it and its leader leads again (:func:`aluette.tricks.best_of`). The seeds: "the trick won is stacked face down in
   front of them".
 * Rebour (pagat.com, as issue 8 reports it; :class:`~aluette.options.Rebour`): before the first trick each player
   says whether they announce mordienne; the announcements are public. In the second form a mordienne scores 2 only
@@ -47,110 +45,45 @@ Rules implemented here, with their sources; where the sources are silent the dec
   from the dealer's left, after the chant and the discards, before the first trick.
 * Decision of this project (the sources are silent) [tricks-visible]: every completed trick stays visible in every
   seat's :class:`View` (at a real table it is stacked face down), so a reader can follow a deal.
-* Scoring: :func:`aluette.scoring.score_tricks`.
+* Scoring: :func:`aluette.scoring.score_deal` (the tricks, mordienne and surrender).
 * Signals (seeds' signal table; see :mod:`aluette.signals`): a seat may signal at any time before the deal ends.
 * Decision of this project (the sources are silent) [signals-partner-only]: only the signaller's partner sees a
   signal. A simplification: at a real table signals are gestures the opponents may catch, which is why the sources
   tell partners to be discreet.
-* Decision of this project (the sources are silent) [signals-honest]: signals are honest: a seat can only signal a
-  named card it holds, its aces when it holds at least one (the count is recorded from the hand), and a useless hand
-  or mordienne only when its hand fits their definitions (:func:`aluette.signals.signal_problem`).
-* Decision of this project (the sources are silent) [signals-once-per-deal]: each signal is made at most once per
-  deal by each seat.
+* Which signals a seat may make (decisions ``signals-honest`` and ``signals-once-per-deal``):
+  :func:`aluette.signals.signal_problem`.
 """
 
 from __future__ import annotations
 
-import enum
 import itertools
 import json
 import operator
-from collections import Counter
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
-from .cards import DECK, STRENGTH, Card, CardLike, parse_cards
-from .chance import (SeedLike, _deal, as_generator, check_seed, cut_deck, deal_from_deck, deck_from_hands,
-                     seed_number, shuffled_deck, stock_steps)
-from .errors import (AluetteError, BadDiscardError, BadSignalError, CardNotInHandError, DealOverError,
-                     DuplicateCardError, IllegalMoveError, MalformedSaveError, NotYourTurnError, WrongPhaseError,
-                     quoted)
+from .cards import DECK, Card, CardLike, hand_place, parse_cards
+from .chance import (SeedLike, _deal, as_generator, cut_deck, deal_from_deck, deck_from_hands, seed_number,
+                     shuffled_deck, stock_steps)
+from .errors import (BadDiscardError, BadSignalError, CardNotInHandError, DealOverError, IllegalMoveError,
+                     NotYourTurnError, WrongPhaseError)
 from .moves import (ChantAnswer, Discard, MordienneAnnouncement, Move, Play, Signal, SurrenderAnswer, SurrenderOffer,
                     move_from_json, move_kind)
-from .options import ChantRecipients, Options, Rebour
-from .savefile import check_header, load_json
-from .scoring import DealScore, outcomes_notation, score_tricks
+from .narration import deal_events
+from .options import Options, Rebour, chant_recipients
+from .records import DealResult, Hand, Phase, SignalRecord, TrickRecord, View
+from .savefile import DEAL_FORMAT as SAVE_FORMAT
+from .savefile import deal_from_dict, deal_to_dict, load_json
+from .scoring import outcomes_notation, score_deal
 from .seats import SEATS, Seat, Team
-from .signals import signal_for, signal_problem
+from .signals import honest_signals, signal_count, signal_problem
+from .tricks import best_of
 
 __all__ = ["Deal", "Phase", "Hand", "TrickRecord", "DealResult", "SignalRecord", "View", "SAVE_FORMAT"]
-
-SAVE_FORMAT = "aluette-deal"
-SAVE_VERSION = 1
-
-
-class Phase(enum.Enum):
-    """Where a deal stands."""
-
-    CHANT = "chant"  #: players are asked, from the dealer's left, whether to chant
-    DISCARD = "discard"  #: the two stock recipients discard six cards each
-    SURRENDER = "surrender"  #: partnerships may offer to surrender (option)
-    ANNOUNCE = "announce"  #: each player may announce mordienne (the Rebour option)
-    PLAY = "play"  #: tricks are being played
-    OVER = "over"  #: nine tricks played, or a surrender accepted
-
 
 # Hot-path constants: reading an enum member or a property costs more than a module global.
 _PLAY = Phase.PLAY
 _NEXT_SEAT = {seat: seat.left for seat in SEATS}
-_TEAMS = tuple(Team)
-
-#: The 48 card indices in hand order (high to low by strength, then deck order), and each card's place in it.
-_HAND_ORDER = sorted(range(48), key=lambda i: (-STRENGTH[i], i))
-_HAND_PLACE = tuple(_HAND_ORDER.index(i) for i in range(48))
-
-
-def _hand_order(card: Card) -> int:
-    """Sort key of a hand: high to low by strength, then deck order."""
-    return _HAND_PLACE[card.index]
-
-
-def _frozen(mapping: Mapping) -> Mapping:
-    """A read-only copy of ``mapping`` (kept as is when it already is one)."""
-    return mapping if isinstance(mapping, MappingProxyType) else MappingProxyType(dict(mapping))
-
-
-class Hand(tuple):
-    """An immutable hand: cards sorted high to low (by strength, then deck order). ``str`` gives the codes.
-
-    Raises:
-        UnknownCardError: an item is not a card. AluetteError: a card given twice.
-    """
-
-    def __new__(cls, cards: Iterable[CardLike] = ()):
-        if isinstance(cards, Hand):
-            return cards
-        parsed = parse_cards(cards)
-        if len(set(parsed)) != len(parsed):  # linear: counted once, not card by card (quality bar)
-            twice = sorted((c for c, n in Counter(parsed).items() if n > 1), key=lambda c: c.index)
-            raise DuplicateCardError(f"a hand holds each card once; given twice: {', '.join(map(str, twice[:12]))}")
-        return super().__new__(cls, sorted(parsed, key=_hand_order))
-
-    @classmethod
-    def _of_sorted(cls, cards: Sequence[Card]) -> "Hand":
-        # hot path: cards already parsed and sorted (the deal keeps each hand sorted)
-        return tuple.__new__(cls, cards)
-
-    def __str__(self) -> str:
-        return " ".join(c.code for c in self)
-
-    def __repr__(self) -> str:
-        return f"Hand({str(self)!r})"
-
-    def _repr_html_(self) -> str:
-        from .pictures import cards_html
-        return cards_html(self)
 
 
 def _is_card_tuple(cards: Any) -> bool:
@@ -161,197 +94,6 @@ def _is_card_tuple(cards: Any) -> bool:
 #: One shared :class:`Play` per seat and card (moves are immutable values), so a play creates no new object:
 #: ``_PLAYS[seat][card.index]``.
 _PLAYS: dict[Seat, tuple[Play, ...]] = {seat: tuple(Play(seat, card) for card in DECK) for seat in SEATS}
-
-
-@dataclass(frozen=True)
-class TrickRecord:
-    """A completed trick.
-
-    Attributes:
-        number: 1-9.
-        leader: the seat that led.
-        plays: ``((seat, card), ...)`` in play order.
-        winner: the seat that won, or ``None`` when spoiled.
-    """
-
-    number: int
-    leader: Seat
-    plays: tuple[tuple[Seat, Card], ...]
-    winner: Optional[Seat]
-
-    @classmethod
-    def _new(cls, number: int, leader: Seat, plays: tuple, winner: Optional[Seat]) -> "TrickRecord":
-        # The constructor without a frozen dataclass's four setattr calls: nine records per deal on the hot path.
-        record = object.__new__(cls)
-        record.__dict__.update(number=number, leader=leader, plays=plays, winner=winner)
-        return record
-
-    def __repr__(self) -> str:
-        # <TrickRecord 3: E 3O, S 1E, W 4O, N 5O; E wins>
-        played = ", ".join(f"{s} {c}" for s, c in self.plays)
-        return f"<TrickRecord {self.number}: {played}; {'spoiled' if self.winner is None else f'{self.winner} wins'}>"
-
-    @property
-    def spoiled(self) -> bool:
-        """True when the best class was tied and nobody won the trick."""
-        return self.winner is None
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """The cards in play order."""
-        return tuple(card for _, card in self.plays)
-
-    def card_of(self, seat: Seat) -> Card:
-        """The card ``seat`` played."""
-        return dict(self.plays)[Seat.parse(seat)]
-
-    def explain(self) -> str:
-        """One sentence: who won with what, or why the trick was spoiled and who leads again."""
-        played = ", ".join(f"{s} {c}" for s, c in self.plays)
-        best = max(c.strength for c in self.cards)
-        if self.winner is None:
-            tied = [(s, c) for s, c in self.plays if c.strength == best]
-            names = " and ".join(f"{s}'s {c}" for s, c in tied)
-            again = f"; {self.leader} leads again" if self.number < 9 else ", the last trick: nobody wins it"
-            return f"Trick {self.number} ({played}): spoiled, {names} tie as {tied[0][1].class_name}{again}."
-        card = self.card_of(self.winner)
-        label = card.nickname or card.name
-        then = " and leads next" if self.number < 9 else ""
-        return f"Trick {self.number} ({played}): {self.winner} wins with {card} ({label}){then}."
-
-    def _repr_html_(self) -> str:
-        from .pictures import trick_html
-        return trick_html(self.plays, title=f"Trick {self.number}", winner=self.winner, spoiled=self.spoiled)
-
-
-@dataclass(frozen=True)
-class SignalRecord:
-    """A signal made in a deal (visible to the signalling seat and its partner only).
-
-    Attributes:
-        seat: who signalled.
-        key: the :data:`~aluette.signals.SIGNALS` key.
-        count: number of aces, for the ``"aces"`` signal; else ``None``.
-        trick: number of tricks completed when the signal was made.
-    """
-
-    seat: Seat
-    key: str
-    count: Optional[int]
-    trick: int
-
-    def describe(self) -> str:
-        """``"S signals le Borgne (2 of coins): wink"``."""
-        kind = signal_for(self.key)
-        what = f"{self.count} ace{'s' if self.count != 1 else ''}" if self.key == "aces" else kind.what
-        gesture = kind.gesture.replace("once for each ace held", f"{self.count} time{'s' if self.count != 1 else ''}")
-        return f"{self.seat} signals {what}: {gesture}"
-
-
-@dataclass(frozen=True)
-class DealResult:
-    """The outcome of a finished deal.
-
-    Attributes:
-        points: ``{Team.NS: p, Team.EW: q}``; at most one side scores.
-        score: the trick-based :class:`~aluette.scoring.DealScore`, or ``None`` when a surrender was accepted.
-        surrendered_by: the partnership that offered to surrender, if one did.
-        surrender_accepted: ``True``/``False`` after an offer, else ``None``.
-        reason: sentences explaining the points.
-    """
-
-    points: Mapping[Team, int]
-    score: Optional[DealScore]
-    surrendered_by: Optional[Team]
-    surrender_accepted: Optional[bool]
-    reason: str
-
-    def __post_init__(self):
-        # read-only: `result.points[Team.NS] = 99` would rewrite the deal's own save
-        object.__setattr__(self, "points", _frozen(self.points))
-
-    @property
-    def team(self) -> Optional[Team]:
-        """The partnership that scored, or ``None``."""
-        return next((t for t, p in self.points.items() if p), None)
-
-
-@dataclass(frozen=True)
-class View:
-    """What one seat may see of a deal (or everything, when ``seat`` is ``None``: the omniscient teaching view).
-
-    A seat's view holds its own hand, the cards it received from the stock and discarded, every card played, and the
-    signals of its own partnership; never another seat's hidden cards or unplayed stock cards.
-
-    Attributes:
-        seat: whose view, or ``None`` for the omniscient view.
-        dealer, phase, to_move, leader: as on :class:`Deal`.
-        hands: ``{seat: Hand}`` of the hands this view may see (its own; all four when omniscient).
-        hand_sizes: cards held by each seat.
-        trick: the current, incomplete trick as ``((seat, card), ...)``.
-        tricks: completed :class:`TrickRecord` s.
-        trick_counts: tricks won per seat so far.
-        chant_answers: ``((seat, agreed), ...)`` so far.
-        chant_agreed: ``True`` if all four agreed, ``False`` if one declined, ``None`` while undecided.
-        stock_received: ``{seat: cards}`` of stock cards this view may see.
-        discards: ``{seat: cards}`` of discards this view may see.
-        stock: the unused stock (omniscient view only; else ``None``).
-        signals: the :class:`SignalRecord` s this view may see.
-        result: the :class:`DealResult` once the deal is over.
-        events: the history as sentences, filtered to what this view may see (empty from ``view(seat, events=False)``).
-        surrender_spoken: ``((seat, offered), ...)``: the surrender offers spoken so far (public, like the chant).
-        surrender_by: the partnership that offered to surrender, or ``None``.
-        surrender_accepted: ``True``/``False`` once an offer is answered, else ``None``.
-        announcements: ``((seat, announced), ...)``: the Rebour announcements of mordienne so far (public).
-    """
-
-    seat: Optional[Seat]
-    dealer: Seat
-    phase: Phase
-    to_move: Optional[Seat]
-    leader: Optional[Seat]
-    options: Options
-    hands: Mapping[Seat, Hand]
-    hand_sizes: Mapping[Seat, int]
-    trick: tuple[tuple[Seat, Card], ...]
-    tricks: tuple[TrickRecord, ...]
-    trick_counts: Mapping[Seat, int]
-    chant_answers: tuple[tuple[Seat, bool], ...]
-    chant_agreed: Optional[bool]
-    stock_received: Mapping[Seat, tuple[Card, ...]]
-    discards: Mapping[Seat, tuple[Card, ...]]
-    stock: Optional[tuple[Card, ...]]
-    signals: tuple[SignalRecord, ...]
-    result: Optional[DealResult]
-    events: tuple[str, ...]
-    surrender_spoken: tuple[tuple[Seat, bool], ...] = ()
-    surrender_by: Optional[Team] = None
-    surrender_accepted: Optional[bool] = None
-    announcements: tuple[tuple[Seat, bool], ...] = ()
-
-    def __post_init__(self):
-        # the mappings are read-only, as the frozen view around them
-        for name in ("hands", "hand_sizes", "trick_counts", "stock_received", "discards"):
-            object.__setattr__(self, name, _frozen(getattr(self, name)))
-
-    @property
-    def hand(self) -> Hand:
-        """This seat's own hand (empty for the omniscient view)."""
-        return self.hands.get(self.seat, Hand()) if self.seat is not None else Hand()
-
-    def visible_cards(self) -> frozenset:
-        """Every card this view shows, anywhere in it (used to prove a view hides what it must)."""
-        cards = set()
-        for group in (*self.hands.values(), *self.stock_received.values(), *self.discards.values(), self.stock or ()):
-            cards.update(group)
-        cards.update(c for _, c in self.trick)
-        for record in self.tricks:
-            cards.update(record.cards)
-        return frozenset(cards)
-
-    def _repr_html_(self) -> str:
-        from .pictures import view_html
-        return view_html(self)
 
 
 class Deal:
@@ -389,7 +131,7 @@ class Deal:
         self._cut = cut
         dealt, self._stock = _deal(deck, dealer)
         # each hand is a list kept sorted high to low, so legal_cards() never sorts
-        self._hands: dict[Seat, list[Card]] = {seat: sorted(cards, key=_hand_order) for seat, cards in dealt.items()}
+        self._hands: dict[Seat, list[Card]] = {seat: sorted(cards, key=hand_place) for seat, cards in dealt.items()}
         self._dealt = dealt  # the nine cards each seat was dealt, in the order received (see dealt_hand)
         self._moves: list[Move] = []
         self._chant_answers: list[tuple[Seat, bool]] = []
@@ -403,7 +145,6 @@ class Deal:
         self._signals: list[SignalRecord] = []
         self._tricks: list[TrickRecord] = []
         self._trick: list[tuple[Seat, Card]] = []
-        self._best, self._winner = -1, None  # strength of the trick's best card so far, and who played it
         self._leader = self._dealer.left
         self._result: Optional[DealResult] = None
         if options.chant:
@@ -556,12 +297,21 @@ class Deal:
         """The twelve stock cards in chant order (an omniscient look)."""
         return self._stock
 
+    @property
+    def stock_received(self) -> Mapping[Seat, tuple[Card, ...]]:
+        """``{seat: cards}``: the stock cards each recipient received in the chant (an omniscient look, as
+        ``view(None).stock_received``); empty when there was no chant."""
+        return MappingProxyType(dict(self._received))
+
+    @property
+    def signals(self) -> tuple[SignalRecord, ...]:
+        """Every signal made so far (an omniscient look: a seat's :class:`View` shows its own partnership's only)."""
+        return tuple(self._signals)
+
     def chant_recipients(self) -> tuple[Seat, Seat]:
-        """The two seats that receive the stock if all agree: the dealer's left first, then the dealer (or the
-        dealer's partner under :attr:`ChantRecipients.LEFT_AND_PARTNER`)."""
-        second = (self._dealer if self._options.chant_recipients is ChantRecipients.LEFT_AND_DEALER
-                  else self._dealer.partner)
-        return (self._dealer.left, second)
+        """The two seats that receive the stock if all agree: :func:`aluette.options.chant_recipients` for this
+        deal's dealer and options."""
+        return chant_recipients(self._dealer, self._options)
 
     # ----------------------------------------------------------------- moves
     def legal_moves(self) -> list[Move]:
@@ -593,9 +343,7 @@ class Deal:
         seat = Seat.parse(seat)
         if self._phase is Phase.OVER:
             return []
-        from .signals import SIGNALS
-        made = {r.key for r in self._signals if r.seat is seat}
-        return [s.key for s in SIGNALS if s.key not in made and self._signal_problem(seat, s.key) is None]
+        return honest_signals(self._hands[seat], (r.key for r in self._signals if r.seat is seat))
 
     def apply(self, move: Union[Move, list]) -> None:
         """Apply a move (a :class:`~aluette.moves.Move`, or its JSON list form).
@@ -665,25 +413,19 @@ class Deal:
         hand = self._hands[seat]
         if i.__class__ is not int or not 0 <= i < len(hand):
             i = self._checked_index(i, len(hand))
-        # Every check passed: the card leaves the hand, the move is recorded, and the trick keeps its best card so
-        # far (the first card of the strongest class; the winner becomes None once that class is tied: a spoiled
-        # trick, as in trick_winner).
+        # Every check passed: the card leaves the hand and the move is recorded; the fourth card completes the
+        # trick, won by the only card of the strongest class or spoiled (tricks.best_of).
         card = hand.pop(i)
         self._moves.append(_PLAYS[seat][card.index])
         trick = self._trick
         trick.append((seat, card))
-        strength = card.strength
-        if strength > self._best:
-            self._best, self._winner = strength, seat
-        elif strength == self._best:
-            self._winner = None
         if len(trick) < 4:
             self._to_move = _NEXT_SEAT[seat]
             return None
-        winner = self._winner
+        winner = best_of(trick)
         record = TrickRecord._new(len(self._tricks) + 1, self._leader, tuple(trick), winner)
         self._tricks.append(record)
-        self._trick, self._best = [], -1
+        self._trick = []
         if winner is not None:
             self._leader = winner
         self._to_move = self._leader
@@ -765,7 +507,7 @@ class Deal:
             steps = stock_steps(self._stock, first, second)
             self._received = {seat: tuple(c for s, c in steps if s is seat) for seat in (first, second)}
             for seat, cards in self._received.items():
-                self._hands[seat] = sorted(self._hands[seat] + list(cards), key=_hand_order)
+                self._hands[seat] = sorted(self._hands[seat] + list(cards), key=hand_place)
             self._pending_discards = [first, second]
             self._phase, self._to_move = Phase.DISCARD, first
 
@@ -851,10 +593,7 @@ class Deal:
         self._moves.append(move)
         self._surrender_accepted = move.accept
         if move.accept:
-            winner = move.seat.team
-            self._finish(DealResult({winner: 1, winner.other: 0}, None, self._surrender_by, True,
-                                    f"{self._surrender_by} surrendered and {winner} accepted: {winner} scores 1 "
-                                    f"and the deal is not played (pagat.com)."))
+            self._finish(score_deal(None, surrendered_by=self._surrender_by, surrender_accepted=True))
         else:
             self._begin_announce_or_play()
 
@@ -871,39 +610,23 @@ class Deal:
     def _score(self) -> DealResult:
         announced = ({seat for seat, said in self._announcements if said}
                      if self._options.rebour is Rebour.ONLY_ANNOUNCED else None)
-        score = score_tricks(self.outcomes, mordienne=self._options.mordienne, announced=announced)
-        points = {team: (score.points if team is score.team else 0) for team in _TEAMS}  # score.team_points
-        reason = score.reason
-        if self._surrender_accepted is False:
-            refusing = self._surrender_by.other
-            if score.mordienne and score.team is refusing:
-                points = {refusing: 2, refusing.other: 0}
-                reason += f" {refusing} refused the surrender and made mordienne: {refusing} scores 2."
-            else:
-                points = {self._surrender_by: 2, refusing: 0}
-                reason += (f" But {refusing} refused the surrender and did not make mordienne: "
-                           f"{self._surrender_by} scores 2 instead (pagat.com).")
-        return DealResult(points, score, self._surrender_by, self._surrender_accepted, reason)
+        return score_deal(self.outcomes, mordienne=self._options.mordienne, announced=announced,
+                          surrendered_by=self._surrender_by, surrender_accepted=self._surrender_accepted)
 
     def _finish(self, result: DealResult) -> None:
         self._result = result
         self._phase, self._to_move = Phase.OVER, None
 
-    def _signal_problem(self, seat: Seat, key: str) -> Optional[str]:
-        problem = signal_problem(key, self._hands[seat])
-        return None if problem is None else f"{seat} {problem}"
-
     def _check_signal(self, move: Signal) -> None:
         if self._phase is Phase.OVER:
             raise DealOverError(f"the deal is over; {move} is refused", seat=move.seat, move=move)
-        problem = self._signal_problem(move.seat, move.key)  # raises BadSignalError on an unknown key
+        made = [r.key for r in self._signals if r.seat is move.seat]
+        problem = signal_problem(move.key, self._hands[move.seat], made)  # BadSignalError on an unknown key
         if problem:
-            raise BadSignalError(problem, seat=move.seat, move=move)
-        if any(r.seat is move.seat and r.key == move.key for r in self._signals):
-            raise BadSignalError(f"{move.seat} has already signalled {move.key} this deal", seat=move.seat, move=move)
+            raise BadSignalError(f"{move.seat} {problem}", seat=move.seat, move=move)
 
     def _do_signal(self, move: Signal) -> None:
-        count = sum(1 for c in self._hands[move.seat] if c.rank == 1) if move.key == "aces" else None
+        count = signal_count(move.key, self._hands[move.seat])
         self._moves.append(move)
         self._signals.append(SignalRecord(move.seat, move.key, count, len(self._tricks)))
 
@@ -931,7 +654,7 @@ class Deal:
             discards={s: c for s, c in self._discards.items() if self._may_see(seat, s)},
             stock=self._stock if seat is None and not self._received else None,
             signals=tuple(r for r in self._signals if seat is None or r.seat.team is seat.team),
-            result=self._result, events=self._events(seat) if events else (),
+            result=self._result, events=deal_events(self, seat) if events else (),
             surrender_spoken=tuple(self._surrender_spoken), surrender_by=self._surrender_by,
             surrender_accepted=self._surrender_accepted, announcements=tuple(self._announcements))
 
@@ -947,45 +670,8 @@ class Deal:
     @property
     def events(self) -> tuple[str, ...]:
         """The whole history as sentences (an omniscient look, as ``view(None).events``; what a seat may see of it
-        is ``view(seat).events``). Built from the moves on demand."""
-        return self._events(None)
-
-    def _events(self, seat: Optional[Seat]) -> tuple[str, ...]:
-        cut = f", {self._dealer.right} cut {self._cut} cards" if self._cut else ""
-        lines = [f"{self._dealer} deals{cut}; {self._dealer.left} sits at the dealer's left and leads first."]
-        for s in self._dealer.left.clockwise_from():
-            if self._may_see(seat, s):
-                lines.append(f"{s} is dealt {self.dealt_hand(s)}.")
-        tricks = iter(self._tricks)
-        plays = 0
-        for move in self._moves:
-            if isinstance(move, Signal):
-                if seat is None or move.seat.team is seat.team:
-                    record = next(r for r in self._signals if r.seat is move.seat and r.key == move.key)
-                    lines.append(record.describe() + ".")
-                continue
-            lines.append(f"{move}.")
-            if isinstance(move, ChantAnswer) and self._received and move is self._moves_chant_last():
-                first, second = self.chant_recipients()
-                lines.append(f"All four agree: the stock goes alternately to {first} and {second}, six each.")
-                for s in (first, second):
-                    if self._may_see(seat, s):
-                        lines.append(f"{s} receives {' '.join(map(str, self._received[s]))} from the stock.")
-            elif isinstance(move, ChantAnswer) and not move.agree:
-                lines.append("The chant is off: the stock stays unused and unseen.")
-            elif isinstance(move, Discard) and self._may_see(seat, move.seat):
-                lines.append(f"{move.seat} discarded {' '.join(map(str, move.cards))} face down.")
-            elif isinstance(move, Play):
-                plays += 1
-                if plays % 4 == 0:
-                    lines.append(next(tricks).explain())
-        if self._result is not None:
-            lines.append(self._result.reason)
-        return tuple(lines)
-
-    def _moves_chant_last(self) -> Optional[Move]:
-        chants = [m for m in self._moves if isinstance(m, ChantAnswer)]
-        return chants[3] if len(chants) == 4 else None
+        is ``view(seat).events``). Built from the moves on demand (:func:`aluette.narration.deal_events`)."""
+        return deal_events(self, None)
 
     def tricks_table(self):
         """The completed tricks as a pandas DataFrame: one row per trick with the leader, each seat's card, the
@@ -1033,16 +719,8 @@ class Deal:
 
     def to_dict(self) -> dict:
         """A JSON-ready description: format, version, options, dealer, the cut deck, seed and cut when known, the
-        moves, and the result (checked again on load)."""
-        data: dict[str, Any] = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "options": self._options.to_dict(),
-                                "dealer": str(self._dealer), "deck": " ".join(map(str, self._deck))}
-        if self._seed is not None:
-            data["seed"], data["cut"] = self._seed, self._cut
-        data["moves"] = [m.to_json() for m in self._moves]
-        if self._result is not None:
-            data["result"] = {"notation": self.notation if self._result.score else None,
-                              "points": {str(t): p for t, p in self._result.points.items()}}
-        return data
+        moves, and the result (checked again on load). See :func:`aluette.savefile.deal_to_dict`."""
+        return deal_to_dict(self)
 
     def to_json(self, **kwargs) -> str:
         """:meth:`to_dict` as JSON text (``kwargs`` go to :func:`json.dumps`, e.g. ``indent=2``)."""
@@ -1050,51 +728,14 @@ class Deal:
 
     @classmethod
     def from_dict(cls, data: Any) -> "Deal":
-        """Rebuild a deal from :meth:`to_dict` output by replaying every move.
+        """Rebuild a deal from :meth:`to_dict` output by replaying every move (:func:`aluette.savefile.deal_from_dict`).
 
         Raises:
             MalformedSaveError: wrong format or version, a missing or unknown field, a deck that is not the 48 cards
                 or does not match its seed, an illegal move (named by its number), or a result that differs from
                 the replay.
         """
-        check_header(data, format=SAVE_FORMAT, version=SAVE_VERSION, what="a saved deal",
-                     fields=("format", "version", "options", "dealer", "deck", "seed", "cut", "moves", "result"),
-                     required=("options", "dealer", "deck", "moves"))
-        try:
-            options = Options.from_dict(data["options"])
-            if not isinstance(data["deck"], str):
-                raise AluetteError("deck must be a string of 48 card codes")
-            deal = cls(parse_cards(data["deck"]), dealer=data["dealer"], options=options)
-        except AluetteError as error:
-            raise MalformedSaveError(f"saved deal: {error}") from None
-        if "seed" in data or "cut" in data:
-            seed, cut = data.get("seed"), data.get("cut")
-            try:
-                check_seed(seed)
-            except AluetteError as error:
-                raise MalformedSaveError(f"saved deal: {error}") from None
-            if type(cut) is not int:  # a float cut of 40.0 would be re-saved and shown as "cut 40.0 cards"
-                raise MalformedSaveError(f"saved deal: cut must be a whole number, got {quoted(cut)}")
-            expected = Deal.from_seed(seed, dealer=deal.dealer, options=options)
-            if expected.deck != deal.deck or expected.cut != cut:
-                raise MalformedSaveError(f"saved deal: the deck and cut do not match seed {seed}; the file was "
-                                         f"edited or is damaged")
-            deal._seed, deal._cut = seed, cut
-        if not isinstance(data["moves"], list):
-            raise MalformedSaveError("saved deal: moves must be a list")
-        for number, raw in enumerate(data["moves"], start=1):
-            move = move_from_json(raw, where=f"saved deal, move {number}")
-            try:
-                deal.apply(move)
-            except AluetteError as error:
-                raise MalformedSaveError(f"saved deal, move {number} ({move}) is illegal: {error}") from None
-        if "result" in data:
-            if deal.result is None:
-                raise MalformedSaveError("saved deal claims a result but its moves do not finish the deal")
-            if data["result"] != deal.to_dict()["result"]:
-                raise MalformedSaveError(f"saved deal: the stored result {data['result']!r} differs from the "
-                                         f"replayed one {deal.to_dict()['result']!r}")
-        return deal
+        return deal_from_dict(cls, data)
 
     @classmethod
     def from_json(cls, text: str) -> "Deal":

@@ -79,7 +79,7 @@ DECISIONS: tuple[ProjectDecision, ...] = (
     _D("surrender-refused-all-spoiled",
        "After a refused surrender a deal with all nine tricks spoiled is a failure of the refusing side (it made no "
        "mordienne): the offering side scores 2.",
-       ("aluette/deal.py",), ("05_scoring", "07_teachers_guide")),
+       ("aluette/scoring.py",), ("05_scoring", "07_teachers_guide")),
     _D("rebour-announce-order",
        "Under Rebour each player is asked once, clockwise from the dealer's left, after the chant and the discards, "
        "whether they announce mordienne.",
@@ -117,10 +117,10 @@ DECISIONS: tuple[ProjectDecision, ...] = (
     _D("signals-honest",
        "Signals are honest: a seat signals only a named card it holds, its aces when it holds any, and a useless "
        "hand or mordienne only when its hand fits their definitions.",
-       ("aluette/deal.py",), ("06_signals", "07_teachers_guide", "08_play_a_match")),
+       ("aluette/signals.py",), ("06_signals", "07_teachers_guide", "08_play_a_match")),
     _D("signals-once-per-deal",
        "Each signal is made at most once per deal by each seat.",
-       ("aluette/deal.py",), ("06_signals",)),
+       ("aluette/signals.py",), ("06_signals",)),
     _D("useless-hand",
        "\"A useless hand\" means holding none of the eight named cards and no ace.",
        ("aluette/signals.py",), ("06_signals", "07_teachers_guide")),

@@ -10,8 +10,9 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, Mapping, Optional
 
 from .errors import AluetteError, quoted
+from .seats import Seat
 
-__all__ = ["Options", "ChantRecipients", "Rebour", "REBOUR_TARGET"]
+__all__ = ["Options", "ChantRecipients", "Rebour", "REBOUR_TARGET", "chant_recipients"]
 
 
 class ChantRecipients(str, enum.Enum):
@@ -196,3 +197,20 @@ class Options:
 
 
 _DEFAULT = Options()
+
+
+def chant_recipients(dealer, options: Optional[Options] = None) -> tuple[Seat, Seat]:
+    """The two seats that receive the stock when all four agree to the chant, in the order they receive it: the
+    dealer's left first, then the dealer (seeds, "setup"; pagat.com), or the dealer's partner under
+    :attr:`ChantRecipients.LEFT_AND_PARTNER` (``options.chant_recipients``; default ``Options()``).
+
+    >>> chant_recipients("N"), chant_recipients("N", Options(chant_recipients="left_and_partner"))
+    ((Seat.E, Seat.N), (Seat.E, Seat.S))
+
+    Raises:
+        UnknownSeatError: ``dealer`` is not a seat. AluetteError: ``options`` is not an :class:`Options`.
+    """
+    dealer = Seat.parse(dealer)
+    if Options.coerce(options).chant_recipients is ChantRecipients.LEFT_AND_DEALER:
+        return dealer.left, dealer
+    return dealer.left, dealer.partner

@@ -1,18 +1,32 @@
-"""Reading saved games strictly: any problem with the JSON text itself becomes a :class:`MalformedSaveError`.
+"""Saving and loading: a deal as JSON (:func:`deal_to_dict`, :func:`deal_from_dict`), and reading saved games
+strictly: any problem with the JSON text itself becomes a :class:`MalformedSaveError`.
 
-Used by :meth:`Deal.from_json <aluette.deal.Deal.from_json>` and :meth:`Match.from_json
-<aluette.match.Match.from_json>`. Besides invalid JSON this refuses a key given twice in one object (parsers differ on
-which value wins, so the file is ambiguous), numbers too long for Python to read, and nesting too deep to read.
+Used by :meth:`Deal.to_json <aluette.deal.Deal.to_json>`, :meth:`Deal.from_json <aluette.deal.Deal.from_json>` and
+:meth:`Match.from_json <aluette.match.Match.from_json>`. Besides invalid JSON this refuses a key given twice in one
+object (parsers differ on which value wins, so the file is ambiguous), numbers too long for Python to read, and
+nesting too deep to read. A saved deal is its deck (or seed and cut) and its moves: loading replays every move, so
+a save cannot hold a position the rules would not reach.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .errors import MalformedSaveError, quoted
+from .cards import parse_cards
+from .chance import check_seed
+from .errors import AluetteError, MalformedSaveError, quoted
+from .moves import move_from_json
+from .options import Options
 
-__all__ = ["load_json", "check_header"]
+if TYPE_CHECKING:
+    from .deal import Deal
+
+__all__ = ["load_json", "check_header", "deal_to_dict", "deal_from_dict", "DEAL_FORMAT", "DEAL_VERSION"]
+
+#: The ``"format"`` and ``"version"`` of a saved deal.
+DEAL_FORMAT = "aluette-deal"
+DEAL_VERSION = 1
 
 
 def check_header(data: Any, *, format: str, what: str, fields: tuple[str, ...], required: tuple[str, ...] = (),
@@ -63,3 +77,66 @@ def load_json(text: Any, what: str) -> Any:
         raise MalformedSaveError(f"{what}: {error}") from None
     except (TypeError, ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
         raise MalformedSaveError(f"{what} must be JSON text: {str(error)[:200]}") from None
+
+
+def deal_to_dict(deal: Deal) -> dict:
+    """A JSON-ready description of ``deal``: format, version, options, dealer, the cut deck, seed and cut when
+    known, the moves, and the result (checked again on load)."""
+    data: dict[str, Any] = {"format": DEAL_FORMAT, "version": DEAL_VERSION, "options": deal.options.to_dict(),
+                            "dealer": str(deal.dealer), "deck": " ".join(map(str, deal.deck))}
+    if deal.seed is not None:
+        data["seed"], data["cut"] = deal.seed, deal.cut
+    data["moves"] = [m.to_json() for m in deal.moves]
+    if deal.result is not None:
+        data["result"] = {"notation": deal.notation if deal.result.score else None,
+                          "points": {str(t): p for t, p in deal.result.points.items()}}
+    return data
+
+
+def deal_from_dict(cls: type[Deal], data: Any) -> Deal:
+    """Rebuild a deal (of class ``cls``) from :func:`deal_to_dict` output by replaying every move.
+
+    Raises:
+        MalformedSaveError: wrong format or version, a missing or unknown field, a deck that is not the 48 cards
+            or does not match its seed, an illegal move (named by its number), or a result that differs from the
+            replay.
+    """
+    check_header(data, format=DEAL_FORMAT, version=DEAL_VERSION, what="a saved deal",
+                 fields=("format", "version", "options", "dealer", "deck", "seed", "cut", "moves", "result"),
+                 required=("options", "dealer", "deck", "moves"))
+    try:
+        options = Options.from_dict(data["options"])
+        if not isinstance(data["deck"], str):
+            raise AluetteError("deck must be a string of 48 card codes")
+        deal = cls(parse_cards(data["deck"]), dealer=data["dealer"], options=options)
+    except AluetteError as error:
+        raise MalformedSaveError(f"saved deal: {error}") from None
+    if "seed" in data or "cut" in data:
+        seed, cut = data.get("seed"), data.get("cut")
+        try:
+            check_seed(seed)
+        except AluetteError as error:
+            raise MalformedSaveError(f"saved deal: {error}") from None
+        if type(cut) is not int:  # a float cut of 40.0 would be re-saved and shown as "cut 40.0 cards"
+            raise MalformedSaveError(f"saved deal: cut must be a whole number, got {quoted(cut)}")
+        seeded = cls.from_seed(seed, dealer=deal.dealer, options=options)
+        if seeded.deck != deal.deck or seeded.cut != cut:
+            raise MalformedSaveError(f"saved deal: the deck and cut do not match seed {seed}; the file was "
+                                     f"edited or is damaged")
+        deal = seeded  # the same deck, with its seed and cut known
+    if not isinstance(data["moves"], list):
+        raise MalformedSaveError("saved deal: moves must be a list")
+    for number, raw in enumerate(data["moves"], start=1):
+        move = move_from_json(raw, where=f"saved deal, move {number}")
+        try:
+            deal.apply(move)
+        except AluetteError as error:
+            raise MalformedSaveError(f"saved deal, move {number} ({move}) is illegal: {error}") from None
+    if "result" in data:
+        if deal.result is None:
+            raise MalformedSaveError("saved deal claims a result but its moves do not finish the deal")
+        replayed = deal_to_dict(deal)["result"]
+        if data["result"] != replayed:
+            raise MalformedSaveError(f"saved deal: the stored result {data['result']!r} differs from the "
+                                     f"replayed one {replayed!r}")
+    return deal

@@ -18,6 +18,12 @@ Rule sources and decisions:
   wins the deal is mordienne: ``XXXXXXXXS`` scores 2.
 * Decision of this project (the sources are silent) [all-nine-not-mordienne]: winning all nine is not mordienne, since
   no trick came before the run: ``SSSSSSSSS`` scores 1.
+* Surrender (pagat.com; :attr:`~aluette.options.Options.surrender`), scored by :func:`score_deal`: accepted, the
+  accepting side scores 1 and the deal is not played; refused, the refusing side scores 2 if one of its players wins
+  the deal with mordienne, otherwise (it fails) the offering side scores 2.
+* Decision of this project (the sources are silent) [surrender-refused-all-spoiled]: after a refused surrender, a
+  deal with all nine tricks spoiled counts as a failure of the refusing side (nobody made mordienne): the offering
+  side scores 2.
 * pagat's notation: one letter per trick, the seat that won it, ``X`` for a spoiled trick: ``"SENWSEXNW"``.
 """
 
@@ -28,9 +34,11 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, Optional, Sequence, Union
 
 from .errors import AluetteError, NotationError, quoted
+from .records import DealResult
 from .seats import SEATS, Seat, Team
 
-__all__ = ["DealScore", "score_tricks", "parse_outcomes", "outcomes_notation", "first_to_reach"]
+__all__ = ["DealScore", "DealResult", "score_tricks", "score_deal", "explain_mordienne", "parse_outcomes",
+           "outcomes_notation", "first_to_reach"]
 
 Outcome = Optional[Seat]
 
@@ -234,15 +242,101 @@ def score_tricks(outcomes, *, mordienne: bool = True, announced: Optional[Iterab
         reason = f"{name} won the most tricks ({top})"
     reason += f", so {_NAME[team]} scores {points}."
     if made:
-        first = outs.index(winner)
-        run = f"tricks {first + 1}-9 in an unbroken run" if first < 8 else "trick 9, a run of one ending the deal,"
-        reason += (f" Mordienne: {name} won {run} after not winning "
-                   f"trick{'s 1-' + str(first) if first > 1 else ' 1'}.")
+        reason += f" Mordienne: {_run_sentence(outs, winner)}"
     elif unannounced:
-        reason += (f" {name} won the last tricks in a run, but had not announced mordienne: under Rebour's second "
-                   f"form it scores 1.")
+        reason += f" {_UNANNOUNCED.format(name)}"
     return DealScore(outs, count_pairs, winner, team, points, made, tie, reached[winner] + 1, reason)
 
 
+_UNANNOUNCED = ("{} won the last tricks in a run, but had not announced mordienne: under Rebour's second form it "
+                "scores 1.")
+
+
+def _run_sentence(outcomes: Sequence[Outcome], winner: Seat) -> str:
+    """``"S won tricks 6-9 in an unbroken run after not winning tricks 1-5."``: the mordienne ``winner`` made."""
+    first = outcomes.index(winner)
+    run = f"tricks {first + 1}-9 in an unbroken run" if first < 8 else "trick 9, a run of one ending the deal,"
+    return f"{_NAME[winner]} won {run} after not winning trick{'s 1-' + str(first) if first > 1 else ' 1'}."
+
+
+def explain_mordienne(score: DealScore, *, mordienne: bool = True) -> str:
+    """Whether the deal's winner made mordienne and why, in the words of the engine's :attr:`DealScore.reason`
+    (``mordienne``: whether the option was on when ``score`` was made, as for :func:`score_tricks`).
+
+    >>> explain_mordienne(score_tricks("NEWXSSSSS"))
+    'Mordienne: yes. S won tricks 5-9 in an unbroken run after not winning tricks 1-4. It is worth 2.'
+    >>> explain_mordienne(score_tricks("XSENXWSSS"))[:40]
+    'Mordienne: no. S won tricks 2, 7, 8 and '
+    """
+    winner = score.winner
+    if winner is None:
+        return "Mordienne: no. Nobody won a trick, so nobody scores at all."
+    if not mordienne:
+        return "Mordienne is off: the deal's winner scores 1 whatever the order of the tricks."
+    if score.mordienne:
+        return f"Mordienne: yes. {_run_sentence(score.outcomes, winner)} It is worth 2."
+    if _is_mordienne(score.outcomes, winner):  # a run, not announced under Rebour's second form
+        return f"Mordienne: no. {_UNANNOUNCED.format(_NAME[winner])}"
+    won = [i for i, o in enumerate(score.outcomes, start=1) if o is winner]
+    listed = " and ".join(map(str, won)) if len(won) < 3 else f"{', '.join(map(str, won[:-1]))} and {won[-1]}"
+    return (f"Mordienne: no. {winner} won trick{'s' if len(won) > 1 else ''} {listed}. Mordienne needs the deal's "
+            f"winner to win one unbroken run of tricks ending with trick 9, after at least one trick they did not "
+            f"win (a spoiled trick breaks a run, and counts as a trick before it).")
+
+
+def score_deal(outcomes=None, *, mordienne: bool = True, announced: Optional[Iterable[Union[Seat, str]]] = None,
+               surrendered_by: Union[Team, str, None] = None, surrender_accepted: Optional[bool] = None
+               ) -> DealResult:
+    """The points of a finished deal, surrender included (module docstring): what :attr:`Deal.result
+    <aluette.deal.Deal.result>` holds.
+
+    ``outcomes`` are the nine trick outcomes (as :func:`score_tricks` reads them; ``mordienne`` and ``announced``
+    as there), or ``None`` when a surrender was accepted and the deal not played. ``surrendered_by`` is the
+    partnership that offered to surrender (``None``: nobody offered) and ``surrender_accepted`` the other side's
+    answer.
+
+    >>> score_deal("NEWXSSSSS", surrendered_by="NS", surrender_accepted=False).points[Team.NS]  # NS made mordienne
+    2
+    >>> score_deal("SENWSEXNW", surrendered_by="EW", surrender_accepted=False).points[Team.EW]  # NS failed to
+    2
+    >>> score_deal(None, surrendered_by="EW", surrender_accepted=True).points[Team.NS]  # accepted: not played
+    1
+
+    Raises:
+        AluetteError: an offer without its answer or an answer without an offer, outcomes for a deal that was not
+            played (or none for one that was), or ``surrender_accepted`` not ``True``/``False``/``None``; see
+            :func:`score_tricks` for the rest.
+    """
+    if surrendered_by is not None and surrendered_by not in _TEAMS:
+        raise AluetteError(f"surrendered_by must be a partnership, NS or EW, got {quoted(surrendered_by)}")
+    by = None if surrendered_by is None else Team(surrendered_by)
+    if surrender_accepted not in (None, True, False) or (by is None) != (surrender_accepted is None):
+        raise AluetteError(f"a surrender offer (surrendered_by={quoted(surrendered_by)}) and its answer "
+                           f"(surrender_accepted={quoted(surrender_accepted)}) go together: both or neither")
+    if surrender_accepted is True:
+        if outcomes is not None:
+            raise AluetteError("an accepted surrender ends the deal: it has no trick outcomes")
+        winner = by.other
+        return DealResult({winner: 1, by: 0}, None, by, True,
+                          f"{by} surrendered and {winner} accepted: {winner} scores 1 and the deal is not played "
+                          f"(pagat.com).")
+    if outcomes is None:
+        raise AluetteError("a deal played out has nine trick outcomes; None is for an accepted surrender")
+    score = score_tricks(outcomes, mordienne=mordienne, announced=announced)
+    points = {team: (score.points if team is score.team else 0) for team in _TEAMS}  # score.team_points, faster
+    reason = score.reason
+    if surrender_accepted is False:
+        refusing = by.other
+        if score.mordienne and score.team is refusing:
+            points = {refusing: 2, by: 0}
+            reason += f" {refusing} refused the surrender and made mordienne: {refusing} scores 2."
+        else:
+            points = {by: 2, refusing: 0}
+            reason += (f" But {refusing} refused the surrender and did not make mordienne: {by} scores 2 instead "
+                       f"(pagat.com).")
+    return DealResult(points, score, by, surrender_accepted, reason)
+
+
 _TEAM = {seat: seat.team for seat in SEATS}
+_TEAMS = tuple(Team)
 _NAME = {**{seat: seat.value for seat in SEATS}, **{team: team.value for team in Team}}

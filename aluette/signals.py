@@ -25,6 +25,13 @@ At a real table signals are gestures that the opponents may catch: the sources t
 engine keeps each signal private to the signaller's partner, a simplification (``signals-partner-only`` in
 :mod:`aluette.decisions`, marked in :mod:`aluette.deal`).
 
+Decision of this project (the sources are silent) [signals-honest]: signals are honest: a seat can only signal a
+named card it holds, its aces when it holds at least one (the count is taken from the hand, :func:`signal_count`),
+and a useless hand or mordienne only when its hand fits their definitions (:func:`signal_problem`).
+
+Decision of this project (the sources are silent) [signals-once-per-deal]: each signal is made at most once per deal
+by each seat (:func:`signal_problem`'s ``made``).
+
 Decision of this project (the sources are silent) [useless-hand]: "a useless hand" means holding no card above a
 king: none of the eight named cards and no ace (:func:`is_useless_hand`).
 
@@ -41,7 +48,7 @@ from typing import Iterable, Optional
 from .cards import NICKNAMED, Card
 
 __all__ = ["SignalKind", "SIGNALS", "signal_for", "is_useless_hand", "may_go_for_mordienne", "signal_problem",
-           "MORDIENNE_NAMED_CARDS"]
+           "honest_signals", "signal_count", "MORDIENNE_NAMED_CARDS"]
 
 
 @dataclass(frozen=True)
@@ -111,8 +118,20 @@ def may_go_for_mordienne(hand: Iterable[Card]) -> bool:
     return sum(1 for card in hand if card in _NAMED) >= MORDIENNE_NAMED_CARDS
 
 
-def signal_problem(key: str, hand: Iterable[Card]) -> Optional[str]:
-    """Why a seat holding ``hand`` may not make signal ``key`` honestly, or ``None`` when it may.
+def signal_count(key: str, hand: Iterable[Card]) -> Optional[int]:
+    """What a signal tells as a number, taken from the hand: the number of aces for ``"aces"``; ``None`` for the
+    other signals.
+
+    >>> signal_count("aces", [Card.parse("1O"), Card.parse("1E"), Card.parse("4C")]), signal_count("borgne", [])
+    (2, None)
+    """
+    return sum(1 for card in hand if card.rank == 1) if key == "aces" else None
+
+
+def signal_problem(key: str, hand: Iterable[Card], made: Iterable[str] = ()) -> Optional[str]:
+    """Why a seat holding ``hand`` that has already made the signals ``made`` this deal may not make signal ``key``
+    (decisions ``signals-honest`` and ``signals-once-per-deal``), or ``None`` when it may. The reason reads after
+    the seat's name: ``f"{seat} {problem}"``.
 
     Raises:
         BadSignalError: unknown key.
@@ -121,14 +140,27 @@ def signal_problem(key: str, hand: Iterable[Card]) -> Optional[str]:
     hand = tuple(hand)
     if kind.card is not None and kind.card not in hand:
         return f"does not hold {kind.what}; signals are honest here"
-    if key == "aces" and not any(c.rank == 1 for c in hand):
+    if key == "aces" and not signal_count(key, hand):
         return "holds no ace to signal"
     if key == "useless" and not is_useless_hand(hand):
         return "holds a card above a king (a named card or an ace), so the hand is not useless"
     if key == "mordienne" and not may_go_for_mordienne(hand):
         return (f"holds fewer than {MORDIENNE_NAMED_CARDS} of the eight named cards, which going for mordienne "
                 f"needs here")
+    if key in made:
+        return f"has already signalled {key} this deal"
     return None
+
+
+def honest_signals(hand: Iterable[Card], made: Iterable[str] = ()) -> list[str]:
+    """The keys of the signals, in table order, that a seat holding ``hand`` and having made ``made`` this deal may
+    make (:func:`signal_problem` has nothing against them).
+
+    >>> honest_signals([Card.parse("2O"), Card.parse("4C")])
+    ['borgne']
+    """
+    hand, made = tuple(hand), frozenset(made)
+    return [kind.key for kind in SIGNALS if signal_problem(kind.key, hand, made) is None]
 
 
 _BY_KEY = {s.key: s for s in SIGNALS}

@@ -1,4 +1,5 @@
-"""Who wins a trick.
+"""Who wins a trick: :func:`best_of` is the rule, for every caller (the deal, the bots, the explanations; the numpy
+engines of :mod:`aluette.vectorized` mirror it and are tested against it).
 
 Rule source: seeds, "gameplay" — the highest-ranking card played wins; "a tie for the highest card in a trick means
 the trick is considered spoiled. No player wins this trick and the original leader of the trick will lead again."
@@ -7,12 +8,50 @@ pagat.com agrees (a spoiled trick, *pourrie*). Any card may be played: there is 
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import Hashable, Optional, Sequence, TypeVar
 
 from .cards import Card, CardLike, parse_cards
 from .errors import AluetteError, DuplicateCardError
 
-__all__ = ["trick_winner", "explain_trick"]
+__all__ = ["best_of", "strongest", "trick_winner", "explain_trick"]
+
+Who = TypeVar("Who", bound=Hashable)
+
+
+def strongest(plays: Sequence[tuple[Who, Card]]) -> list[tuple[Who, Card]]:
+    """The plays of the strongest ranking class among ``plays``, ``((who, card), ...)`` in play order (a whole trick
+    or the start of one; ``who`` is a seat, or any label). Suits do not matter: cards of one class are equal.
+
+    >>> from aluette.cards import Card
+    >>> strongest([("E", Card.parse("1O")), ("S", Card.parse("12E")), ("W", Card.parse("1E"))])
+    [('E', Card.parse('1O')), ('W', Card.parse('1E'))]
+    """
+    best = max(card.strength for _, card in plays)
+    return [(who, card) for who, card in plays if card.strength == best]
+
+
+def best_of(plays: Sequence[tuple[Who, Card]]) -> Optional[Who]:
+    """Who wins ``plays``, ``((who, card), ...)`` in play order (a whole trick, or the best so far of a trick in
+    progress): the one who played the only card of the strongest class, or ``None`` when that class was played more
+    than once (a spoiled trick: nobody wins it, its leader leads again).
+
+    The cards must be :class:`~aluette.cards.Card` objects (not checked: this is the hot path of the deal);
+    :func:`trick_winner` reads and checks text and codes.
+
+    >>> from aluette.cards import parse_cards
+    >>> best_of(list(zip("ESWN", parse_cards("1O 3O 12E 4C"))))   # Monsieur wins
+    'S'
+    >>> best_of(list(zip("ESW", parse_cards("1O 1E 12E")))) is None  # two aces tie for best: spoiled
+    True
+    """
+    best, winner = 0, None
+    for who, card in plays:  # one pass: the first card of the strongest class so far, None once that class is tied
+        strength = card.strength
+        if strength > best:
+            best, winner = strength, who
+        elif strength == best:
+            winner = None
+    return winner
 
 
 def _cards(cards: Sequence[CardLike]) -> tuple[Card, ...]:
@@ -41,19 +80,16 @@ def trick_winner(cards: Sequence[CardLike]) -> Optional[int]:
         UnknownCardError: an item is not a card, or ``cards`` is not cards at all (``None``, a number).
         AluetteError: fewer than two or more than four cards, or a card given twice.
     """
-    parsed = _cards(cards)
-    best = max(c.strength for c in parsed)
-    winners = [i for i, c in enumerate(parsed) if c.strength == best]
-    return winners[0] if len(winners) == 1 else None
+    return best_of(list(enumerate(_cards(cards))))
 
 
 def explain_trick(cards: Sequence[CardLike]) -> str:
     """One sentence saying which card wins and why, or why the trick is spoiled (for notebooks and widgets)."""
     parsed = _cards(cards)
-    winner = trick_winner(parsed)
+    plays = list(enumerate(parsed))
+    winner = best_of(plays)
     if winner is None:
-        best = max(c.strength for c in parsed)
-        tied = [c for c in parsed if c.strength == best]
+        tied = [card for _, card in strongest(plays)]
         names = " and ".join(map(str, tied)) if len(tied) == 2 else f"{', '.join(map(str, tied[:-1]))} and {tied[-1]}"
         both = "both" if len(tied) == 2 else "all"
         return (f"Spoiled: {names} are {both} {tied[0].class_name}, equal whatever their suit; nobody wins and the "
@@ -61,6 +97,6 @@ def explain_trick(cards: Sequence[CardLike]) -> str:
     card = parsed[winner]
     label = f"{card} ({card.nickname})" if card.nickname else f"{card} ({card.name})"
     others = [c for i, c in enumerate(parsed) if i != winner]
-    second = max(others, key=lambda c: c.strength)
+    second = strongest(list(enumerate(others)))[0][1]
     return (f"Card {winner + 1}, {label}, wins: class {card.class_name} (strength {card.strength}) beats "
             f"{second.class_name} (strength {second.strength}).")

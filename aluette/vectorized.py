@@ -10,7 +10,10 @@ four non-signalling heuristic bots, :func:`aluette.vectorized_heuristic.heuristi
 (:func:`_deal`) and the scoring (:func:`_results`) below.
 
 How (rules as in :mod:`aluette.deal`; all seats here are *relative*: 0 is the dealer's left, who leads first, then
-clockwise 1 the dealer's partner, 2 the dealer's right, 3 the dealer):
+clockwise 1 the dealer's partner, 2 the dealer's right, 3 the dealer). The tables are computed from the engine's
+own (:data:`~aluette.cards.HAND_ORDER`, the cards' strengths, :func:`~aluette.options.chant_recipients`), and each
+block names in a comment the engine function it mirrors; ``tests/test_vectorized.py`` checks each against that
+function (:func:`aluette.tricks.best_of`, :func:`aluette.scoring.score_deal`):
 
 * A card is numbered by its *place* in hand order (0 = Monsieur ... 47 = the last three), so a hand sorted by place
   is the engine's hand (high to low). Dealing is one integer sort per deal of ``owner * 64 + place`` over the
@@ -30,9 +33,10 @@ from typing import Optional
 
 import numpy as np
 
-from .cards import STRENGTH
+from .cards import DECK, HAND_ORDER, RANKING, hand_place
 from .chance import DEAL_POSITIONS, _orders
-from .options import ChantRecipients, Options
+from .options import Options, chant_recipients
+from .seats import SEATS, Seat
 
 __all__ = ["random_deals", "DRAWS_PER_DEAL"]
 
@@ -40,10 +44,9 @@ __all__ = ["random_deals", "DRAWS_PER_DEAL"]
 DRAWS_PER_DEAL = 94
 CHANT_SLOTS, DISCARD_SLOTS, SURRENDER_SLOTS, PLAY_SLOTS = 49, 53, 55, 58
 
-_HAND_ORDER = sorted(range(48), key=lambda i: (-STRENGTH[i], i))
-#: Place (hand order) of each card index, and the ranking class (0 = strongest ... 18) of each place.
-_PLACE = np.array([_HAND_ORDER.index(i) for i in range(48)], dtype=np.int16)
-_CLASS_OF_PLACE = np.array([19 - STRENGTH[i] for i in _HAND_ORDER], dtype=np.int64)
+#: Place (cards.hand_place) of each card index, and the ranking class (0 = strongest ... 18) of each place.
+_PLACE = np.array([hand_place(card) for card in DECK], dtype=np.int16)
+_CLASS_OF_PLACE = np.array([len(RANKING) - card.strength for card in HAND_ORDER], dtype=np.int64)
 
 #: Owner of each position of the cut deck: relative seat 0-3, 4/5 for the stock cards the chant gives to the
 #: first/second recipient (stock[0::2] and stock[1::2], as in Deal). Row c, times 64: the owners of the shuffled
@@ -68,7 +71,8 @@ _ROTATION = np.array([32, 24, 16, 8], dtype=_U64)
 
 def _trick_winners() -> np.ndarray:
     """For the classes (c0, c1, c2, c3) the four seats played, at index ((c0 * 19 + c1) * 19 + c2) * 19 + c3: the
-    seat (0-3) that wins, or -1 when the strongest class was played twice or more (a spoiled trick)."""
+    seat (0-3) that wins, or -1 when the strongest class was played twice or more (a spoiled trick).
+    Mirrors :func:`aluette.tricks.best_of` (the test compares every entry with it)."""
     classes = np.stack(np.unravel_index(np.arange(19 ** 4), (19,) * 4), axis=1)
     best = classes.min(axis=1)
     is_best = classes == best[:, None]
@@ -78,9 +82,17 @@ def _trick_winners() -> np.ndarray:
 _TRICK_WINNER = _trick_winners()
 
 
+def _second_recipient(options: Options) -> int:
+    """The relative seat (1 or 3) of the second stock recipient, from :func:`aluette.options.chant_recipients` (the
+    first is the dealer's left, relative seat 0)."""
+    first, second = chant_recipients(Seat.N, options)
+    return (SEATS.index(second) - SEATS.index(first)) % 4
+
+
 def _discard_at_random(hands: np.ndarray, stock: np.ndarray, u: np.ndarray) -> np.ndarray:
     """Nine sorted places kept from nine (``hands``) plus six (``stock``), discarding the ``floor(u * 5005)``-th
-    combination of six of the fifteen sorted cards."""
+    combination of six of the fifteen sorted cards. Mirrors the random discard of
+    :func:`aluette.simulation.step_deals` (``_random_move``)."""
     fifteen = np.sort(np.concatenate([hands, stock], axis=1), axis=1)
     return np.take_along_axis(fifteen, _KEEP[(u * len(_KEEP)).astype(np.intp)], axis=1)
 
@@ -98,8 +110,10 @@ def _check(draws, dealers) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _deal(draws: np.ndarray) -> np.ndarray:
-    """Shuffle, cut and deal (:mod:`aluette.chance`): ``(n, 48)`` places, the four hands (relative seats 0-3, nine
-    each, high to low), then the six stock cards the chant gives the first recipient and the six for the second.
+    """Shuffle, cut and deal: ``(n, 48)`` places, the four hands (relative seats 0-3, nine each, high to low), then the
+    six stock cards the chant gives the first recipient and the six for the second. Mirrors
+    :func:`aluette.chance.shuffled_deck`, :func:`~aluette.chance.cut_deck`, :func:`~aluette.chance.deal_from_deck`
+    and :func:`~aluette.chance.stock_steps`.
     Sorting owner * 64 + place over the shuffled deck groups the cards by owner, each group high to low."""
     keys = _OWNER_BY_CUT[1 + (draws[:, 48] * 47).astype(np.intp)] + _PLACE[_orders(draws[:, :48])]
     keys.sort(axis=1)
@@ -109,13 +123,14 @@ def _deal(draws: np.ndarray) -> np.ndarray:
 
 def _results(outcomes: np.ndarray, counts: np.ndarray, reached: np.ndarray, chant: np.ndarray, by: np.ndarray,
              accepted: np.ndarray, dealers: np.ndarray, options: Options) -> dict:
-    """Score played deals and return the per-deal arrays of :func:`random_deals` (absolute seats).
+    """Score played deals and return the per-deal arrays of :func:`random_deals` (absolute seats). Mirrors
+    :func:`aluette.scoring.score_deal` (:func:`aluette.scoring.score_tricks`, then the surrender).
 
     ``outcomes`` ``(n, 9)``: the relative winner of each trick (0-3) or -1 when spoiled; ``counts`` ``(n, 5)``:
     tricks spoiled, then won by relative seats 0-3; ``reached`` ``(n, 5)``: the last trick each won; ``by``: the
     relative team that offered to surrender (-1 none), ``accepted``: whether the offer was accepted."""
     n = len(outcomes)
-    # Scoring (aluette.scoring): most tricks; a tie goes to whoever reached that count first.
+    # Mirrors scoring.score_tricks: most tricks; a tie goes to whoever reached that count first.
     # (Seat by seat over columns: numpy reduces a long axis faster than many axes of four.)
     top = np.maximum.reduce([counts[:, 1 + s] for s in range(4)])
     nobody = top == 0
@@ -125,7 +140,9 @@ def _results(outcomes: np.ndarray, counts: np.ndarray, reached: np.ndarray, chan
     first = np.minimum.reduce([np.where(leaders[s], reached[:, 1 + s].astype(np.int16) * 4 + s, 99 * 4)
                                for s in range(4)])
     winner = (first & 3).astype(np.int8)
-    run = np.zeros(n, dtype=np.int8)  # the winner's unbroken run of tricks ending with the ninth
+    # Mirrors scoring._is_mordienne: the winner's unbroken run of tricks ending with the ninth, after a trick it
+    # did not win.
+    run = np.zeros(n, dtype=np.int8)
     alive = np.ones(n, dtype=bool)
     for trick in range(8, -1, -1):
         alive &= outcomes[:, trick] == winner
@@ -134,7 +151,8 @@ def _results(outcomes: np.ndarray, counts: np.ndarray, reached: np.ndarray, chan
     points = np.where(nobody, 0, np.where(mordienne, 2, 1))
     team = np.where(nobody, -1, winner & 1)
 
-    # Surrender refused: the refusing side scores 2 with mordienne, else the offering side scores 2.
+    # Mirrors scoring.score_deal: surrender refused, the refusing side scores 2 with mordienne, else the offering side
+    # scores 2; accepted, the accepting side scores 1 and the deal is not played.
     refused = (by >= 0) & ~accepted
     refusing = 1 - by
     made = mordienne & (team == refusing)
@@ -187,18 +205,18 @@ def random_deals(draws: np.ndarray, dealers: np.ndarray, options: Optional[Optio
     keys = _deal(draws)
     hands = keys[:, :36].reshape(n, 4, 9)
 
-    # The chant (seeds, "setup"): only if all four agree; each recipient then discards six at random.
+    # The chant (seeds, "setup"; Deal._do_chant): only if all four agree; each recipient then discards six at random.
     chant = np.zeros(n, dtype=bool)
     if options.chant:
         chant = np.logical_and.reduce([draws[:, CHANT_SLOTS + k] < 0.5 for k in range(4)])
         c = np.flatnonzero(chant)
-        second = 3 if options.chant_recipients is ChantRecipients.LEFT_AND_DEALER else 1
+        second = _second_recipient(options)
         for seat, stock, slot in ((0, keys[c, 36:42], DISCARD_SLOTS), (second, keys[c, 42:48], DISCARD_SLOTS + 1)):
             hands[c, seat] = _discard_at_random(hands[c, seat], stock, draws[c, slot])
     packed = (_CLASS_OF_PLACE[hands] @ _PACK).astype(_U64)  # (n, 4)
 
-    # Surrender (pagat.com): the dealer's left (team 0) speaks, then the dealer (team 1); an offer is answered by the
-    # other speaker. by = the offering team (relative), accepted = whether the other side accepted.
+    # Surrender (pagat.com; Deal._do_surrender): the dealer's left (team 0) speaks, then the dealer (team 1); an offer
+    # is answered by the other speaker. by = the offering team (relative), accepted = whether the other side accepted.
     by = np.full(n, -1, dtype=np.int8)
     accepted = np.zeros(n, dtype=bool)
     if options.surrender:
@@ -207,7 +225,7 @@ def random_deals(draws: np.ndarray, dealers: np.ndarray, options: Optional[Optio
         by[first_offers], by[second_offers] = 0, 1
         accepted = np.where(first_offers, yes[:, 1], second_offers & yes[:, 2])
 
-    # Nine tricks. Play p takes card floor(u * k) of the k in hand: byte p of `chosen`; the four bytes of a trick,
+    # Nine tricks (Deal.play_index, the winner by tricks.best_of). Play p takes card floor(u * k) of the k in hand: byte p of `chosen`; the four bytes of a trick,
     # in play order, read as one little-endian integer and rotated by the leader, give each seat its own.
     chosen = np.ascontiguousarray((draws[:, PLAY_SLOTS:PLAY_SLOTS + 36] * _IN_HAND).astype(np.uint8))
     by_trick = chosen.view("<u4").astype(_U64)  # (n, 9)

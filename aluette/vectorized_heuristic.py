@@ -32,8 +32,9 @@ from typing import Optional
 import numpy as np
 
 from .bots import HeuristicBot, _risk_at_most
-from .options import ChantRecipients, Options
-from .vectorized import _CLASS_OF_PLACE, _check, _deal, _results
+from .cards import TOP_FOUR, hand_place
+from .options import Options
+from .vectorized import _CLASS_OF_PLACE, _check, _deal, _results, _second_recipient
 
 __all__ = ["heuristic_deals"]
 
@@ -51,7 +52,8 @@ _CLASS_MASK = _ABOVE[1:] & ~_ABOVE[:-1]
 #: is of class m: class m and weaker. Index 19: nothing unseen, every card is a master.
 _NOT_ABOVE = np.append(_FULL & ~_ABOVE[:19], _U64(0))
 _STRENGTH_OF_PLACE = 19 - _CLASS_OF_PLACE
-_TOP_FOUR = _U64(0b1111)  # Monsieur, Madame, le Borgne, la Vache: places 0-3
+#: Monsieur, Madame, le Borgne, la Vache (cards.TOP_FOUR): places 0-3.
+_TOP_FOUR = _U64(sum(1 << hand_place(card) for card in TOP_FOUR))
 
 
 def _risk_bounds() -> np.ndarray:
@@ -102,7 +104,7 @@ def _chant(strength: np.ndarray, options: Options) -> tuple[np.ndarray, int]:
     """HeuristicBot's chant answers (``_chant``): a stock recipient agrees when its hand's strength is below
     ``chant_weak``; a seat receiving nothing agrees. The chant happens when all four agree, so when both recipients'
     hands are weak. Returns the chant flags and the second recipient (relative 3, the dealer, or 1, his partner)."""
-    second = 3 if options.chant_recipients is ChantRecipients.LEFT_AND_DEALER else 1
+    second = _second_recipient(options)
     if not options.chant:
         return np.zeros(len(strength), dtype=bool), second
     return (strength[:, 0] < _BOT.chant_weak) & (strength[:, second] < _BOT.chant_weak), second
@@ -225,7 +227,7 @@ def _play(hands: np.ndarray, discards: np.ndarray, record: Optional[np.ndarray] 
             bit = _BIT[place]
             flat_hands[at] = hand & ~bit
             played |= bit
-            cls = _CLASS_OF_PLACE[place]
+            cls = _CLASS_OF_PLACE[place]  # the best so far and who played it: tricks.best_of, card by card
             winner = np.where(cls < best, seat, np.where(cls == best, -1, winner))
             best = np.minimum(best, cls)
         outcomes[:, trick] = winner
@@ -272,4 +274,4 @@ def heuristic_deals(draws: np.ndarray, dealers: np.ndarray, options: Optional[Op
     if options.surrender:
         by, accepted = _surrender(_STRENGTH_OF_PLACE[hands].sum(axis=2), masks)
     outcomes, counts, reached = _play(masks, discards, record)
-    return _results(outcomes, counts, reached, chant, by, accepted, dealers, options)
+    return _results(outcomes, counts, reached, chant, by, accepted, dealers, options)  # scoring.score_deal

@@ -10,8 +10,9 @@ import pytest
 
 from aluette import (DECK, AluetteError, BadDiscardError, BadSignalError, CardNotInHandError, ChantRecipients, Deal,
                      DealOverError, MalformedSaveError, NotYourTurnError, Options, Phase, Play, Seat, SurrenderAnswer,
-                     Team, UnknownCardError, WrongPhaseError, parse_cards)
+                     Team, UnknownCardError, UnknownSeatError, WrongPhaseError, parse_cards)
 from aluette.errors import BadSeedError
+from aluette.options import chant_recipients
 from aluette.chance import cut_deck, shuffled_deck
 
 NO_CHANT = Options(chant=False)
@@ -434,3 +435,35 @@ class TestSaveLoad:
         deal = Deal.from_hands(HANDS, dealer="N", options=NO_CHANT)
         deal.apply(["play", "E", "3O"])
         assert deal.moves == (Play(Seat.E, parse_cards("3O")[0]),)
+
+
+class TestChantRecipientsRule:
+    """options.chant_recipients, the one rule for who receives the stock (seeds, "setup", and pagat.com: the dealer's
+    left and the dealer, alternately from the dealer's left; the variant: the dealer's partner instead)."""
+
+    @pytest.mark.parametrize("recipients", list(ChantRecipients))
+    def test_every_dealer(self, recipients):
+        options = Options(chant_recipients=recipients)
+        for dealer in Seat:
+            first, second = chant_recipients(dealer, options)
+            assert first is dealer.left
+            assert second is (dealer if recipients is ChantRecipients.LEFT_AND_DEALER else dealer.partner)
+            deal = Deal.from_seed(3, dealer=dealer, options=options)
+            assert deal.chant_recipients() == (first, second)
+            for _ in range(4):
+                deal.answer_chant(deal.to_move, True)
+            assert {s for s in Seat if len(deal.hands[s]) == 15} == {first, second} and deal.to_move is first
+
+    def test_bad_dealer_is_named(self):
+        with pytest.raises(UnknownSeatError):
+            chant_recipients("Q")
+
+
+def test_the_values_are_importable_from_where_they_were():
+    # aluette.deal was split by concern (records, narration, savefile); notebooks and older code import from it
+    import aluette
+    import aluette.deal as deal_module
+    import aluette.records as records
+    for name in ("Phase", "Hand", "TrickRecord", "SignalRecord", "DealResult", "View"):
+        assert getattr(deal_module, name) is getattr(records, name) is getattr(aluette, name)
+    assert deal_module.SAVE_FORMAT == Deal.from_seed(1).to_dict()["format"] == "aluette-deal"

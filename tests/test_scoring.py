@@ -10,6 +10,7 @@ an earlier spoiled or lost trick counts as "before" the run.
 import pytest
 
 from aluette import AluetteError, NotationError, Seat, Team, first_to_reach, parse_outcomes, score_tricks
+from aluette.scoring import explain_mordienne, score_deal
 
 
 class TestPagatExamples:
@@ -157,3 +158,64 @@ class TestFirstToReach:
     def test_bad_outcomes(self, outcomes, match):
         with pytest.raises(NotationError, match=match):
             first_to_reach(outcomes, 2)
+
+
+class TestScoreDeal:
+    """scoring.score_deal: the points of a finished deal, surrender included. Source: pagat.com (surrender accepted:
+    the accepting side scores 1, the deal is not played; refused: the refusing side scores 2 if it makes mordienne,
+    else the offering side scores 2); decision surrender-refused-all-spoiled."""
+
+    def test_without_surrender_it_is_score_tricks(self):
+        for notation in ("SENWSEXNW", "NEWXSSSSS", "XXXXXXXXX"):
+            score = score_tricks(notation)
+            result = score_deal(notation)
+            assert result.score == score and result.reason == score.reason
+            assert dict(result.points) == dict(score.team_points)
+            assert result.surrendered_by is None and result.surrender_accepted is None
+
+    def test_accepted(self):
+        result = score_deal(None, surrendered_by="EW", surrender_accepted=True)
+        assert dict(result.points) == {Team.NS: 1, Team.EW: 0} and result.score is None
+        assert "NS scores 1 and the deal is not played" in result.reason
+
+    @pytest.mark.parametrize("notation, by, team", [
+        ("NEWXSSSSS", "EW", Team.NS),   # NS refused and S made mordienne: NS scores 2
+        ("NEWXSSSSS", "NS", Team.NS),   # EW refused and failed (the mordienne is NS's): NS, the offering side
+        ("SENWSEXNW", "EW", Team.EW),   # NS refused, S won without mordienne: EW scores 2
+        ("XXXXXXXXX", "NS", Team.NS)])  # all nine spoiled: a failure of the refusing side (decision)
+    def test_refused(self, notation, by, team):
+        result = score_deal(notation, surrendered_by=by, surrender_accepted=False)
+        assert result.points[team] == 2 and result.points[team.other] == 0 and result.team is team
+        assert result.reason.startswith(score_tricks(notation).reason)
+
+    @pytest.mark.parametrize("kwargs, message", [
+        (dict(outcomes="SENWSEXNW", surrendered_by="NS"), "both or neither"),
+        (dict(outcomes="SENWSEXNW", surrender_accepted=False), "both or neither"),
+        (dict(outcomes="SENWSEXNW", surrendered_by="NE", surrender_accepted=False), "NS or EW, got 'NE'"),
+        (dict(outcomes="SENWSEXNW", surrendered_by="NS", surrender_accepted=True), "no trick outcomes"),
+        (dict(outcomes=None), "nine trick outcomes")])
+    def test_inconsistent_arguments_are_named(self, kwargs, message):
+        with pytest.raises(AluetteError, match=message):
+            score_deal(**kwargs)
+
+
+class TestExplainMordienne:
+    """scoring.explain_mordienne: the engine's words for mordienne, which the scoring widget shows. Sources: seeds
+    and pagat.com (mordienne); decisions mordienne-spoiled-breaks-run and mordienne-spoiled-counts-before."""
+
+    def test_made_uses_the_reason_sentence(self):
+        score = score_tricks("NEWXSSSSS")
+        text = explain_mordienne(score)
+        assert text.startswith("Mordienne: yes.") and text.endswith("It is worth 2.")
+        assert text[len("Mordienne: yes. "):-len(" It is worth 2.")] in score.reason
+
+    def test_not_made_names_the_tricks(self):
+        assert explain_mordienne(score_tricks("XSENXWSSS")).startswith("Mordienne: no. S won tricks 2, 7, 8 and 9.")
+        assert explain_mordienne(score_tricks("XXXXNXXXX")).startswith("Mordienne: no. N won trick 5.")
+
+    def test_off_nobody_and_unannounced(self):
+        assert explain_mordienne(score_tricks("NEWXSSSSS", mordienne=False), mordienne=False).startswith(
+            "Mordienne is off")
+        assert "Nobody won a trick" in explain_mordienne(score_tricks("XXXXXXXXX"))
+        unannounced = score_tricks("NEWXSSSSS", announced=["N"])
+        assert explain_mordienne(unannounced) == "Mordienne: no. " + unannounced.reason.split(". ", 1)[1]

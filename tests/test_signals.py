@@ -9,7 +9,7 @@ hand" and "going for mordienne" are decisions of this project (useless-hand, goi
 import pytest
 
 from aluette import SIGNALS, BadSignalError, Card, Deal, Options, Seat, parse_cards
-from aluette.signals import is_useless_hand, may_go_for_mordienne, signal_problem
+from aluette.signals import honest_signals, is_useless_hand, may_go_for_mordienne, signal_count, signal_problem
 
 # E holds le Borgne, Grand-neuf, Deux de chêne (three named cards) and an ace; W holds nothing above a king.
 HANDS = {"N": "3O 3C 2C 1O 12O 11O 10O 8O 7O", "E": "2O 9C 2B 1C 12C 11C 10C 8C 7C",
@@ -78,3 +78,27 @@ class TestEngineChecks:
         record = d.signal("E", "mordienne")
         assert record.key == "mordienne" and record.seat is Seat.E
         assert Card.parse("2O") in d.hands[Seat.E]
+
+
+class TestHonestSignalsRule:
+    """signals.signal_problem, honest_signals and signal_count: the rule the deal asks (decisions signals-honest
+    and signals-once-per-deal)."""
+
+    def test_once_per_deal(self):
+        hand = parse_cards(HANDS["E"])
+        assert signal_problem("borgne", hand) is None
+        assert signal_problem("borgne", hand, made=["borgne"]) == "has already signalled borgne this deal"
+        assert "borgne" in honest_signals(hand) and "borgne" not in honest_signals(hand, ["borgne"])
+
+    def test_the_deal_offers_exactly_honest_signals(self):
+        d = deal()
+        for seat in Seat:
+            assert d.legal_signals(seat) == honest_signals(d.hands[seat])
+        d.signal("E", "aces")
+        assert d.legal_signals("E") == honest_signals(d.hands[Seat.E], ["aces"])
+
+    def test_the_aces_count_is_taken_from_the_hand(self):
+        # seeds: the aces signal tells how many aces are held ("open the mouth once for each ace held")
+        d = deal()
+        assert d.signal("N", "aces").count == signal_count("aces", d.hands[Seat.N]) == 1
+        assert signal_count("aces", parse_cards("1O 1C 1B 4E")) == 3 and signal_count("monsieur", []) is None

@@ -5,7 +5,9 @@ import itertools
 
 import pytest
 
-from aluette import DECK, AluetteError, UnknownCardError, explain_trick, trick_winner
+from aluette import (DECK, AluetteError, Card, Deal, Options, Seat, UnknownCardError, explain_trick, parse_cards,
+                     trick_winner)
+from aluette.tricks import best_of, strongest
 
 
 class TestTrickWinner:
@@ -46,3 +48,31 @@ class TestTrickWinner:
     def test_explanations(self):
         assert "spoiled" in explain_trick(["1O", "1E"]).lower()
         assert "Monsieur" in explain_trick(["3O", "1E"])
+
+
+class TestBestOf:
+    """tricks.best_of, the one trick-winner rule (seeds, "gameplay"): the deal, the explanations and trick_winner
+    call it; the numpy engines are checked against it in tests/test_vectorized*.py."""
+
+    def test_seats_and_partial_tricks(self):
+        # the best so far of a trick in progress: two cards, then a third that ties the best and spoils it
+        plays = [(Seat.E, Card.parse("1O")), (Seat.S, Card.parse("12E"))]
+        assert best_of(plays) is Seat.E
+        assert best_of(plays + [(Seat.W, Card.parse("1C"))]) is None
+        assert best_of(plays + [(Seat.W, Card.parse("1C")), (Seat.N, Card.parse("2C"))]) is Seat.N
+
+    def test_strongest_keeps_play_order(self):
+        # cards of one class are equal whatever their suit: every ace played, in play order
+        plays = list(zip("NESW", parse_cards("1E 4O 1O 1B")))
+        assert strongest(plays) == [("N", Card.parse("1E")), ("S", Card.parse("1O")), ("W", Card.parse("1B"))]
+
+    def test_the_deal_records_best_of(self):
+        # every trick of seeded deals is won by best_of of its four plays, and the next trick is led by its winner
+        for seed in range(20):
+            deal = Deal.from_seed(seed, options=Options(chant=False))
+            while not deal.is_over:
+                deal.play_index(seed % len(deal.legal_cards()))
+            for record, following in zip(deal.tricks, deal.tricks[1:] + (None,)):
+                assert record.winner is best_of(record.plays)
+                if following is not None:
+                    assert following.leader is (record.winner or record.leader)

@@ -6,10 +6,13 @@ here is the decision of this project that both engines agree deal by deal under 
 aluette.simulation, plus a few positions built by hand where the rule outcome is known.
 """
 
+import itertools
+
 import numpy as np
 import pytest
 
-from aluette import Deal, Options, Seat, score_tricks
+from aluette import SEATS, Deal, Options, Seat, Team, score_tricks
+from aluette.scoring import score_deal
 from aluette.chance import deck_from_hands
 from aluette.simulation import DRAWS_PER_DEAL, simulate, step_deals
 from aluette.vectorized import random_deals
@@ -133,3 +136,52 @@ def test_unit_doubles_never_pick_past_the_hand():
     dealers = np.arange(200) % 4
     for options in (Options(), Options(surrender=True)):
         assert_same(step_deals(draws, dealers, options), random_deals(draws, dealers, options))
+
+
+# ------------------------------------------------------------------ the numpy blocks and the rule functions they mirror
+def test_trick_table_is_best_of():
+    # Seeds, "gameplay": the only card of the strongest class wins; a tie for the strongest class spoils the trick.
+    # Every entry of the numpy table (19**4 class combinations) is what tricks.best_of says for one card per class.
+    from aluette.cards import RANKING, Card
+    from aluette.tricks import best_of
+    from aluette.vectorized import _TRICK_WINNER
+    one_per_class = [Card.parse(codes[0]) for _, _, codes in RANKING]
+    expected = [best_of(list(enumerate(one_per_class[c] for c in combo)))
+                for combo in itertools.product(range(19), repeat=4)]
+    assert _TRICK_WINNER.tolist() == [-1 if seat is None else seat for seat in expected]
+    assert (_TRICK_WINNER == -1).any() and (_TRICK_WINNER == 3).any()
+
+
+def results_by_score_deal(result, options):
+    """The per-deal arrays of the numpy engines recomputed deal by deal by scoring.score_deal from their own trick
+    outcomes and surrender answers (absolute seats 0-3 = N, E, S, W; teams 0 = NS, 1 = EW)."""
+    points, mordienne, first, winner = [], [], [], []
+    for j, outcomes in enumerate(result["outcomes"]):
+        by = int(result["surrendered_by"][j])
+        accepted = None if by < 0 else bool(result["surrender_accepted"][j])
+        played = None if accepted else [None if o == 4 else SEATS[o] for o in outcomes]
+        deal = score_deal(played, mordienne=options.mordienne, surrendered_by=None if by < 0 else list(Team)[by],
+                          surrender_accepted=accepted)
+        points.append((deal.points[Team.NS], deal.points[Team.EW]))
+        score = deal.score
+        mordienne.append(bool(score and score.mordienne))
+        first.append(bool(score and score.reached_first))
+        winner.append(-1 if score is None or score.winner is None else SEATS.index(score.winner))
+    return np.array(points), np.array(mordienne), np.array(first), np.array(winner)
+
+
+def assert_scored_as_score_deal(result, options):
+    points, mordienne, first, winner = results_by_score_deal(result, options)
+    assert (points[:, 0] == result["points_ns"]).all() and (points[:, 1] == result["points_ew"]).all()
+    assert (mordienne == result["mordienne"]).all() and (first == result["first_to_reach"]).all()
+    assert (winner == result["winner"]).all()
+
+
+@pytest.mark.parametrize("options", COMBINATIONS, ids=_ids)
+def test_scores_are_score_deal(options):
+    # Seeds and pagat.com (aluette.scoring): the numpy scoring block gives, deal by deal, the points, mordienne,
+    # first-to-reach and winner that scoring.score_deal gives for the same tricks and surrender answers.
+    draws, dealers = _draws(31, 1000), np.arange(1000) % 4
+    result = random_deals(draws, dealers, options)
+    assert_scored_as_score_deal(result, options)
+    assert result["mordienne"].any() == options.mordienne and result["first_to_reach"].any()

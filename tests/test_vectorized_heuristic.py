@@ -13,20 +13,27 @@ import pytest
 
 from aluette import DECK, SEATS, Deal, Options
 from aluette.bots import HeuristicBot, play_deal
+from aluette.cards import HAND_ORDER as ENGINE_HAND_ORDER
 from aluette.chance import cut_deck, shuffles_from_uniforms
 from aluette.errors import AluetteError
 from aluette.moves import Play
 from aluette.simulation import DRAWS_PER_DEAL, simulate, step_deals
 from aluette.vectorized_heuristic import heuristic_deals
-from tests.test_vectorized import assert_same  # one per-array comparison for both engines
+from tests.test_vectorized import assert_same, assert_scored_as_score_deal  # one comparison for both engines
 
 MORDIENNE_AND_SURRENDER = [dict(mordienne=True), dict(mordienne=False), dict(mordienne=True, surrender=True)]
 COMBINATIONS = ([Options(chant=False, **o) for o in MORDIENNE_AND_SURRENDER]
                 + [Options(chant=True, chant_recipients=r, **o) for r in ("left_and_dealer", "left_and_partner")
                    for o in MORDIENNE_AND_SURRENDER])
 N_DEALS = 2000
-#: The vectorized engine names a card by its place in hand order (high to low, then deck order: aluette.deal.Hand).
+#: The vectorized engine names a card by its place in hand order (high to low, then deck order), written out here
+#: independently of aluette.cards.HAND_ORDER, which is checked against it.
 HAND_ORDER = sorted(DECK, key=lambda c: (-c.strength, c.index))
+
+
+def test_hand_order_is_the_engines():
+    # The places the numpy engines use are the engine's hand order (one definition: aluette.cards.HAND_ORDER).
+    assert list(ENGINE_HAND_ORDER) == HAND_ORDER
 
 
 def _ids(options):
@@ -138,3 +145,29 @@ def test_vectorized_refuses_other_players():
             simulate(10, seed=1, players=players, engine="vectorized")
     with pytest.raises(ValueError, match="draws must have shape"):
         heuristic_deals(np.zeros((3, 5)), np.zeros(3))
+
+
+@pytest.mark.parametrize("options", [Options(chant=False), Options(surrender=True),
+                                     Options(chant_recipients="left_and_partner")],
+                         ids=["nochant", "chant-dealer-surrender", "chant-partner"])
+def test_tricks_and_scores_are_the_rule_functions(options):
+    # Seeds, "gameplay" and "scoring"; pagat.com (surrender): on seeded deals, each trick's outcome is what
+    # tricks.best_of says of the four cards the numpy engine recorded, and the points are scoring.score_deal's.
+    from aluette.tricks import best_of
+    n = 400
+    draws, dealers = _draws(21, n), np.arange(n) % 4
+    record = np.full((n, 36), -1)
+    result = heuristic_deals(draws, dealers, options, record=record)
+    tricks = 0
+    for j in range(n):
+        if result["outcomes"][j, 0] < 0:
+            continue  # a surrender accepted: not played
+        leader = (dealers[j] + 1) % 4  # the dealer's left leads the first trick
+        for trick in range(9):
+            plays = [(SEATS[(leader + k) % 4], HAND_ORDER[record[j, trick * 4 + k]]) for k in range(4)]
+            winner = best_of(plays)
+            assert result["outcomes"][j, trick] == (4 if winner is None else SEATS.index(winner)), f"deal {j}"
+            leader = leader if winner is None else SEATS.index(winner)
+            tricks += 1
+    assert tricks > 9 * n // 2 and (result["outcomes"] == 4).any()
+    assert_scored_as_score_deal(result, options)

@@ -23,7 +23,7 @@ import pandas as pd
 from ..deal import Deal
 from ..match import Match
 from ..options import Options
-from ..scoring import DealScore, outcomes_notation, parse_outcomes, score_tricks
+from ..scoring import DealScore, explain_mordienne, outcomes_notation, parse_outcomes, score_tricks
 from ..seats import SEATS, Seat, Team
 from .common import (SHORT_TEXT, MessageArea, check_choice, check_seed, friendly, limited_text, no_null_tooltips,
                      sheet_html)
@@ -52,22 +52,6 @@ def running_counts(outcomes) -> pd.DataFrame:
     counts.insert(0, "won by", list(outcomes_notation(outs)))
     counts.index = pd.RangeIndex(1, 10, name="trick")
     return counts
-
-
-def _mordienne_text(score: DealScore, enabled: bool) -> str:
-    if score.winner is None:
-        return "Mordienne: no. Nobody won a trick, so nobody scores at all."
-    if not enabled:
-        return "Mordienne is off: the deal's winner scores 1 whatever the order of the tricks."
-    won = [i for i, o in enumerate(score.outcomes, start=1) if o is score.winner]
-    listed = " and ".join(map(str, won)) if len(won) < 3 else f"{', '.join(map(str, won[:-1]))} and {won[-1]}"
-    tricks = f"trick{'s' if len(won) > 1 else ''} {listed}"
-    if score.mordienne:
-        return (f"Mordienne: yes. {score.winner} won {tricks}: one unbroken run ending with trick 9, after "
-                f"trick{'s' if won[0] > 2 else ''} {score.winner} did not win. It is worth 2.")
-    return (f"Mordienne: no. {score.winner} won {tricks}. Mordienne needs the deal's winner to win one "
-            f"unbroken run of tricks ending with trick 9, after at least one trick they did not win (a spoiled "
-            f"trick breaks a run, and counts as a trick before it).")
 
 
 class ScoringView(w.VBox):
@@ -171,7 +155,7 @@ class ScoringView(w.VBox):
                          f"tie, so no question of who got there first.")
         self.result.value = (f"<div style='font-size:1.15em'><b>{escape(head)}</b></div>"
                              f"<div>{escape(first)}</div>"
-                             f"<div>{escape(_mordienne_text(score, self.mordienne.value))}</div>"
+                             f"<div>{escape(explain_mordienne(score, mordienne=self.mordienne.value))}</div>"
                              f"<div><i>Engine's reason:</i> {escape(score.reason)}</div>")
         self.message.clear()
 

@@ -7,7 +7,9 @@ The fixtures live in ``conftest.py``; this module holds what a test imports:
   error output, traceback, "Error displaying widget" or "Loading widget" is left on the page.
 - ``wire_of(page)`` / the ``wire`` fixture: a :class:`Wire` recording everything the page received over its
   websockets (every kernel message, hence every widget model state), the HTML documents it loaded, its console
-  errors and the outside requests that were blocked. ``wire.text()`` is the one string a secrecy test searches.
+  errors and the outside requests that were blocked. ``wire.text()`` is the one string a secrecy test searches;
+  ``wire.cards_named()`` the cards named in it, read by :mod:`aluette.secrecy` as the widget tests read a widget's
+  state.
 - ``screenshot(page, name)`` saves ``test-artifacts/screenshots/NAME.png`` (the whole notebook, or one widget with
   ``element=locator``).
 
@@ -34,6 +36,8 @@ from pathlib import Path
 
 import pytest
 
+from aluette.secrecy import cards_named
+
 try:
     from playwright.sync_api import expect
 except ImportError:  # the fixtures then skip (or fail under CI) with the install hint; nothing else uses it
@@ -45,6 +49,9 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 ARTIFACTS = REPO / "test-artifacts"
 SCREENSHOTS = ARTIFACTS / "screenshots"
 FAILURES = ARTIFACTS / "failures"
+#: The README's pictures. Tests write theirs into SCREENSHOTS; with ALUETTE_UPDATE_DOC_IMAGES=1 also here (a test run
+#: never changes tracked files unless asked to).
+DOC_IMAGES = REPO / "docs" / "images"
 LOGS = ARTIFACTS / "logs"
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -302,6 +309,15 @@ class Wire:
         parts.extend(html for _, html in self.documents)
         return "\n".join(parts)
 
+    def cards_named(self) -> frozenset:
+        """Every card named anywhere the page received (:func:`aluette.secrecy.cards_named`): in :meth:`text`, and
+        in each decoded string on its own (so no neighbouring text can hide a code). A secrecy test intersects it
+        with :func:`aluette.secrecy.hidden_cards`."""
+        named = set(cards_named(self.text()))
+        for string in self.strings():
+            named.update(cards_named(string))
+        return frozenset(named)
+
     def widget_states(self) -> dict[str, dict]:
         """model_id -> the latest state the browser received for it (comm_open, update and update_states)."""
         states: dict[str, dict] = {}
@@ -516,3 +532,14 @@ def probe_execute(page, ws_url: str, code: str, timeout: float = KERNEL_REPLY) -
     by two kernel_info_requests. Returns {"outcome": "answered"|"timeout", "first"/"exec"/"last": [msg_types
     of the messages whose parent is that request]}."""
     return page.evaluate(PROBE_JS, {"wsUrl": ws_url, "code": code, "timeoutMs": int(timeout * 1000)})
+
+
+def doc_image(target, name: str) -> Path:
+    """Save a README picture of ``target`` (a page or a locator) as ``test-artifacts/screenshots/NAME`` and return
+    that path; with ``ALUETTE_UPDATE_DOC_IMAGES=1`` copy it over ``docs/images/NAME`` as well."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / name
+    target.screenshot(path=str(path))
+    if os.environ.get("ALUETTE_UPDATE_DOC_IMAGES") == "1":
+        (DOC_IMAGES / name).write_bytes(path.read_bytes())
+    return path
