@@ -382,7 +382,9 @@ def run_side_by_side(kinds, sizes, names, after: float) -> dict:
     return figures
 
 
-def report_side_by_side(figures: dict, after: float):
+def report_side_by_side(figures: dict, after: float) -> bool:
+    """Prints the figures of each server beside their targets; True if every server met every target."""
+    ok = True
     kinds = list(figures)
     print("\n  side by side (" + " | ".join(kinds) + "), each beside its target:")
     bursts = [r["what"] for r in figures[kinds[0]] if r["what"] != "memory"]
@@ -390,6 +392,8 @@ def report_side_by_side(figures: dict, after: float):
         cells = []
         for kind in kinds:
             row = next(r for r in figures[kind] if r["what"] == what)
+            ok &= (row["failures"] == 0 and row["p95"] <= PAGE_P95_S and row["peak"] <= TREE_PEAK_MB * 2**20
+                   and row["click_p95"] < CLICK_MS)
             cells.append(f"{kind}: p50 {row['p50']:.1f} s, p95 {row['p95']:.1f} s, max {row['max']:.1f} s, "
                          f"failures {row['failures']}, peak {mb(row['peak'])}, click p95 {row['click_p95']:.0f} ms"
                          f" ({row['load']})")
@@ -402,8 +406,10 @@ def report_side_by_side(figures: dict, after: float):
     for kind in kinds:
         row = next(r for r in figures[kind] if r["what"] == "memory")
         freed = row["after"] <= row["before"] + FREED_WITHIN_MB * 2**20
+        ok &= freed and row["peak"] <= TREE_PEAK_MB * 2**20
         print(f"    {kind}: before {mb(row['before'])}, peak {mb(row['peak'])}, after {mb(row['after'])} -> "
               f"{verdict(freed and row['peak'] <= TREE_PEAK_MB * 2**20)} ({row['load']})")
+    return ok
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -421,8 +427,8 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"--servers: among {', '.join(SERVERS)}")
         sizes = (3, 5) if args.quick else (10, 30)
         after = 30 if args.quick else FREE_AFTER_S
-        report_side_by_side(run_side_by_side(kinds, sizes, (MATCH, "00_start_here.ipynb"), after), after)
-        return 0
+        return 0 if report_side_by_side(run_side_by_side(kinds, sizes, (MATCH, "00_start_here.ipynb"), after),
+                                         after) else 1
     global BEACON
     BEACON = not args.no_beacon
     print(f"  closed tabs {'post' if BEACON else 'lose'} Voilà's shutdown beacon", flush=True)

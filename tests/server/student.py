@@ -251,7 +251,7 @@ def decode_json(frame: bytes | str) -> dict | None:
 @dataclass
 class SolaraPage(Page):
     """A page of Solara's server: JSON messages, Solara's close request on leaving, and the widgets the server
-    opens recorded in ``states`` as they come."""
+    opens recorded in ``states`` as they come (their state at opening, then its updates)."""
 
     cookies: dict = field(default_factory=dict)
 
@@ -266,7 +266,10 @@ class SolaraPage(Page):
 
     async def receive(self) -> dict | None:
         got = decode_json(await self.ws.recv())
-        if got is not None and got["header"].get("msg_type") == "comm_open" \
-                and got["content"].get("target_name") == "jupyter.widget":
-            self.states[got["content"]["comm_id"]] = got["content"].get("data", {}).get("state", {})
+        kind, content = (got["header"].get("msg_type"), got["content"]) if got is not None else (None, {})
+        if kind == "comm_open" and content.get("target_name") == "jupyter.widget":
+            self.states[content["comm_id"]] = dict(content.get("data", {}).get("state", {}))
+        elif kind == "comm_msg" and content.get("comm_id") in self.states \
+                and content.get("data", {}).get("method") == "update":
+            self.states[content["comm_id"]].update(content["data"].get("state", {}))
         return got
