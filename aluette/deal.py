@@ -63,7 +63,7 @@ from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
 from .cards import DECK, Card, CardLike, hand_place, parse_cards
-from .chance import (SeedLike, _deal, as_generator, cut_deck, deal_from_deck, deck_from_hands, seed_number,
+from .chance import (SeedLike, as_generator, cut_deck, deal_from_deck, deal_unchecked, deck_from_hands, seed_number,
                      shuffled_deck, stock_steps)
 from .errors import (BadDiscardError, BadSignalError, CardNotInHandError, DealOverError, IllegalMoveError,
                      NotYourTurnError, WrongPhaseError)
@@ -129,7 +129,7 @@ class Deal:
         self._deck = deck
         self._seed = seed
         self._cut = cut
-        dealt, self._stock = _deal(deck, dealer)
+        dealt, self._stock = deal_unchecked(deck, dealer)
         # each hand is a list kept sorted high to low, so legal_cards() never sorts
         self._hands: dict[Seat, list[Card]] = {seat: sorted(cards, key=hand_place) for seat, cards in dealt.items()}
         self._dealt = dealt  # the nine cards each seat was dealt, in the order received (see dealt_hand)

@@ -34,7 +34,7 @@ import numpy as np
 from .bots import HeuristicBot, _risk_at_most
 from .cards import TOP_FOUR, hand_place
 from .options import Options
-from .vectorized import _CLASS_OF_PLACE, _check, _deal, _results, _second_recipient
+from .vectorized import CLASS_OF_PLACE, check_draws, deal_places, deal_results, second_recipient
 
 __all__ = ["heuristic_deals"]
 
@@ -44,14 +44,14 @@ _BOT = HeuristicBot  # the thresholds are read from the class, so a change there
 _BIT = _U64(1) << np.arange(48, dtype=_U64)
 _FULL = _U64((1 << 48) - 1)
 #: _ABOVE[c]: the places of the classes stronger than class c (c = 0..19; _ABOVE[19] is every card).
-_FIRST_PLACE = np.searchsorted(_CLASS_OF_PLACE, np.arange(20))
+_FIRST_PLACE = np.searchsorted(CLASS_OF_PLACE, np.arange(20))
 _ABOVE = np.array([(1 << int(p)) - 1 for p in _FIRST_PLACE], dtype=_U64)
 #: _CLASS_MASK[c]: the places of class c.
 _CLASS_MASK = _ABOVE[1:] & ~_ABOVE[:-1]
 #: _NOT_ABOVE[m]: the cards that are not masters (some unseen card beats or ties them) when the strongest unseen card
 #: is of class m: class m and weaker. Index 19: nothing unseen, every card is a master.
 _NOT_ABOVE = np.append(_FULL & ~_ABOVE[:19], _U64(0))
-_STRENGTH_OF_PLACE = 19 - _CLASS_OF_PLACE
+_STRENGTH_OF_PLACE = 19 - CLASS_OF_PLACE
 #: Monsieur, Madame, le Borgne, la Vache (cards.TOP_FOUR): places 0-3.
 _TOP_FOUR = _U64(sum(1 << hand_place(card) for card in TOP_FOUR))
 
@@ -91,7 +91,7 @@ def _lowest_bit(x: np.ndarray) -> np.ndarray:
 def _lowest(cards: np.ndarray) -> np.ndarray:
     """The place of the lowest card of each non-empty set: ``bots._lowest`` (weakest class; among its cards, the
     first in deck order, which is the lowest place of the class)."""
-    weakest = _CLASS_OF_PLACE[_highest_bit(cards)]
+    weakest = CLASS_OF_PLACE[_highest_bit(cards)]
     return _lowest_bit(cards & _CLASS_MASK[weakest])
 
 
@@ -104,7 +104,7 @@ def _chant(strength: np.ndarray, options: Options) -> tuple[np.ndarray, int]:
     """HeuristicBot's chant answers (``_chant``): a stock recipient agrees when its hand's strength is below
     ``chant_weak``; a seat receiving nothing agrees. The chant happens when all four agree, so when both recipients'
     hands are weak. Returns the chant flags and the second recipient (relative 3, the dealer, or 1, his partner)."""
-    second = _second_recipient(options)
+    second = second_recipient(options)
     if not options.chant:
         return np.zeros(len(strength), dtype=bool), second
     return (strength[:, 0] < _BOT.chant_weak) & (strength[:, second] < _BOT.chant_weak), second
@@ -139,7 +139,7 @@ def _lead(hand: np.ndarray) -> np.ndarray:
 def _second(hand: np.ndarray, beaters: np.ndarray) -> np.ndarray:
     """``_second`` (no signals): the cheapest beater if it is a low card (strength up to ``second_cheap``), else the
     lowest card."""
-    cheap = (beaters != 0) & (_CLASS_OF_PLACE[_highest_bit(beaters)] >= 19 - _BOT.second_cheap)
+    cheap = (beaters != 0) & (CLASS_OF_PLACE[_highest_bit(beaters)] >= 19 - _BOT.second_cheap)
     return np.where(cheap, beaters, hand)
 
 
@@ -179,13 +179,13 @@ def _fourth_over_partner(hand: np.ndarray, beaters: np.ndarray, unseen: np.ndarr
 
 def _strongest_class(cards: np.ndarray) -> np.ndarray:
     """Class of the strongest card of each set (19 for an empty set)."""
-    return np.where(cards != 0, _CLASS_OF_PLACE[_lowest_bit(cards)], 19)
+    return np.where(cards != 0, CLASS_OF_PLACE[_lowest_bit(cards)], 19)
 
 
 # ------------------------------------------------------------------------------------------------ the deal
 def _play(hands: np.ndarray, discards: np.ndarray, record: Optional[np.ndarray] = None) -> tuple:
     """Play nine tricks. ``hands``, ``discards``: ``(n, 4)`` card sets by relative seat (``hands`` is changed).
-    Returns ``(outcomes, counts, reached)`` as :func:`aluette.vectorized._results` takes them; ``record``, if given,
+    Returns ``(outcomes, counts, reached)`` as :func:`aluette.vectorized.deal_results` takes them; ``record``, if given,
     an ``(n, 36)`` array, receives the place of each play in order (for tests)."""
     n = len(hands)
     flat_hands = hands.reshape(-1)
@@ -227,7 +227,7 @@ def _play(hands: np.ndarray, discards: np.ndarray, record: Optional[np.ndarray] 
             bit = _BIT[place]
             flat_hands[at] = hand & ~bit
             played |= bit
-            cls = _CLASS_OF_PLACE[place]  # the best so far and who played it: tricks.best_of, card by card
+            cls = CLASS_OF_PLACE[place]  # the best so far and who played it: tricks.best_of, card by card
             winner = np.where(cls < best, seat, np.where(cls == best, -1, winner))
             best = np.minimum(best, cls)
         outcomes[:, trick] = winner
@@ -258,9 +258,9 @@ def heuristic_deals(draws: np.ndarray, dealers: np.ndarray, options: Optional[Op
         ValueError: arrays of the wrong shape.
     """
     options = Options.coerce(options).check_simulable()
-    draws, dealers = _check(draws, dealers)
+    draws, dealers = check_draws(draws, dealers)
     n = len(draws)
-    keys = _deal(draws)
+    keys = deal_places(draws)
     hands = keys[:, :36].reshape(n, 4, 9).copy()
     chant, second = _chant(_STRENGTH_OF_PLACE[hands].sum(axis=2), options)
     discards = np.zeros((n, 4), dtype=_U64)
@@ -274,4 +274,4 @@ def heuristic_deals(draws: np.ndarray, dealers: np.ndarray, options: Optional[Op
     if options.surrender:
         by, accepted = _surrender(_STRENGTH_OF_PLACE[hands].sum(axis=2), masks)
     outcomes, counts, reached = _play(masks, discards, record)
-    return _results(outcomes, counts, reached, chant, by, accepted, dealers, options)  # scoring.score_deal
+    return deal_results(outcomes, counts, reached, chant, by, accepted, dealers, options)  # scoring.score_deal

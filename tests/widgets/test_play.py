@@ -7,7 +7,8 @@ Aluette page; decision = a decision of this project (the trivial playing rule, t
 import pytest
 
 from aluette import Card, Deal, Phase, Seat
-from aluette.widgets.play import TrickStepper, TrickPicker, play_one_trick, play_out, simple_move
+from aluette.drivers import play_out
+from aluette.widgets.play import TrickStepper, TrickPicker, play_one_trick
 
 
 def set_cards(picker, **cards):
@@ -94,28 +95,6 @@ class TestTrickPicker:
         assert "choose a card for South" in picker.message.last_error
 
 
-class TestSimpleRule:
-    def test_highest_and_lowest_play_the_ends_of_the_hand(self):
-        # decision: the notebook's trivial rule plays the highest (or lowest) card of the hand, as documented
-        for rule, end in (("highest", 0), ("lowest", -1)):
-            deal = Deal.from_seed(3)
-            play_out(deal, rule, tricks=1)
-            first = deal.tricks[0]
-            for seat, card in first.plays:
-                assert card == deal.dealt_hand(seat)[end]
-
-    def test_the_chant_is_declined(self):
-        # decision: the trivial rule declines the chant, so the stock is never used
-        deal = Deal.from_seed(3)
-        move = simple_move(deal)
-        assert deal.phase is Phase.CHANT and move.agree is False
-
-    def test_unknown_rule_is_refused(self):
-        # decision: only the documented rules exist
-        with pytest.raises(ValueError, match="unknown playing rule 'best'"):
-            simple_move(Deal.from_seed(3), "best")
-
-
 class TestTrickStepper:
     def test_starts_from_the_seed_with_the_chant_declined(self):
         # decision (quality bar): the seed box decides the deal; the same seed gives the same deal
@@ -161,7 +140,7 @@ class TestTrickStepper:
         stepper = TrickStepper(seed=11)
         stepper.run_button.click()
         stepper.new_button.click()
-        assert stepper.seed.value == 12
+        assert stepper.seed.seed_value == 12
         assert stepper.deal.deck == Deal.from_seed(12).deck and stepper.deal.tricks == ()
         assert not stepper.next_button.disabled
 
@@ -169,7 +148,7 @@ class TestTrickStepper:
         # decision (quality bar): the same seed gives the same deal everywhere
         stepper = TrickStepper(seed=11)
         stepper.next_button.click()
-        stepper.seed.value = 5
+        stepper.seed.value = "5"
         expected = play_out(Deal.from_seed(5), "highest")
         stepper.run_button.click()
         assert stepper.deal.notation == expected.notation
