@@ -14,6 +14,7 @@ TOKEN ?=
 VOILA_ARGS ?=
 LESSON ?=
 CLASS_SIZE ?= 30
+SERVER ?=
 
 .PHONY: lab test app teacher bench clean-venv
 
@@ -39,9 +40,10 @@ test: $(STAMP)
 
 # The classroom app (aluette/classroom): Voilà with voila.json and classroom/. Off 127.0.0.1 it never serves without a
 # token: give one with TOKEN=... or one is made and printed with the address. LESSON=08 (CLASS_SIZE=30) warms a kernel
-# for every student on that notebook before the class.
+# for every student on that notebook before the class. SERVER=solara serves the students' app on Solara's server instead
+# (one process for the class: README, "Serving the tutorial to a class").
 app: $(STAMP)
-	$(PY) -m aluette.classroom app --host=$(HOST) --port=$(PORT) $(if $(TOKEN),--token=$(TOKEN)) $(if $(LESSON),--lesson=$(LESSON) --class-size=$(CLASS_SIZE)) $(VOILA_ARGS)
+	$(PY) -m aluette.classroom app --host=$(HOST) --port=$(PORT)$(if $(SERVER), --server=$(SERVER)) $(if $(TOKEN),--token=$(TOKEN)) $(if $(LESSON),--lesson=$(LESSON) --class-size=$(CLASS_SIZE)) $(VOILA_ARGS)
 
 # The teacher's page: the teacher's guide and the printable one-page rules summary (not in the students' app).
 teacher: $(STAMP)
