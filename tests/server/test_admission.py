@@ -4,12 +4,11 @@ that starts it (aluette.classroom.command.solara_command)."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from aluette.classroom.admission import TOKEN_COOKIE, Admission
 from aluette.classroom.command import ServeError, solara_command
+from tests.coroutines import run as run_coroutine
 
 
 class Clock:
@@ -52,7 +51,7 @@ class Door:
 
         async def send(message):
             sent.append(message)
-        asyncio.run(self.door(scope, receive, send))
+        run_coroutine(self.door(scope, receive, send))
         start = sent[0]
         if kind == "websocket":
             return "accepted" if start["type"] == "websocket.accept" else "refused", sent

@@ -4,7 +4,6 @@ on a folder of fixture notebooks, pages loaded as a student's browser loads them
 
 from __future__ import annotations
 
-import asyncio
 import html
 import json
 import shutil
@@ -17,6 +16,7 @@ import pytest
 
 from aluette.classroom.landing import read_entry
 from tests.browser.harness import FIXTURES, REPO, Server, server_env
+from tests.coroutines import run as run_coroutine
 from tests.server.student import message, open_solara_page
 
 pytest.importorskip("solara", reason="Solara's server is in the 'lab' extra: pip install -e '.[lab]'")
@@ -53,7 +53,7 @@ def load(server, path, address="127.0.0.1"):
         page = await open_solara_page(server.url, path, address, token=TOKEN)
         await page.close()
         return page
-    return asyncio.run(go())
+    return run_coroutine(go())
 
 
 def test_the_landing_page_lists_the_students_notebooks_not_the_teachers(solara_server):
@@ -104,7 +104,7 @@ def test_a_students_click_changes_their_page_only(solara_server):
         finally:
             await first.close()
             await second.close()
-    asyncio.run(go())
+    run_coroutine(go())
 
 
 def test_nothing_is_served_without_the_token(solara_server):
@@ -129,7 +129,7 @@ def test_a_student_beyond_the_cap_gets_the_room_is_full_page_and_a_closed_tab_fr
         finally:
             for page in pages:
                 await page.close()
-    asyncio.run(go())
+    run_coroutine(go())
 
 
 @pytest.fixture(scope="module")
@@ -176,4 +176,4 @@ def test_a_students_card_size_is_theirs_alone(solara_08):
         finally:
             await first.close()
             await second.close()
-    asyncio.run(go())
+    run_coroutine(go())

@@ -27,6 +27,7 @@ from aluette.secrecy import hidden_cards
 from aluette.session import make_bots
 from aluette.widgets.common import state_text
 from aluette.widgets.match import MatchTable, parse_seed, state_problems
+from tests.coroutines import run as run_coroutine
 
 S, N, E, W = Seat.S, Seat.N, Seat.E, Seat.W
 
@@ -246,7 +247,7 @@ class TestBotPauses:
             assert t.deal.to_move is S and len(t.deal.current_trick) == 1
             return t
 
-        t = asyncio.run(scenario())
+        t = run_coroutine(scenario())
         assert t.internal_errors == []
         same = table()
         same.answer_chant(False)
@@ -263,7 +264,7 @@ class TestBotPauses:
             await asyncio.sleep(0.05)  # a stale timer of the old match would have fired by now
             return t
 
-        t = asyncio.run(scenario())
+        t = run_coroutine(scenario())
         assert t.match.to_json() == table(9).match.to_json() and t.internal_errors == []
 
     def test_a_bug_in_a_bot_move_is_reported_without_details(self):
@@ -281,7 +282,7 @@ class TestBotPauses:
                 await asyncio.sleep(0.01)
             return t
 
-        t = asyncio.run(scenario())
+        t = run_coroutine(scenario())
         assert len(t.internal_errors) == 1 and "bug holding" in t.internal_errors[0]
         assert "Internal error" in t.message.last_error and "bug holding" not in t.message.value
         assert state_problems(t) == []  # E's cards, in the exception, stay in the kernel
@@ -297,7 +298,7 @@ class TestBotPauses:
             t.close()
             return t
 
-        asyncio.run(scenario())
+        run_coroutine(scenario())
 
     def test_without_an_event_loop_the_bots_move_at_once(self):
         t = MatchTable(seed=2026, bot_delay=0.4)  # pytest: no running loop
