@@ -12,7 +12,8 @@ from __future__ import annotations
 __all__ = ["AluetteError", "UnknownCardError", "DuplicateCardError", "UnknownSeatError", "DuplicateSeatError",
            "BadSeedError", "InputTooLongError", "NotationError", "MalformedSaveError", "IllegalMoveError",
            "NotYourTurnError", "WrongPhaseError", "DealOverError", "CardNotInHandError", "BadDiscardError",
-           "BadSignalError", "quoted"]
+           "BadSignalError", "StoreError", "BadDatabaseError", "TableError", "NoSuchTableError", "TableClosedError",
+           "SeatTakenError", "BadSeatCodeError", "TableNotReadyError", "StaleStateError", "quoted"]
 
 #: How many characters of a bad input an error message quotes at most.
 QUOTE_LIMIT = 40
@@ -107,3 +108,43 @@ class BadDiscardError(IllegalMoveError):
 
 class BadSignalError(IllegalMoveError):
     """A signal that is unknown, repeated, or claims a card the signalling seat does not hold."""
+
+
+class StoreError(AluetteError):
+    """A problem with the database that holds shared tables (:mod:`aluette.store`): it cannot be reached, or a
+    logged move no longer replays."""
+
+
+class BadDatabaseError(StoreError):
+    """A database file or schema that is not this application's, is damaged, or was written by a newer aluette:
+    refused when it is opened, before anything in it is read or written."""
+
+
+class TableError(AluetteError):
+    """A request to a shared table (:mod:`aluette.store`) that the table refuses: a bad table or player name, a
+    seat that is held, a wrong seat code, a closed table."""
+
+
+class NoSuchTableError(TableError):
+    """No table of that name (nor a seat of that table) exists."""
+
+
+class TableClosedError(TableError):
+    """The teacher closed the table: it takes no seat and no move."""
+
+
+class SeatTakenError(TableError):
+    """The seat is already held by a player or a bot."""
+
+
+class BadSeatCodeError(TableError):
+    """A seat code that is not the code of that seat (or of any seat of the table)."""
+
+
+class TableNotReadyError(TableError):
+    """A move at a table whose four seats are not all held yet (by players or bots)."""
+
+
+class StaleStateError(TableError):
+    """A move made on a state of the table that has changed since (another device of the same seat, or a late
+    click): look at the table again."""

@@ -1,0 +1,433 @@
+"""The database behind shared tables: SQLite by default, PostgreSQL when a URL says so.
+
+Which database (:func:`open_store`):
+
+* ``ALUETTE_DATABASE_URL`` set to ``postgresql://user:password@host:port/dbname`` (or ``postgres://``): that
+  PostgreSQL database, through ``psycopg`` 3, for students' sessions on several machines (JupyterHub on a cluster).
+  The tables are created in it on first use, all named ``aluette_*``, so the database may hold other applications'
+  tables too.
+* otherwise SQLite: the file ``tables.sqlite3`` in the app's data folder, ``ALUETTE_DATA_DIR`` when set, else
+  ``$XDG_DATA_HOME/aluette`` (``~/.local/share/aluette``). Nothing to install; every kernel of a class on one machine
+  opens the same file. WAL mode (readers never wait for the writer), ``busy_timeout`` (a writer waits for another
+  rather than failing), ``synchronous=NORMAL`` (a crashed kernel loses nothing; a power cut may lose the last
+  moves).
+
+The schema is versioned from the start: a table ``aluette_meta`` holds the application id (:data:`APPLICATION_ID`)
+and the schema version (:data:`SCHEMA_VERSION`); an SQLite file also carries :data:`SQLITE_APPLICATION_ID` in its
+header. A file that is not SQLite, an SQLite file of another application, a damaged one, or a schema written by a
+newer aluette is refused when it is opened, with a :class:`~aluette.errors.BadDatabaseError`, before anything in it
+is read or written.
+
+Both backends are used through one small interface: :meth:`Store.read` and :meth:`Store.write` give a transaction
+(:class:`Transaction`) whose :meth:`~Transaction.rows` and :meth:`~Transaction.run` take SQL with ``?``
+placeholders. A write transaction holds the database's write lock (SQLite) or the row lock of the table it names
+(PostgreSQL, :meth:`Transaction.lock_table`), so writers to one table take turns.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sqlite3
+import threading
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator, Optional, Union
+from urllib.parse import urlsplit
+
+from ..errors import BadDatabaseError, StoreError, quoted
+
+__all__ = ["Store", "SQLiteStore", "PostgresStore", "Transaction", "open_store", "default_data_dir",
+           "APPLICATION_ID", "SCHEMA_VERSION", "SQLITE_APPLICATION_ID", "DATABASE_URL_ENV", "DATA_DIR_ENV",
+           "DATABASE_FILE"]
+
+#: What ``aluette_meta`` says under ``application``.
+APPLICATION_ID = "aluette-tables"
+#: The schema this aluette writes and reads. A newer one is refused; older ones would be migrated (none yet).
+SCHEMA_VERSION = 1
+#: SQLite's ``PRAGMA application_id`` of our files: "Alut" in ASCII.
+SQLITE_APPLICATION_ID = 0x416C7574
+#: The environment variable naming a PostgreSQL database.
+DATABASE_URL_ENV = "ALUETTE_DATABASE_URL"
+#: The environment variable naming the data folder of the SQLite file.
+DATA_DIR_ENV = "ALUETTE_DATA_DIR"
+#: The SQLite file's name in the data folder.
+DATABASE_FILE = "tables.sqlite3"
+#: How long a writer waits for another (SQLite's busy_timeout, PostgreSQL's lock_timeout), in seconds.
+BUSY_TIMEOUT = 10.0
+
+_SQLITE_HEADER = b"SQLite format 3\x00"
+_TABLES = ("aluette_meta", "aluette_tables", "aluette_seats", "aluette_moves")
+
+# One schema for both: "{id}" is the only difference (SQLite's rowid alias; PostgreSQL's identity column).
+_SCHEMA = (
+    "CREATE TABLE aluette_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    """CREATE TABLE aluette_tables (
+        id {id},
+        name_key TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        seed TEXT NOT NULL,
+        first_dealer TEXT NOT NULL,
+        options TEXT NOT NULL,
+        settings TEXT NOT NULL,
+        host_seat TEXT,
+        created_at DOUBLE PRECISION NOT NULL,
+        closed_at DOUBLE PRECISION,
+        last_seq BIGINT NOT NULL DEFAULT 0)""",
+    """CREATE TABLE aluette_seats (
+        table_id BIGINT NOT NULL REFERENCES aluette_tables(id),
+        seat TEXT NOT NULL CHECK (seat IN ('N', 'E', 'S', 'W')),
+        kind TEXT NOT NULL CHECK (kind IN ('person', 'bot')),
+        player TEXT NOT NULL,
+        code_salt TEXT,
+        code_hash TEXT,
+        joined_at DOUBLE PRECISION NOT NULL,
+        last_seen DOUBLE PRECISION,
+        PRIMARY KEY (table_id, seat))""",
+    """CREATE TABLE aluette_moves (
+        table_id BIGINT NOT NULL REFERENCES aluette_tables(id),
+        seq BIGINT NOT NULL CHECK (seq >= 1),
+        seat TEXT CHECK (seat IN ('N', 'E', 'S', 'W')),
+        actor TEXT NOT NULL CHECK (actor IN ('person', 'bot', 'table')),
+        body TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (table_id, seq))""",
+)
+
+
+def default_data_dir() -> Path:
+    """``ALUETTE_DATA_DIR`` if set, else ``$XDG_DATA_HOME/aluette`` (``~/.local/share/aluette``)."""
+    given = os.environ.get(DATA_DIR_ENV)
+    if given:
+        return Path(given)
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "aluette"
+
+
+def _safe_url(url: str) -> str:
+    """The URL without its password, to quote in messages."""
+    parts = urlsplit(url)
+    if parts.password:
+        netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
+        return quoted(parts._replace(netloc=netloc).geturl(), 80)
+    return quoted(url, 80)
+
+
+def open_store(url: Optional[str] = None, *, path: Union[str, Path, None] = None) -> "Store":
+    """The store to use: PostgreSQL at ``url`` (default: ``ALUETTE_DATABASE_URL``) when one is given, else the SQLite
+    file ``path`` (default: ``tables.sqlite3`` in :func:`default_data_dir`).
+
+    Raises:
+        StoreError: a URL that is not ``postgresql://...``, or a database that cannot be reached.
+        BadDatabaseError: a database that is not this application's, is damaged, or is newer (see the module).
+    """
+    if url is None and path is None:
+        url = os.environ.get(DATABASE_URL_ENV) or None
+    if url is not None:
+        if not isinstance(url, str) or not re.match(r"postgres(ql)?://", url):
+            raise StoreError(f"{DATABASE_URL_ENV} must be a postgresql:// URL, got {_safe_url(str(url))}")
+        return PostgresStore(url)
+    if path is None:
+        folder = default_data_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / DATABASE_FILE
+    return SQLiteStore(path)
+
+
+class Transaction:
+    """One transaction of a :class:`Store`: SQL with ``?`` placeholders, rows as tuples."""
+
+    def __init__(self, store: "Store", cursor):
+        self._store = store
+        self._cursor = cursor
+
+    def rows(self, sql: str, params: tuple = ()) -> list[tuple]:
+        """Every row of a query."""
+        self._cursor.execute(self._store._sql(sql), params)
+        return self._cursor.fetchall()
+
+    def one(self, sql: str, params: tuple = ()) -> Optional[tuple]:
+        """The first row of a query, or ``None``."""
+        self._cursor.execute(self._store._sql(sql), params)
+        return self._cursor.fetchone()
+
+    def run(self, sql: str, params: tuple = ()) -> None:
+        """A statement without rows."""
+        self._cursor.execute(self._store._sql(sql), params)
+
+    def lock_table(self, table_id: int) -> Optional[tuple]:
+        """Take the write lock of one shared table for the rest of this transaction (PostgreSQL: its row, ``FOR
+        UPDATE``; SQLite: the write transaction already holds the file's) and return ``(last_seq, closed_at)``, or
+        ``None`` when there is no such table."""
+        return self.one("SELECT last_seq, closed_at FROM aluette_tables WHERE id = ?" + self._store._for_update,
+                        (table_id,))
+
+
+class Store:
+    """What the table service needs of a database (see the module docstring). One connection, used by one thread
+    at a time (a lock); open one store per kernel or per thread that must act at the same time as another."""
+
+    #: ``"sqlite"`` or ``"postgresql"``.
+    backend = ""
+    _for_update = ""
+
+    def __init__(self):
+        self._lock = threading.RLock()
+        self._closed = False
+
+    def _sql(self, sql: str) -> str:
+        return sql
+
+    def is_conflict(self, error: BaseException) -> bool:
+        """True when ``error`` is a unique-key violation (two writers took the same sequence number)."""
+        raise NotImplementedError
+
+    @contextmanager
+    def read(self) -> Iterator[Transaction]:
+        """A read-only transaction: one consistent snapshot."""
+        raise NotImplementedError
+        yield  # pragma: no cover
+
+    @contextmanager
+    def write(self) -> Iterator[Transaction]:
+        """A write transaction, committed when the block ends, rolled back if it raises."""
+        raise NotImplementedError
+        yield  # pragma: no cover
+
+    def notify(self, tx: Transaction, table_id: int, seq: int) -> None:
+        """Tell waiting sessions, when ``tx`` commits, that ``table_id`` reached ``seq`` (PostgreSQL's NOTIFY;
+        SQLite: nothing, they poll)."""
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def _check_meta(self, tx: Transaction, where: str) -> None:
+        rows = dict(tx.rows("SELECT key, value FROM aluette_meta"))
+        application = rows.get("application")
+        if application != APPLICATION_ID:
+            raise BadDatabaseError(f"{where} belongs to another application (its aluette_meta says application "
+                                   f"{quoted(application)}, expected {APPLICATION_ID!r}); refusing to open it")
+        version = rows.get("schema_version")
+        if not (isinstance(version, str) and version.isdigit() and len(version) < 10):
+            raise BadDatabaseError(f"{where} is damaged: its schema version is {quoted(version)}, not a number")
+        if int(version) > SCHEMA_VERSION:
+            raise BadDatabaseError(f"{where} was written by a newer aluette (schema version {int(version)}; this "
+                                   f"one reads up to {SCHEMA_VERSION}): update aluette to open it")
+        if int(version) < 1:
+            raise BadDatabaseError(f"{where} is damaged: schema version {int(version)} never existed")
+
+    def _create(self, tx: Transaction, identity: str) -> None:
+        for statement in _SCHEMA:
+            tx.run(statement.format(id=identity))
+        tx.run("CREATE INDEX aluette_moves_by_table ON aluette_moves (table_id, seq)")
+        tx.run("INSERT INTO aluette_meta (key, value) VALUES (?, ?)", ("application", APPLICATION_ID))
+        tx.run("INSERT INTO aluette_meta (key, value) VALUES (?, ?)", ("schema_version", str(SCHEMA_VERSION)))
+
+
+class SQLiteStore(Store):
+    """The SQLite file at ``path`` (created with the schema when missing or empty).
+
+    Raises:
+        BadDatabaseError: not an SQLite file, another application's, damaged, or newer.
+    """
+
+    backend = "sqlite"
+
+    def __init__(self, path: Union[str, Path], *, busy_timeout: float = BUSY_TIMEOUT):
+        super().__init__()
+        self.path = Path(path)
+        where = f"the database file {quoted(str(self.path), 80)}"
+        if self.path.exists() and self.path.stat().st_size:
+            with open(self.path, "rb") as file:
+                head = file.read(len(_SQLITE_HEADER))
+            if head != _SQLITE_HEADER:
+                raise BadDatabaseError(f"{where} is not an SQLite database (it does not start with SQLite's "
+                                       f"header); refusing to open it")
+        try:
+            self._conn = sqlite3.connect(str(self.path), timeout=busy_timeout, isolation_level=None,
+                                         check_same_thread=False)
+        except sqlite3.Error as error:
+            raise StoreError(f"cannot open {where}: {error}") from None
+        try:
+            self._open(where, busy_timeout)
+        except sqlite3.DatabaseError as error:
+            self._conn.close()
+            raise BadDatabaseError(f"{where} is damaged or not a database ({error}); refusing to open it") from None
+        except BaseException:
+            self._conn.close()
+            raise
+
+    def _open(self, where: str, busy_timeout: float) -> None:
+        conn = self._conn
+        conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
+        app = conn.execute("PRAGMA application_id").fetchone()[0]
+        if app not in (0, SQLITE_APPLICATION_ID):
+            raise BadDatabaseError(f"{where} belongs to another application (SQLite application id {app:#x}); "
+                                   f"refusing to open it")
+        if conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+            raise BadDatabaseError(f"{where} is damaged (SQLite's quick_check fails); refusing to open it")
+        with self.read() as tx:  # every check reads only: a refused file is left exactly as it was
+            self._check(tx, where)
+        if conn.execute("PRAGMA journal_mode = WAL").fetchone()[0].lower() != "wal":
+            raise StoreError(f"{where}: SQLite refused WAL mode (a network file system?)")
+        conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        with self.write() as tx:  # one kernel creates the schema; the others wait, then find it
+            if self._check(tx, where):
+                self._create(tx, "INTEGER PRIMARY KEY")
+                tx.run(f"PRAGMA application_id = {SQLITE_APPLICATION_ID}")
+
+    def _check(self, tx: Transaction, where: str) -> bool:
+        """True for a fresh file (no table, no application id); raises unless it is ours and readable."""
+        names = {row[0] for row in tx.rows("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        app = tx.one("PRAGMA application_id")[0]
+        if not names and app == 0:
+            return True
+        if app != SQLITE_APPLICATION_ID or "aluette_meta" not in names:
+            raise BadDatabaseError(f"{where} is an SQLite database of another application (tables "
+                                   f"{quoted(', '.join(sorted(names)), 60)}); refusing to open it")
+        self._check_meta(tx, where)
+        missing = [t for t in _TABLES if t not in names]
+        if missing:
+            raise BadDatabaseError(f"{where} is damaged: the table(s) {', '.join(missing)} are missing")
+        return False
+
+    def is_conflict(self, error: BaseException) -> bool:
+        return isinstance(error, sqlite3.IntegrityError)
+
+    @contextmanager
+    def _transaction(self, begin: str) -> Iterator[Transaction]:
+        with self._lock:
+            if self._closed:
+                raise StoreError("this store is closed")
+            cursor = self._conn.cursor()
+            try:
+                cursor.execute(begin)
+            except sqlite3.OperationalError as error:
+                raise StoreError(f"the database file is busy or unreadable: {error}") from None
+            try:
+                yield Transaction(self, cursor)
+            except BaseException:
+                self._conn.rollback()
+                raise
+            else:
+                try:
+                    cursor.execute("COMMIT")
+                except BaseException:
+                    self._conn.rollback()
+                    raise
+            finally:
+                cursor.close()
+
+    @contextmanager
+    def read(self) -> Iterator[Transaction]:
+        with self._transaction("BEGIN") as tx:
+            yield tx
+
+    @contextmanager
+    def write(self) -> Iterator[Transaction]:
+        with self._transaction("BEGIN IMMEDIATE") as tx:  # the write lock now: no upgrade deadlock later
+            yield tx
+
+    def close(self) -> None:
+        with self._lock:
+            if not self._closed:
+                self._closed = True
+                self._conn.close()
+
+
+class PostgresStore(Store):
+    """The PostgreSQL database at ``url`` (the ``aluette_*`` tables are created on first use).
+
+    Raises:
+        StoreError: ``psycopg`` is missing or the server cannot be reached.
+        BadDatabaseError: an ``aluette_meta`` of another application, a damaged or newer schema.
+    """
+
+    backend = "postgresql"
+    _for_update = " FOR UPDATE"
+    #: The channel of NOTIFY: its payload is ``"<table id> <seq>"``.
+    CHANNEL = "aluette_tables"
+
+    def __init__(self, url: str, *, busy_timeout: float = BUSY_TIMEOUT):
+        super().__init__()
+        try:
+            import psycopg
+        except ImportError:  # pragma: no cover - a dependency of the package
+            raise StoreError("PostgreSQL needs the psycopg package: pip install 'psycopg[binary]'") from None
+        self._psycopg = psycopg
+        self.url = url
+        where = f"the PostgreSQL database {_safe_url(url)}"
+        try:
+            self._conn = psycopg.connect(url, connect_timeout=10, autocommit=True)
+        except psycopg.Error as error:
+            raise StoreError(f"cannot reach {where}: {str(error).strip()[:300]}") from None
+        try:
+            self._conn.execute(f"SET lock_timeout = {int(busy_timeout * 1000)}")
+            self._open(where)
+        except psycopg.Error as error:
+            self._conn.close()
+            raise BadDatabaseError(f"{where} could not be read as aluette's ({str(error).strip()[:300]})") from None
+        except BaseException:
+            self._conn.close()
+            raise
+
+    def _open(self, where: str) -> None:
+        with self.write() as tx:
+            tx.run("SELECT pg_advisory_xact_lock(?)", (SQLITE_APPLICATION_ID,))  # one session creates the schema
+            present = [t for t in _TABLES if tx.one("SELECT to_regclass(?)", (t,))[0] is not None]
+            if not present:
+                self._create(tx, "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY")
+                return
+            if "aluette_meta" not in present:
+                raise BadDatabaseError(f"{where} has tables {', '.join(present)} but no aluette_meta: damaged or "
+                                       f"another application's; refusing to open it")
+            self._check_meta(tx, where)
+            missing = [t for t in _TABLES if t not in present]
+            if missing:
+                raise BadDatabaseError(f"{where} is damaged: the table(s) {', '.join(missing)} are missing")
+
+    def _sql(self, sql: str) -> str:
+        return sql.replace("?", "%s")
+
+    def is_conflict(self, error: BaseException) -> bool:
+        return isinstance(error, self._psycopg.errors.UniqueViolation)
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Transaction]:
+        psycopg = self._psycopg
+        with self._lock:
+            if self._closed:
+                raise StoreError("this store is closed")
+            try:
+                with self._conn.transaction():
+                    with self._conn.cursor() as cursor:
+                        yield Transaction(self, cursor)
+            except psycopg.OperationalError as error:
+                raise StoreError(f"the PostgreSQL database failed: {str(error).strip()[:300]}") from None
+
+    @contextmanager
+    def read(self) -> Iterator[Transaction]:
+        with self._transaction() as tx:
+            yield tx
+
+    @contextmanager
+    def write(self) -> Iterator[Transaction]:
+        with self._transaction() as tx:
+            yield tx
+
+    def notify(self, tx: Transaction, table_id: int, seq: int) -> None:
+        tx.run("SELECT pg_notify(?, ?)", (self.CHANNEL, f"{table_id} {seq}"))
+
+    def close(self) -> None:
+        with self._lock:
+            if not self._closed:
+                self._closed = True
+                self._conn.close()
