@@ -11,9 +11,9 @@ from __future__ import annotations
 
 __all__ = ["AluetteError", "UnknownCardError", "DuplicateCardError", "UnknownSeatError", "DuplicateSeatError",
            "BadSeedError", "InputTooLongError", "NotationError", "MalformedSaveError", "IllegalMoveError",
-           "NotYourTurnError", "WrongPhaseError", "DealOverError", "CardNotInHandError", "BadDiscardError",
-           "BadSignalError", "StoreError", "BadDatabaseError", "TableError", "NoSuchTableError", "TableClosedError",
-           "SeatTakenError", "BadSeatCodeError", "TableNotReadyError", "StaleStateError", "quoted"]
+           "NotYourTurnError", "NotYourSeatError", "WrongPhaseError", "DealOverError", "CardNotInHandError",
+           "BadDiscardError", "BadSignalError", "StoreError", "BadDatabaseError", "TableError", "NoSuchTableError",
+           "TableClosedError", "SeatTakenError", "BadSeatCodeError", "TableNotReadyError", "StaleStateError", "quoted"]
 
 #: How many characters of a bad input an error message quotes at most.
 QUOTE_LIMIT = 40
@@ -88,6 +88,11 @@ class IllegalMoveError(AluetteError):
 
 class NotYourTurnError(IllegalMoveError):
     """A seat tried to move while it is another seat's turn."""
+
+
+class NotYourSeatError(IllegalMoveError):
+    """A move sent for a seat its sender does not play (a bot's seat, or another person's), in a
+    :class:`~aluette.session.MatchSession`."""
 
 
 class WrongPhaseError(IllegalMoveError):

@@ -8,11 +8,13 @@ drawn sign and its initial (O, C, B, E), and, under the top eight, their traditi
 from __future__ import annotations
 
 from html import escape
-from typing import Iterable, Optional, Sequence
+from typing import Iterable, Mapping, Optional, Sequence
 
 from .cards import Card, Suit
+from .seats import SEATS, Seat
 
-__all__ = ["COLOURS", "card_svg", "back_svg", "cards_html", "trick_html", "view_html", "match_html", "PlotImage",
+__all__ = ["COLOURS", "card_svg", "back_svg", "cards_html", "trick_html", "view_html", "match_html",
+           "round_table_html", "PlotImage",
            "plot_image"]
 
 #: Colours used by the pictures; change entries to restyle every card. Contrast (WCAG 2): each suit's
@@ -109,7 +111,6 @@ def trick_html(plays: Sequence, title: str = "Trick", winner=None, spoiled: bool
 def view_html(view) -> str:
     """A deal as one view sees it: hands (faces for visible hands, backs for hidden ones), the trick in progress,
     completed tricks and the result."""
-    from .seats import SEATS
     rows = []
     for seat in SEATS:
         if seat in view.hands:
@@ -171,3 +172,23 @@ def plot_image(figure, alt: str, dpi: int = 80) -> PlotImage:
     except ImportError:  # pragma: no cover - matplotlib made the figure
         pass
     return PlotImage(buffer.getvalue(), alt)
+
+
+_ROUND_TABLE_GRID = {Seat.N: "1 / 2", Seat.W: "2 / 1", Seat.E: "2 / 3", Seat.S: "3 / 2"}  # grid row / column
+
+
+def round_table_html(cells: Mapping[Seat, str], centre: str = "",
+                     css_class: str = "aluette-table") -> str:
+    """Four HTML snippets placed round a table seen from above: N at the top, S at the bottom, E on the right, W on
+    the left, so clockwise on the screen is N → E → S → W, the direction of play and of the deal (seeds; pagat.com).
+    ``cells`` maps seats to HTML (already escaped); ``centre`` goes on the table itself."""
+    parts = []
+    for seat in SEATS:
+        row, col = _ROUND_TABLE_GRID[seat].split(" / ")
+        parts.append(f'<div class="aluette-seat aluette-seat-{seat}" style="grid-row:{row};grid-column:{col};'
+                     f'text-align:center;padding:4px">{cells.get(seat, "")}</div>')
+    felt = (f'<div style="grid-row:2;grid-column:2;background:#2e6b3f;color:#fff;border-radius:18px;'
+            f'padding:10px;text-align:center;min-width:150px">{centre}'
+            f'<div style="font-size:90%;opacity:.9">clockwise: N → E → S → W ↻</div></div>')
+    return (f'<div class="{css_class}" style="display:grid;grid-template-columns:auto auto auto;'
+            f'align-items:center;justify-items:center;gap:6px">{"".join(parts)}{felt}</div>')

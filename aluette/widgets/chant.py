@@ -22,11 +22,10 @@ from ..chance import stock_steps
 from ..deal import Deal, Phase
 from ..errors import AluetteError
 from ..options import ChantRecipients, Options
-from ..pictures import back_svg, cards_html
+from ..pictures import back_svg, cards_html, round_table_html
 from ..seats import SEATS, Seat
 from .common import (CARDS_TEXT, CardButton, MessageArea, card_size_control, card_style, card_words, check_choice,
                      check_seed, close_widgets, friendly, limited_text, next_seed, no_null_tooltips, plural, styled)
-from .setup import round_table_html
 
 __all__ = ["ChantDemo"]
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+import html
+import json
 from html import escape
 from typing import Callable, Optional
 
@@ -15,9 +17,9 @@ from ..errors import AluetteError, BadSeedError, InputTooLongError, quoted
 from ..pictures import card_svg
 
 __all__ = ["MessageArea", "friendly", "card_label", "plural", "sheet_html", "no_null_tooltips", "MAX_SEED",
-           "check_seed", "seed_from_text", "next_seed", "check_choice", "close_widgets", "limited_text", "SHORT_TEXT", "CARDS_TEXT",
-           "SAVE_TEXT", "card_words", "CARD_SIZES", "CARD_SIZE", "card_style", "card_size_control", "CardButton",
-           "card_row", "live_region"]
+           "check_seed", "seed_from_text", "next_seed", "check_choice", "close_widgets", "reachable_widgets",
+           "state_text", "limited_text", "SHORT_TEXT", "CARDS_TEXT", "SAVE_TEXT", "card_words", "CARD_SIZES",
+           "CARD_SIZE", "card_style", "card_size_control", "CardButton", "card_row", "live_region"]
 
 #: The largest seed a seed box holds (the boxes are ``BoundedIntText(min=0, max=MAX_SEED)``).
 MAX_SEED = 2 ** 32 - 1
@@ -157,6 +159,47 @@ def close_widgets(widgets) -> None:
             if isinstance(part, w.Widget):
                 part.close()
         widget.close()
+
+
+def reachable_widgets(root: w.Widget) -> list[w.Widget]:
+    """``root`` and every widget held in its traits (children, layout, style...), recursively; works on closed
+    widgets too (no model id needed)."""
+    found, seen, stack = [], set(), [root]
+    while stack:
+        node = stack.pop()
+        if id(node) not in seen:
+            seen.add(id(node))
+            found.append(node)
+            for name in node.keys:
+                value = getattr(node, name, None)
+                stack.extend(v for v in (value if isinstance(value, (list, tuple)) else [value])
+                             if isinstance(v, w.Widget))
+    return found
+
+
+def state_text(root: w.Widget) -> str:
+    """Every trait value of every widget reachable from ``root``, as the browser would receive them
+    (``widget.get_state()``; a widget held in a trait, such as a child, a layout or a style, is followed through its
+    ``IPY_MODEL_`` reference as the browser follows it), as one text with HTML entities and JSON escapes undone: the
+    text a secrecy audit searches (:mod:`aluette.secrecy`)."""
+    states, seen, stack = [], set(), [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        state = node.get_state()
+        states.append(state)
+        values = list(state.values())
+        while values:
+            value = values.pop()
+            if isinstance(value, str) and value.startswith("IPY_MODEL_"):
+                stack.append(w.widget_serialization["from_json"](value, None))
+            elif isinstance(value, (list, tuple)):
+                values.extend(value)
+            elif isinstance(value, dict):
+                values.extend(value.values())
+    return html.unescape("\n".join(json.dumps(state, default=str, ensure_ascii=False) for state in states))
 
 
 def no_null_tooltips(root: w.Widget) -> w.Widget:

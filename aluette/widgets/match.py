@@ -1,58 +1,57 @@
 """Widget for the "Play a match" notebook (08): you sit at S, a signalling :class:`~aluette.bots.HeuristicBot`
 partner sits at N, and two bots (heuristic or random) sit at E and W, for a whole :class:`~aluette.Match`.
 
-Every rule is the engine's (:class:`aluette.Match`, :class:`aluette.Deal`); the bots are :mod:`aluette.bots`. The
-widget only wires buttons to moves and draws what South may see.
+The widget is a view of a :class:`~aluette.session.MatchSession` (the match, who plays each seat, the bots' pauses,
+the events): it observes the session's events and draws; its buttons submit South's moves to the session
+(:meth:`~aluette.session.MatchSession.submit`), which the engine checks. Every rule is the engine's; the bots are
+:mod:`aluette.bots`.
 
-Secrecy (quality bar of this project): every picture and text is built from ``match.view(Seat.S)``, a
+Secrecy (quality bar of this project): every picture and text is built from ``session.view(Seat.S)``, a
 :class:`~aluette.View` that holds South's own hand, the cards played, the public answers and scores, and the
 signals of South's partnership; never another seat's unplayed card, the unused stock or another seat's discards.
-Widget traits reach the browser even when hidden, so no trait is ever given anything else. The one omniscient
-call, ``Deal.legal_signals(S)``, depends only on South's own hand. The hidden cards and a check of any widget tree
-are here as :func:`hidden_cards`, :func:`state_text` and :func:`cards_named`, for tests and the notebook.
+Widget traits reach the browser even when hidden, so no trait is ever given anything else. The audit of any widget
+tree is :func:`state_problems` (built on :mod:`aluette.secrecy`).
 
-Bots' pauses: after your move, each bot's move is scheduled ``bot_delay`` seconds later on the kernel's asyncio
-event loop (``loop.call_later``), one move per call, so the kernel keeps handling clicks between bot moves (a click
-out of turn gets a message). With ``bot_delay=0``, or outside a running event loop (a plain script, pytest), the
-bots move at once, inside the same call: the state never depends on a timer to be right.
+Bots' pauses: the session says which bot moves next and after what pause (``bot_delay``, a trait linked to the
+pause drop-down); the widget waits on the kernel's asyncio event loop (``loop.call_later``), one move per call, so
+the kernel keeps handling clicks between bot moves (a click out of turn gets a message). With ``bot_delay=0``, or
+outside a running event loop (a plain script, pytest), the bots move at once, inside the same call: the state never
+depends on a timer to be right.
 """
 
 from __future__ import annotations
 
 import asyncio
-import html
-import json
-import re
+import contextlib
 import traceback
 from html import escape
 from typing import Iterable, Optional, Union
 
 import ipywidgets as w
-import numpy as np
+import traitlets
 
-from ..bots import Decision, HeuristicBot, RandomBot, play_turn, signal_round
-from ..cards import DECK, Card, CardLike
+from ..bots import Decision, RandomBot
+from ..cards import Card, CardLike
 from ..deal import Deal, Phase, View
 from ..errors import AluetteError, DealOverError
 from ..match import Match
+from ..moves import ChantAnswer, Discard, Play, Signal, SurrenderAnswer, SurrenderOffer
 from ..options import Options
+from ..pictures import back_svg, round_table_html, trick_html
 from ..scoring import first_to_reach
-from ..pictures import back_svg, trick_html
+from ..secrecy import secrecy_problems
 from ..seats import SEATS, Seat
+from ..session import OPPONENTS, MatchSession, SessionEvent, check_bot_delay
 from ..signals import signal_for
 from .common import (CardButton, MessageArea, card_label, card_size_control, card_style, card_words, friendly,
-                     live_region, no_null_tooltips, plural, seed_from_text, sheet_html)
-from .setup import round_table_html
+                     live_region, no_null_tooltips, plural, reachable_widgets, seed_from_text, sheet_html,
+                     state_text)
 
-__all__ = ["MatchTable", "OPPONENTS", "FORMATS", "mordienne_note",
-           "YOU", "PARTNER", "make_bots", "parse_seed", "short_label", "hidden_cards",
-           "state_text", "cards_named", "state_problems"]
+__all__ = ["MatchTable", "FORMATS", "mordienne_note", "YOU", "PARTNER", "parse_seed", "short_label",
+           "state_problems"]
 
 #: Your seat and your partner's.
 YOU, PARTNER = Seat.S, Seat.N
-
-#: The opponents' dropdown: key → label.
-OPPONENTS = {"heuristic": "heuristic bots", "random": "random bots"}
 
 #: The match formats: key → (label, the options it sets). Five deals: the seed sheet and pagat; first side to 5
 #: points: the Vendée and Breton descriptions (trictrac.net, olonnes.com, regles2jeux.fr).
@@ -63,35 +62,8 @@ _SEED_MAX = 2 ** 32 - 1
 _SLOTS = 15  # the most cards South can hold: nine and six from the stock, before the discard
 _ROLE = {Seat.N: "your partner, a heuristic bot", Seat.S: "you"}
 _BACK = back_svg(22)
-
-
-class _Silent:
-    """South's place in :func:`aluette.bots.signal_round`: South signals with the buttons, never through a bot."""
-
-    def choose(self, view, legal_moves):  # pragma: no cover - never asked: South's moves come from the buttons
-        raise AluetteError("South moves with the buttons")
-
-    def signals(self, view, legal_signals):
-        return []
-
-
-def make_bots(seed: int, opponents: str, signals: bool = True) -> dict[Seat, object]:
-    """The bots at N, E and W: N is ``HeuristicBot(signals=signals)``; E and W are the same or, for
-    ``opponents="random"``, ``RandomBot(SeedSequence([seed, k]))`` (``k`` the seat's index in N, E, S, W), so a match
-    seed replays the whole match, random opponents included. With ``signals=False`` nobody signals (pagat advises
-    learning the game without signals first).
-
-    Raises:
-        AluetteError: an unknown ``opponents`` (known: :data:`OPPONENTS`).
-    """
-    if opponents not in OPPONENTS:
-        raise AluetteError(f"unknown opponents {opponents!r}; known: {', '.join(OPPONENTS)}")
-    bots: dict[Seat, object] = {PARTNER: HeuristicBot(signals=signals, name="N")}
-    for k, seat in enumerate(SEATS):
-        if seat in (Seat.E, Seat.W):
-            bots[seat] = (HeuristicBot(signals=signals, name=str(seat)) if opponents == "heuristic"
-                          else RandomBot(np.random.SeedSequence([seed, k])))
-    return bots
+_TURN_WORDS = {Phase.CHANT: "answer the chant", Phase.DISCARD: "discard", Phase.SURRENDER: "speak",
+               Phase.ANNOUNCE: "announce mordienne", Phase.PLAY: "play"}  # what the seat to move does now
 
 
 def short_label(card: Card) -> str:
@@ -110,13 +82,15 @@ def parse_seed(text: str) -> int:
 
 
 class MatchTable(w.VBox):
-    """A whole match against bots: you at S, a signalling heuristic partner at N, two bots at E and W.
+    """A whole match against bots: you at S, a signalling heuristic partner at N, two bots at E and W; a view of a
+    :class:`~aluette.session.MatchSession` (:attr:`session`).
 
     Args:
         seed: the match seed (every deal's shuffle comes from it, :class:`aluette.Match`).
         opponents: ``"heuristic"`` or ``"random"`` (:data:`OPPONENTS`).
         options: the rule :class:`~aluette.Options` (default: mordienne and chant on, surrender off).
-        bot_delay: seconds between bot moves (0: the bots answer at once).
+        bot_delay: seconds before each bot move (0: the bots answer at once); the trait :attr:`bot_delay`, linked to
+            the pause drop-down.
         first_dealer: who deals first (the deal then passes to the left; :class:`aluette.Match`).
 
     Controls (CSS class in brackets, for browser tests):
@@ -147,14 +121,19 @@ class MatchTable(w.VBox):
 
     Python methods do what the buttons do: :meth:`play`, :meth:`answer_chant`, :meth:`discard`,
     :meth:`offer_surrender`, :meth:`answer_surrender`, :meth:`signal`, :meth:`hint`, :meth:`follow_hint`,
-    :meth:`next_deal`, :meth:`new_match`, and :meth:`run_bots` (make the pending bot moves now).
+    :meth:`next_deal`, :meth:`new_match`, and :meth:`run_bots` (make the pending bot moves now); each move goes
+    through :meth:`MatchSession.submit <aluette.session.MatchSession.submit>`.
 
     A click at the wrong moment (out of turn, a card already played, Next deal before the deal is over...) shows a
     message and changes nothing; the engine refuses every illegal move.
 
     Raises:
-        AluetteError: a bad seed, opponents or options.
+        AluetteError: a bad seed, opponents, options or pause.
     """
+
+    #: The pause before each bot move, in seconds (0 to :data:`aluette.session.MAX_BOT_DELAY`); linked to
+    #: :attr:`delay_choice` and passed to the session.
+    bot_delay = traitlets.Float(0.4)
 
     def __init__(self, seed: int = 1, opponents: str = "heuristic", options: Optional[Options] = None,
                  bot_delay: float = 0.4, first_dealer: Union[Seat, str] = Seat.N, signals: bool = True):
@@ -163,10 +142,16 @@ class MatchTable(w.VBox):
         options = Options.coerce(options)
         if opponents not in OPPONENTS:
             raise AluetteError(f"unknown opponents {opponents!r}; known: {', '.join(OPPONENTS)}")
-        self.bot_delay = float(bot_delay)
+        self.bot_delay = check_bot_delay(bot_delay)
         self.internal_errors: list[str] = []  # exceptions in timer callbacks (bugs), kept for tests
+        # the driver of the bots' pauses: one timer at a time, and a generation number so that a timer of a session
+        # that has been replaced does nothing
         self._timer: Optional[asyncio.TimerHandle] = None
         self._generation = 0
+        self._session: Optional[MatchSession] = None
+        self._stop_observing = None
+        self._batch = 0  # > 0 inside one of the view's actions: the session's events are drawn once at its end
+        self._stale = False
         self._hint_card: Optional[Card] = None
         self._wait_note: Optional[str] = None  # the "not your turn" message shown, if any
 
@@ -196,7 +181,7 @@ class MatchTable(w.VBox):
                                            tooltip="start a match with the seed, opponents and options shown"),
                                   "aluette-match-new")
         pauses = sorted({0.0, 0.2, 0.4, 0.8, 1.5, self.bot_delay})  # a drop-down: a slider's handle has no name
-        self.delay_choice = self._w(w.Dropdown(options=[(f"{p:g} s" if p else "none", p) for p in pauses],
+        self.delay_choice = self._w(w.Dropdown(options=[(_pause_label(p), p) for p in pauses],
                                                value=self.bot_delay, description="Bot pause",
                                                layout=w.Layout(width="200px")), "aluette-match-delay")
 
@@ -215,7 +200,7 @@ class MatchTable(w.VBox):
         self._slots = [CardButton(self._on_card, "aluette-match-card") for _ in range(_SLOTS)]
         self._slot_cards: list[Optional[Card]] = [None] * _SLOTS
         self._slot_keys: list = [()] * _SLOTS  # what each slot shows now, to update only what changes
-        self._slot_deal: Optional[Deal] = None
+        self._slot_deal: Optional[tuple] = None  # (session, deal number) the slots were laid out for
         self._picked: set[Card] = set()
         self._hand_head = self._w(w.HTML(), "aluette-match-hand-head")
         self.hand_box = self._w(w.HBox(self._slots, layout=w.Layout(flex_flow="row wrap")), "aluette-match-hand")
@@ -265,7 +250,8 @@ class MatchTable(w.VBox):
         self.opponents.observe(lambda change: self._on_settings_changed(), names="value")
         for box in (*self.option_boxes.values(), self.signals_box, self.format):
             box.observe(lambda change: self._on_settings_changed(), names="value")
-        self.delay_choice.observe(self._on_delay, names="value")
+        self.observe(self._on_bot_delay, names="bot_delay")  # before the link: a new pause joins the choices
+        w.link((self.delay_choice, "value"), (self, "bot_delay"))
 
         self.size_control = card_size_control()
         self.children = [
@@ -289,26 +275,35 @@ class MatchTable(w.VBox):
         self._start(parse_seed(seed), self.opponents.value, options, bool(signals))
         no_null_tooltips(self)
 
+    @traitlets.validate("bot_delay")
+    def _valid_bot_delay(self, proposal) -> float:
+        return check_bot_delay(proposal["value"])  # AluetteError for a bad pause, before anything changes
+
     # ------------------------------------------------------------------ read-only state
+    @property
+    def session(self) -> MatchSession:
+        """The match session this widget shows (replaced by :meth:`new_match`)."""
+        return self._session
+
     @property
     def match(self) -> Match:
         """The engine's match (Python side only: the browser gets only what South may see)."""
-        return self._match
+        return self._session.match
 
     @property
     def deal(self) -> Deal:
         """The current deal of :attr:`match`."""
-        return self._match.current
+        return self._session.deal
 
     @property
     def view(self) -> View:
         """What you, South, may see of the current deal: the only source of every display."""
-        return self._match.current.view(YOU)
+        return self._session.view(YOU)
 
     @property
     def bots(self) -> dict:
-        """The bots at N, E and W (see :func:`make_bots`)."""
-        return dict(self._bots)
+        """The bots at N, E and W (see :func:`aluette.session.make_bots`)."""
+        return self._session.bots
 
     @property
     def waiting_for_bots(self) -> bool:
@@ -358,64 +353,55 @@ class MatchTable(w.VBox):
         """
         card = Card.parse(card)
         self._check_your_turn("play a card")
-        self.deal.play(YOU, card)
-        self.message.ok(f"You played {card_label(card)}.")
-        self._after_move()
+        self._submit(Play(YOU, card), f"You played {card_label(card)}.")
 
     @friendly()
     def answer_chant(self, agree: bool) -> None:
         """Agree to (``True``) or decline the chant when you are asked."""
         self._check_your_turn("answer the chant")
-        self.deal.answer_chant(YOU, bool(agree))
-        self.message.ok("You agree to the chant." if agree else "You decline the chant: the stock stays unused.")
-        self._after_move()
+        self._submit(ChantAnswer(YOU, bool(agree)),
+                     "You agree to the chant." if agree else "You decline the chant: the stock stays unused.")
 
     @friendly()
     def discard(self, cards: Union[str, Iterable[CardLike], None] = None) -> None:
         """Discard six cards after receiving six from the stock (default: the toggled ones)."""
         self._check_your_turn("discard")
         chosen = self.picked if cards is None else cards
-        self.deal.discard(YOU, chosen)
-        self.message.ok("You discarded six cards face down; you hold nine again.")
-        self._after_move()
+        self._submit(Discard(YOU, chosen), "You discarded six cards face down; you hold nine again.")
 
     @friendly()
     def offer_surrender(self, offer: bool = True) -> None:
         """Offer your side's surrender (``True``) or play on, when you speak for your side."""
         self._check_your_turn("speak")
-        self.deal.offer_surrender(YOU, bool(offer))
-        self.message.ok("You offer to surrender." if offer else "You play on.")
-        self._after_move()
+        self._submit(SurrenderOffer(YOU, bool(offer)), "You offer to surrender." if offer else "You play on.")
 
     @friendly()
     def answer_surrender(self, accept: bool) -> None:
         """Accept (a sure point) or refuse (then your side must make mordienne) the other side's surrender."""
         self._check_your_turn("answer")
-        self.deal.answer_surrender(YOU, bool(accept))
-        self.message.ok("You accept the surrender." if accept else "You refuse: your side must make mordienne.")
-        self._after_move()
+        self._submit(SurrenderAnswer(YOU, bool(accept)),
+                     "You accept the surrender." if accept else "You refuse: your side must make mordienne.")
 
     @friendly()
     def signal(self, key: str) -> None:
         """Make signal ``key`` (:data:`aluette.SIGNALS`) to your partner; honest only (the engine checks).
 
-        Raises (shown as a message): AluetteError in a match without signals."""
-        if not self._signals_on:
-            raise AluetteError("signals are off in this match (tick signals and press New match to use them)")
-        record = self.deal.signal(YOU, key)
-        self.message.ok(f"You signal to your partner: {record.describe().removeprefix('S signals ')}.")
-        self._render()
+        Raises (shown as a message): BadSignalError in a match without signals."""
+        with self._batched():
+            self._session.submit(YOU, Signal(YOU, key))
+            record = next(r for r in reversed(self.view.signals) if r.seat is YOU)
+            self.message.ok(f"You signal to your partner: {record.describe().removeprefix('S signals ')}.")
 
     @friendly()
     def hint(self) -> Optional[Decision]:
         """What :class:`~aluette.bots.HeuristicBot` (reading signals) would do in your place, from your view only;
         shown as a message (the suggested card is highlighted, or the suggested discard toggled). Returns the
         :class:`~aluette.bots.Decision`, or ``None`` when it is not your turn."""
+        decision = self._session.hint(YOU)
         view = self.view
-        if view.to_move is not YOU:
+        if decision is None:
             self.message.ok(self._not_your_turn_text(view, "No hint now"))
             return None
-        decision = HeuristicBot(signals=True).choose(view)
         self.message.ok(f"Hint: {decision.move}. Why: {decision.reason}.")
         if view.phase is Phase.PLAY:
             self._hint_card = decision.move.card
@@ -428,8 +414,9 @@ class MatchTable(w.VBox):
         """Make the hint's move (for a demonstration or a test); ``None`` when it is not your turn."""
         decision = self.hint()
         if decision is not None:
-            self.deal.apply(decision.move)
-            self._after_move()
+            with self._batched():
+                self._session.submit(YOU, decision.move)
+                self._drive()
         return decision
 
     @friendly()
@@ -438,11 +425,12 @@ class MatchTable(w.VBox):
 
         Raises (shown as a message): WrongPhaseError before the deal is over; DealOverError once the match is over.
         """
-        if self._match.is_over:
+        if self.match.is_over:
             raise DealOverError("the match is over: press New match to play another")
-        self._match.next_deal()
-        self.message.ok(f"Deal {self._match.deal_number}: {self.deal.dealer} deals.")
-        self._after_move()
+        with self._batched():
+            self._session.next_deal()
+            self.message.ok(f"Deal {self.match.deal_number}: {self.view.dealer} deals.")
+            self._drive()
 
     @friendly()
     def new_match(self, seed: Union[int, str, None] = None) -> None:
@@ -467,7 +455,10 @@ class MatchTable(w.VBox):
         if getattr(self, "_timer", None) is not None:  # also called by __del__, maybe after a failed __init__
             self._cancel_timer()
         self._generation = getattr(self, "_generation", 0) + 1
-        for widget in _reachable(self):
+        if getattr(self, "_stop_observing", None) is not None:
+            self._stop_observing()
+            self._stop_observing = None
+        for widget in reachable_widgets(self):
             if widget is not self:
                 widget.close()
         super().close()
@@ -518,63 +509,83 @@ class MatchTable(w.VBox):
     def _on_settings_changed(self) -> None:
         self.message.ok("Press New match to start a match with this seed, these opponents and options.")
 
-    def _on_delay(self, change) -> None:
-        self.bot_delay = float(change["new"])
+    def _on_bot_delay(self, change) -> None:
+        pause = change["new"]
+        choices = [value for _, value in self.delay_choice.options]
+        if pause not in choices:  # a pause set from Python joins the drop-down's choices
+            self.delay_choice.options = [(_pause_label(p), p) for p in sorted({*choices, pause})]
+        if self._session is not None:
+            self._session.bot_delay = pause
 
-    # ------------------------------------------------------------------ driving the bots
+    # ------------------------------------------------------------------ the session and the bots' pauses
     def _start(self, seed: int, opponents: str, options: Options, signals: bool) -> None:
-        match = Match(seed, options=options, first_dealer=self._first_dealer)  # raises before anything changes
+        session = MatchSession.against_bots(seed, opponents=opponents, options=options, signals=signals, seat=YOU,
+                                            first_dealer=self._first_dealer, bot_delay=self.bot_delay)  # raises first
         self._cancel_timer()
         self._generation += 1
-        self._match = match
-        self._signals_on = signals
-        self._bots = make_bots(seed, opponents, signals)
-        self._signalled: set[int] = set()
+        if self._stop_observing is not None:
+            self._stop_observing()
+        self._session = session
+        self._stop_observing = session.observe(self._on_event)
         self._score_key = None
         self._hint_card = None
         self.message.clear()
         self._drive()
 
-    def _after_move(self) -> None:
-        self._hint_card = None
-        self._drive()
+    def _on_event(self, event: SessionEvent) -> None:
+        """A change in the session: drawn at once, or at the end of the view's action under way."""
+        if event.kind in ("move", "deal"):
+            self._hint_card = None
+        if self._batch:
+            self._stale = True
+        else:
+            self._render()
+
+    @contextlib.contextmanager
+    def _batched(self):
+        """Inside: the session's events are drawn once, at the end."""
+        self._batch += 1
+        try:
+            yield
+        finally:
+            self._batch -= 1
+            if not self._batch and self._stale:
+                self._stale = False
+                self._render()
+
+    def _submit(self, move, done: str) -> None:
+        """South's move through the session (which checks it), the message, then the bots."""
+        with self._batched():
+            self._session.submit(YOU, move)  # raises and changes nothing when refused
+            self.message.ok(done)
+            self._drive()
 
     def _drive(self, delay: Optional[float] = None) -> None:
-        """The bots' signals when due, then bot moves: now (no delay or no event loop) or one later."""
-        delay = self.bot_delay if delay is None else delay
-        deal = self.deal
-        while True:
-            self._signal_round()
-            seat = deal.to_move
-            if seat is None or seat is YOU:
-                break
-            loop = _running_loop() if delay > 0 else None
-            if loop is not None:
-                self._cancel_timer()
-                self._timer = loop.call_later(delay, self._bot_step, self._generation)
-                break
-            play_turn(deal, self._bots[seat])
-        self._render()
+        """The bots' moves the session says are due: now (no pause or no event loop), or the next one later."""
+        with self._batched():
+            while (turn := self._session.next_bot) is not None:
+                pause = turn.delay if delay is None else delay
+                loop = _running_loop() if pause > 0 else None
+                if loop is not None:
+                    self._cancel_timer()
+                    self._timer = loop.call_later(pause, self._bot_step, self._generation)
+                    break
+                self._session.step()
+            self._stale = True  # always drawn once at the end
 
     def _bot_step(self, generation: int) -> None:
         if generation != self._generation:
-            return  # a timer of a match that has been replaced
+            return  # a timer of a session that has been replaced
         self._timer = None
         try:
-            seat = self.deal.to_move
-            if seat is not None and seat is not YOU:
-                play_turn(self.deal, self._bots[seat])
-            self._drive()
+            with self._batched():
+                if self._session.next_bot is not None:
+                    self._session.step()
+                self._drive()
         except Exception:  # a bug: say so rather than lose it in the event loop's log
             self.internal_errors.append(traceback.format_exc())  # kernel side only: it may name hidden cards
             self.message.error("Internal error while the bots played (a bug; the details are in "
                                "MatchTable.internal_errors). Press New match to go on.")
-
-    def _signal_round(self) -> None:
-        deal = self.deal
-        if id(deal) not in self._signalled and deal.phase in (Phase.SURRENDER, Phase.PLAY):
-            self._signalled.add(id(deal))
-            signal_round(deal, {**self._bots, YOU: _Silent()})
 
     def _cancel_timer(self) -> None:
         if self._timer is not None:
@@ -582,7 +593,7 @@ class MatchTable(w.VBox):
             self._timer = None
 
     def _check_your_turn(self, what: str) -> None:
-        view = self.deal.view(YOU, events=False)
+        view = self._session.view(YOU, events=False)
         if view.to_move is not YOU:
             text = self._not_your_turn_text(view, f"You cannot {what} now")
             self._wait_note = text  # cleared when your turn comes (see _render)
@@ -593,22 +604,21 @@ class MatchTable(w.VBox):
         return card in self._hand_set
 
     def _picking(self) -> bool:
-        deal = self.deal
-        return deal.phase is Phase.DISCARD and deal.to_move is YOU
+        view = self._session.view(YOU, events=False)
+        return view.phase is Phase.DISCARD and view.to_move is YOU
 
     def _not_your_turn_text(self, view: View, head: str) -> str:
         if view.phase is Phase.OVER:
-            after = "the match is over: press New match" if self._match.is_over else "press Next deal"
-            return f"{head}: deal {self._match.deal_number} is over; {after}."
-        what = {Phase.CHANT: "answer the chant", Phase.DISCARD: "discard", Phase.SURRENDER: "speak",
-                Phase.PLAY: "play"}[view.phase]
+            after = "the match is over: press New match" if self.match.is_over else "press Next deal"
+            return f"{head}: deal {self.match.deal_number} is over; {after}."
+        what = _TURN_WORDS[view.phase]
         if view.to_move is YOU:
             return f"{head}: it is your turn to {what}."
         pause = " (the bots move after a short pause)" if self._timer is not None else ""
         return f"{head}: it is {view.to_move}'s turn to {what}{pause}."
 
     def _render(self) -> None:
-        view = self.deal.view(YOU)
+        view = self._session.view(YOU)
         self._hand_set = frozenset(view.hand)
         if self._wait_note is not None and view.to_move is YOU:
             if self.message.last_error == self._wait_note:
@@ -621,12 +631,12 @@ class MatchTable(w.VBox):
         self._render_signals(view)
         self._render_scores()
         self._render_reached(view)
-        self.next_button.disabled = not self._match.awaiting_next_deal
+        self.next_button.disabled = not self.match.awaiting_next_deal
         self.events_view.value = ("<details><summary>What happened in this deal (as you saw it)</summary><ol>"
                                   + "".join(f"<li>{escape(e)}</li>" for e in view.events) + "</ol></details>")
 
     def _render_status(self, view: View) -> None:
-        match = self._match
+        match = self.match
         total = match.options.target_points
         of = f" (to {total} points)" if total else f" of {match.options.match_deals}"
         head = f"Deal {match.deal_number}{of} · {view.dealer} deals · you are S, your partner N"
@@ -647,14 +657,13 @@ class MatchTable(w.VBox):
                    Phase.SURRENDER: "<b>Your turn:</b> answer the surrender question.",
                    Phase.PLAY: "<b>Your turn:</b> click a card to play it."}[view.phase]
         else:
-            what = {Phase.CHANT: "answer the chant", Phase.DISCARD: "discard", Phase.SURRENDER: "speak",
-                    Phase.PLAY: "play"}[view.phase]
+            what = _TURN_WORDS[view.phase]
             now = f"Waiting for {view.to_move} to {what}…"
         chant = ""
         if view.chant_answers:
             said = ", ".join(f"{s} {'agrees' if a else 'declines'}" for s, a in view.chant_answers)
             if view.chant_agreed:
-                first, second = self.deal.chant_recipients()
+                first, second = self._session.chant_recipients()
                 outcome = (f": all agree, so {first} (the dealer's left) and {second} receive six stock cards each "
                            f"and discard six")
             else:
@@ -673,8 +682,8 @@ class MatchTable(w.VBox):
                              f"cards in hand: {held}</div>")
 
     def _render_hand(self, view: View) -> None:
-        deal, hand = self.deal, view.hand
-        if deal is not self._slot_deal or not set(hand) <= set(self._slot_cards):
+        deal, hand = (id(self._session), self.match.deal_number), view.hand
+        if deal != self._slot_deal or not set(hand) <= set(self._slot_cards):
             self._slot_deal = deal
             self._slot_cards = [*hand, *[None] * (_SLOTS - len(hand))]
             self._picked = set()
@@ -710,7 +719,7 @@ class MatchTable(w.VBox):
         if self._picking():
             return "click six cards to choose your discard, then press Discard these six"
         if view.phase is Phase.OVER:
-            return "the deal is over: press Next deal" if not self._match.is_over else "the match is over"
+            return "the deal is over: press Next deal" if not self.match.is_over else "the match is over"
         if view.phase is Phase.PLAY:
             return "click a card to play it"
         return "the cards are played once the chant and the questions are answered"
@@ -726,7 +735,7 @@ class MatchTable(w.VBox):
         for key, b in self.surrender_buttons.items():
             b.layout.display = None if (offering if key in ("offer", "play on") else answering) else "none"
         if chant:
-            first, second = self.deal.chant_recipients()
+            first, second = self._session.chant_recipients()
             said = "; ".join(f"{s} {'agrees' if a else 'declines'}" for s, a in view.chant_answers) or "nobody yet"
             self._question.value = (f"<b>The chant:</b> if all four agree, the twelve stock cards go alternately to "
                                     f"{first} and {second}, six each, and each discards six. So far: {escape(said)}.")
@@ -774,20 +783,20 @@ class MatchTable(w.VBox):
     @property
     def opponents_kind(self) -> str:
         """The opponents of the match in progress: ``"heuristic"`` or ``"random"``."""
-        return "random" if isinstance(self._bots[Seat.E], RandomBot) else "heuristic"
+        return "random" if isinstance(self._session.players[Seat.E], RandomBot) else "heuristic"
 
     def _render_signals(self, view: View) -> None:
         partner = [r.describe() for r in view.signals if r.seat is PARTNER]
         mine = [r.describe() for r in view.signals if r.seat is YOU]
         rows = "".join(f"<li>{escape(t)}</li>" for t in partner) or "<li><i>none yet</i></li>"
         yours = "".join(f"<li>{escape(t)}</li>" for t in mine) or "<li><i>none yet</i></li>"
-        if not self._signals_on:
+        if not self._session.signals:
             self.signals_view.value = "<b>Signals:</b> off in this match (nobody signals)."
         else:
             self.signals_view.value = (f"<b>Your partner's signals</b> (only you see them):<ul>{rows}</ul>"
                                        f"<b>Your signals</b> (only your partner sees them):<ul>{yours}</ul>"
                                        f"<div>Signal to your partner (honest signals only):</div>")
-        keys = self.deal.legal_signals(YOU) if self._signals_on else []  # from your own hand and signals only
+        keys = self._session.legal_signals(YOU)  # from your own hand and signals only
         for i, button in enumerate(self.signal_buttons):
             key = keys[i] if i < len(keys) else None
             if key == self._signal_keys[i]:
@@ -809,7 +818,7 @@ class MatchTable(w.VBox):
         self.reached.value = ("<div><b>First to reach</b> (pagat's custom)</div><ul>" + "".join(rows) + "</ul>")
 
     def _render_scores(self) -> None:
-        match = self._match
+        match = self.match
         key = (id(match), match.deal_number, match.current.is_over)
         if key == self._score_key:
             return
@@ -856,93 +865,12 @@ def _running_loop() -> Optional[asyncio.AbstractEventLoop]:
         return None
 
 
-# ---------------------------------------------------------------------- secrecy checks (tests and the notebook)
-def hidden_cards(deal: Deal, seat: Union[Seat, str] = YOU) -> frozenset:
-    """The cards ``seat`` must not see now, from the engine: every other seat's hand, the stock while it is unused,
-    and the other seats' discards; minus the cards its partner's honest signals have named (the signal table lets
-    the partner know them: seeds, "signals"). Played cards are public.
-    """
-    seat = Seat.parse(seat)
-    omniscient = deal.view(None, events=False)
-    cards = set()
-    for other in SEATS:
-        if other is not seat:
-            cards.update(deal.hands[other])
-            cards.update(omniscient.discards.get(other, ()))
-    if not omniscient.stock_received:
-        cards.update(deal.stock)
-    for record in deal.view(seat, events=False).signals:
-        card = signal_for(record.key).card
-        if record.seat is not seat and card is not None:
-            cards.discard(card)
-    return frozenset(cards)
-
-
-def state_text(root: w.Widget) -> str:
-    """Every trait value of every widget reachable from ``root``, as the browser would receive them
-    (``widget.get_state()``; a widget held in a trait, such as a child, a layout or a style, is followed through its
-    ``IPY_MODEL_`` reference as the browser follows it), as one text with HTML entities and JSON escapes undone."""
-    return html.unescape("\n".join(json.dumps(state, default=str, ensure_ascii=False)
-                                    for _, state in _reachable_states(root)))
-
-
-def _reachable(root: w.Widget) -> list[w.Widget]:
-    """``root`` and every widget held in its traits (children, layout, style...), recursively; works on closed
-    widgets too (no model id needed)."""
-    found, seen, stack = [], set(), [root]
-    while stack:
-        node = stack.pop()
-        if id(node) not in seen:
-            seen.add(id(node))
-            found.append(node)
-            for name in node.keys:
-                value = getattr(node, name, None)
-                stack.extend(v for v in (value if isinstance(value, (list, tuple)) else [value])
-                             if isinstance(v, w.Widget))
-    return found
-
-
-def _reachable_states(root: w.Widget) -> list[tuple[w.Widget, dict]]:
-    found, seen, stack = [], set(), [root]
-    while stack:
-        node = stack.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        state = node.get_state()
-        found.append((node, state))
-        values = list(state.values())
-        while values:
-            value = values.pop()
-            if isinstance(value, str) and value.startswith("IPY_MODEL_"):
-                stack.append(w.widget_serialization["from_json"](value, None))
-            elif isinstance(value, (list, tuple)):
-                values.extend(value)
-            elif isinstance(value, dict):
-                values.extend(value.values())
-    return found
-
-
-_CODES = re.compile(r"(?<![0-9A-Za-z#])((?:1[0-2]|[1-9])[OCBE])(?![0-9A-Za-z])")
-_WORDS = {t.lower(): card for card in DECK for t in (card.name, card.nickname) if t}
-_NAMES = re.compile("(?<![0-9A-Za-z])(" + "|".join(re.escape(t) for t in sorted(_WORDS, key=len, reverse=True))
-                    + ")(?![0-9A-Za-z])", re.IGNORECASE)
-
-
-def cards_named(text: str) -> frozenset:
-    """The cards ``text`` names: by code as a whole word (``3O``, not inside ``13O`` or a colour such as ``#3E...``;
-    codes are upper case), by English name or by nickname (any case)."""
-    named = {Card.parse(code) for code in _CODES.findall(text)}
-    named.update(_WORDS[name.lower()] for name in _NAMES.findall(text))
-    return frozenset(named)
+def _pause_label(pause: float) -> str:
+    return f"{pause:g} s" if pause else "none"
 
 
 def state_problems(table: MatchTable) -> list[str]:
-    """What is wrong with ``table``'s browser-side state now: a hidden card named anywhere in it, or a card of your
-    hand missing from it (the positive control). Empty when all is well."""
-    text = state_text(table)
-    named = cards_named(text)
-    leaked = sorted(named & hidden_cards(table.deal), key=lambda c: c.index)
-    missing = sorted(set(table.view.hand) - named, key=lambda c: c.index)
-    return ([f"hidden card {c} ({c.nickname or c.name}) is in the widget state" for c in leaked]
-            + [f"your card {c} is missing from the widget state" for c in missing])
+    """What is wrong with ``table``'s browser-side state now (:func:`~aluette.widgets.common.state_text`): a card
+    hidden from you named anywhere in it, or a card of your hand missing from it (the positive control); see
+    :func:`aluette.secrecy.secrecy_problems`. Empty when all is well."""
+    return secrecy_problems(state_text(table), table.deal, YOU, where="the widget state")

@@ -5,7 +5,7 @@ next; a tie for the highest class spoils the trick and its leader leads again). 
 
 * :class:`TrickPicker`: choose the leader and each seat's card; see the winner, or the spoiled trick, and who leads
   next. The trick is really played in a :class:`~aluette.Deal` built with :meth:`~aluette.Deal.from_hands`.
-* :class:`DealStepper`: a deal from a seed box, stepped with Next trick / Run to end / New deal. The cards are
+* :class:`TrickStepper`: a deal from a seed box, stepped with Next trick / Run to end / New deal. The cards are
   played by :func:`simple_move`, a deliberately trivial rule (each seat plays its highest card, or its lowest), not
   good play: the bots of :mod:`aluette.bots` play well. This is an omniscient teaching view: all four hands are shown.
   :func:`play_out` and :func:`play_out_match` finish a deal or a match with that rule.
@@ -28,7 +28,7 @@ from ..pictures import view_html
 from ..seats import SEATS, Seat
 from .common import SHORT_TEXT, MessageArea, check_seed, friendly, limited_text, next_seed, no_null_tooltips
 
-__all__ = ["RULES", "simple_move", "play_out", "play_out_match", "play_one_trick", "TrickPicker", "DealStepper"]
+__all__ = ["RULES", "simple_move", "play_out", "play_out_match", "play_one_trick", "TrickPicker", "TrickStepper"]
 
 #: The trivial playing rules of :func:`simple_move`: each seat plays the first (highest) or last (lowest) card of
 #: its hand as :meth:`Deal.legal_cards` lists it, high to low.
@@ -172,7 +172,7 @@ class TrickPicker(w.VBox):
         self.message.clear()
 
 
-class DealStepper(w.VBox):
+class TrickStepper(w.VBox):
     """A whole deal from a seed, stepped trick by trick, played by the trivial rule of :func:`simple_move`.
 
     Controls (CSS classes): ``seed`` (``aluette-play-seed``), ``dealer`` (``aluette-play-dealer``), ``rule``

@@ -17,34 +17,15 @@ import ipywidgets as w
 from ..cards import Card
 from ..chance import cut_deck, deal_steps, shuffled_deck
 from ..draw import DrawResult, partnership_draw
-from ..pictures import cards_html
+from ..pictures import cards_html, round_table_html
 from ..seats import SEATS, Seat, Team
 from ..errors import AluetteError
 from .common import (SHORT_TEXT, MessageArea, card_label, card_size_control, card_style, check_seed, friendly,
                      limited_text, no_null_tooltips, plural, seed_box, stepper_buttons, styled)
 
-__all__ = ["round_table_html", "seating_html", "PartnershipDraw", "DealStepper"]
+__all__ = ["seating_html", "PartnershipDraw", "DealingStepper"]
 
 _TEAM_COLOUR = {Team.NS: "#1f4e9c", Team.EW: "#b03a2e"}
-_GRID = {Seat.N: "1 / 2", Seat.W: "2 / 1", Seat.E: "2 / 3", Seat.S: "3 / 2"}  # grid row / column
-
-
-def round_table_html(cells: Mapping[Seat, str], centre: str = "", css_class: str = "aluette-table") -> str:
-    """Four HTML snippets placed round a table seen from above: N at the top, S at the bottom, E on the right, W on
-    the left, so clockwise on the screen is N → E → S → W, the direction of play and of the deal (seeds; pagat.com).
-    ``cells`` maps seats to HTML (already escaped); ``centre`` goes on the table itself."""
-    parts = []
-    for seat in SEATS:
-        row, col = _GRID[seat].split(" / ")
-        parts.append(f'<div class="aluette-seat aluette-seat-{seat}" style="grid-row:{row};grid-column:{col};'
-                     f'text-align:center;padding:4px">{cells.get(seat, "")}</div>')
-    felt = (f'<div style="grid-row:2;grid-column:2;background:#2e6b3f;color:#fff;border-radius:18px;'
-            f'padding:10px;text-align:center;min-width:150px">{centre}'
-            f'<div style="font-size:90%;opacity:.9">clockwise: N → E → S → W ↻</div></div>')
-    return (f'<div class="{css_class}" style="display:grid;grid-template-columns:auto auto auto;'
-            f'align-items:center;justify-items:center;gap:6px">{"".join(parts)}{felt}</div>')
-
-
 def seating_html(seating: Mapping[Seat, str], dealer: Optional[Seat] = None) -> str:
     """Who sits where, drawn round a table: each seat's letter and name in its partnership's colour, partners
     opposite (N–S against E–W), the dealer marked."""
@@ -222,7 +203,7 @@ class PartnershipDraw(_SteppedDemo, w.VBox):
             f"first.</p>{seating_html(draw.seating, draw.first_dealer)}")
 
 
-class DealStepper(_SteppedDemo, w.VBox):
+class DealingStepper(_SteppedDemo, w.VBox):
     """Shuffle, cut and the 3-3-3 deal, one step at a time, driven by :mod:`aluette.chance`.
 
     Controls: a seed box, the dealer's seat, and buttons Next (one step), Run to end and New shuffle (next seed).

@@ -7,7 +7,9 @@ The fixtures live in ``conftest.py``; this module holds what a test imports:
   error output, traceback, "Error displaying widget" or "Loading widget" is left on the page.
 - ``wire_of(page)`` / the ``wire`` fixture: a :class:`Wire` recording everything the page received over its
   websockets (every kernel message, hence every widget model state), the HTML documents it loaded, its console
-  errors and the outside requests that were blocked. ``wire.text()`` is the one string a secrecy test searches.
+  errors and the outside requests that were blocked. ``wire.text()`` is the one string a secrecy test searches;
+  ``wire.cards_named()`` the cards named in it, read by :mod:`aluette.secrecy` as the widget tests read a widget's
+  state.
 - ``screenshot(page, name)`` saves ``test-artifacts/screenshots/NAME.png`` (the whole notebook, or one widget with
   ``element=locator``).
 
@@ -33,6 +35,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+
+from aluette.secrecy import cards_named
 
 try:
     from playwright.sync_api import expect
@@ -301,6 +305,15 @@ class Wire:
         parts.extend(sorted(self.strings()))
         parts.extend(html for _, html in self.documents)
         return "\n".join(parts)
+
+    def cards_named(self) -> frozenset:
+        """Every card named anywhere the page received (:func:`aluette.secrecy.cards_named`): in :meth:`text`, and
+        in each decoded string on its own (so no neighbouring text can hide a code). A secrecy test intersects it
+        with :func:`aluette.secrecy.hidden_cards`."""
+        named = set(cards_named(self.text()))
+        for string in self.strings():
+            named.update(cards_named(string))
+        return frozenset(named)
 
     def widget_states(self) -> dict[str, dict]:
         """model_id -> the latest state the browser received for it (comm_open, update and update_states)."""

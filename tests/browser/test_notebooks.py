@@ -147,7 +147,7 @@ def test_02_partnership_draw_steps_to_the_end_and_seats_madames_holder_at_north(
 
 def test_02_deal_stepper_runs_to_the_end_and_shows_twelve_stock_cards(page, wire, open_voila):
     """Source: seeds "setup" and pagat.com: nine cards each, dealt in threes clockwise from the dealer's left; the
-    twelve left over (48 - 4 x 9) are the stock. The notebook's DealStepper(seed=1, dealer=N) must deal exactly
+    twelve left over (48 - 4 x 9) are the stock. The notebook's DealingStepper(seed=1, dealer=N) must deal exactly
     Deal.from_seed(1, dealer=N) (same seed, same deal everywhere)."""
     open_voila(page, "02_setup.ipynb")
     stepper = page.locator(".aluette-deal")
@@ -278,7 +278,7 @@ def test_04_trick_picker_shows_the_winner_or_the_spoiled_trick(page, wire, open_
 def test_04_deal_stepper_steps_then_runs_to_the_end(page, wire, open_voila):
     """Source: the engine plays the deal (seeds "gameplay" and "scoring"); the widget's documented player rule is
     "each seat plays its highest card" (simple_move), so the page must show exactly
-    play_out(Deal.from_seed(7), "highest"): the notebook's DealStepper(seed=7)."""
+    play_out(Deal.from_seed(7), "highest"): the notebook's TrickStepper(seed=7)."""
     open_voila(page, "04_play.ipynb")
     stepper = page.locator(".aluette-play-deal")
     expected = play_out(Deal.from_seed(7, dealer=Seat.N), "highest")

@@ -18,16 +18,16 @@ from aluette import DECK, SEATS, AluetteError, DuplicateSeatError, Hand, Phase, 
 from aluette.options import ChantRecipients
 from aluette.widgets.chant import ChantDemo
 from aluette.widgets.common import card_label
-from aluette.widgets.play import DealStepper as PlayStepper
+from aluette.widgets.play import TrickStepper
 from aluette.widgets.play import TrickPicker
 from aluette.widgets.ranking import OrderingExercise, TrickComparer
 from aluette.widgets.scoring import MatchSheet, ScoringView, SurrenderDemo
-from aluette.widgets.setup import DealStepper as SetupStepper
+from aluette.widgets.setup import DealingStepper
 from aluette.widgets.setup import PartnershipDraw
 from aluette.widgets.signals import SignalQuiz
 
-ALL = [ChantDemo, TrickPicker, PlayStepper, TrickComparer, OrderingExercise, ScoringView, SurrenderDemo, MatchSheet,
-       PartnershipDraw, SetupStepper, SignalQuiz]
+ALL = [ChantDemo, TrickPicker, TrickStepper, TrickComparer, OrderingExercise, ScoringView, SurrenderDemo, MatchSheet,
+       PartnershipDraw, DealingStepper, SignalQuiz]
 MAX_SEED = 2 ** 32 - 1
 
 JUNK = ["", " ", " \t ", "é", "🂡", "x" * 5000, "3o", "3O 3O", "3O 2C 1E 4O 5O 6O 7O", "Q", "SENWSEXNQ", "senwsexnw",
@@ -146,7 +146,7 @@ def _picker_answers(picker: TrickPicker) -> None:
     assert picker.message.last_error is None and picker.record.winner is Seat.N and picker.next_leader is Seat.N
 
 
-def _play_stepper_answers(stepper: PlayStepper) -> None:
+def _play_stepper_answers(stepper: TrickStepper) -> None:
     _other_seed(stepper.seed)
     stepper.next_button.click()
     assert stepper.message.last_error is None and len(stepper.deal.tricks) == 1
@@ -191,7 +191,7 @@ def _draw_answers(draw: PartnershipDraw) -> None:
     assert draw.message.last_error is None and draw.shown == 1
 
 
-def _setup_answers(stepper: SetupStepper) -> None:
+def _setup_answers(stepper: DealingStepper) -> None:
     _other_seed(stepper.seed)
     stepper.next_button.click()
     assert stepper.step == 1
@@ -204,10 +204,10 @@ def _quiz_answers(quiz: SignalQuiz) -> None:
     assert quiz.right == 1 and quiz.asked == 1 and quiz.message.last_error is None
 
 
-STILL_ANSWERS = {ChantDemo: _chant_answers, TrickPicker: _picker_answers, PlayStepper: _play_stepper_answers,
+STILL_ANSWERS = {ChantDemo: _chant_answers, TrickPicker: _picker_answers, TrickStepper: _play_stepper_answers,
                  TrickComparer: _comparer_answers, OrderingExercise: _ordering_answers, ScoringView: _scoring_answers,
                  SurrenderDemo: _surrender_answers, MatchSheet: _sheet_answers, PartnershipDraw: _draw_answers,
-                 SetupStepper: _setup_answers, SignalQuiz: _quiz_answers}
+                 DealingStepper: _setup_answers, SignalQuiz: _quiz_answers}
 
 
 class TestJunkEverywhere:
@@ -277,19 +277,19 @@ class TestSeedLimits:
         (lambda: ChantDemo(seed=MAX_SEED), "new_button"),
         (lambda: OrderingExercise(seed=MAX_SEED), "new_button"),
         (lambda: PartnershipDraw(seed=MAX_SEED), "new_button"),
-        (lambda: SetupStepper(seed=MAX_SEED), "new_button"),
-        (lambda: PlayStepper(seed=MAX_SEED), "new_button"),
+        (lambda: DealingStepper(seed=MAX_SEED), "new_button"),
+        (lambda: TrickStepper(seed=MAX_SEED), "new_button"),
     ])
     def test_new_at_the_largest_seed_wraps_to_zero(self, make, button):
-        # was: silently did nothing (the seed box clamps at its maximum); play.DealStepper already wrapped
+        # was: silently did nothing (the seed box clamps at its maximum); TrickStepper already wrapped
         widget = make()
         getattr(widget, button).click()
         assert widget.seed.value == 0
 
     @pytest.mark.parametrize("make", [
         lambda seed: ChantDemo(seed=seed), lambda seed: OrderingExercise(seed=seed),
-        lambda seed: PartnershipDraw(seed=seed), lambda seed: SetupStepper(seed=seed),
-        lambda seed: PlayStepper(seed=seed), lambda seed: MatchSheet(seed=seed), lambda seed: SignalQuiz(seed=seed),
+        lambda seed: PartnershipDraw(seed=seed), lambda seed: DealingStepper(seed=seed),
+        lambda seed: TrickStepper(seed=seed), lambda seed: MatchSheet(seed=seed), lambda seed: SignalQuiz(seed=seed),
     ])
     @pytest.mark.parametrize("seed", [-1, MAX_SEED + 1, "5", 2.5])
     def test_a_seed_the_box_cannot_show_is_refused(self, make, seed):
@@ -309,7 +309,7 @@ class TestConstructors:
                                       lambda: MatchSheet(rule="best"), lambda: SignalQuiz(direction="sideways"),
                                       lambda: ChantDemo(recipients="everyone")])
     def test_unknown_choices_are_aluette_errors(self, make):
-        # as play.DealStepper(rule="best") already does (was: traitlets TraitError / a bare ValueError)
+        # as TrickStepper(rule="best") already does (was: traitlets TraitError / a bare ValueError)
         with pytest.raises(AluetteError):
             make()
 

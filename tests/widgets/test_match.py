@@ -19,12 +19,14 @@ from html import unescape
 import numpy as np
 import pytest
 
-from aluette import DECK, SEATS, TOP_FOUR, Match, Options, Phase, Seat, Team
+from aluette import DECK, SEATS, TOP_FOUR, AluetteError, Match, Options, Phase, Play, Seat, Team
 from aluette.bots import HeuristicBot, RandomBot
 from aluette.signals import signal_for
 from aluette.widgets.common import card_label, card_words
-from aluette.widgets.match import (MatchTable, cards_named, hidden_cards, make_bots, parse_seed, short_label,
-                                   state_problems, state_text)
+from aluette.secrecy import hidden_cards
+from aluette.session import make_bots
+from aluette.widgets.common import state_text
+from aluette.widgets.match import MatchTable, parse_seed, short_label, state_problems
 
 S, N, E, W = Seat.S, Seat.N, Seat.E, Seat.W
 
@@ -270,7 +272,7 @@ class TestBotPauses:
 
         async def scenario():
             t = MatchTable(seed=2026, bot_delay=0.01)
-            t._bots[E] = Broken()
+            t.session.set_player(E, Broken())
             while t.waiting_for_bots:
                 await asyncio.sleep(0.01)
             return t
@@ -300,7 +302,42 @@ class TestBotPauses:
     def test_the_pause_choice_sets_the_pause(self):
         t = table()
         t.delay_choice.value = 1.5
-        assert t.bot_delay == 1.5
+        assert t.bot_delay == 1.5 and t.session.bot_delay == 1.5
+
+    def test_the_pause_is_a_trait_linked_to_its_drop_down_and_the_session(self):
+        t = table()
+        t.bot_delay = 0.3  # a pause set from Python joins the drop-down's choices
+        assert t.delay_choice.value == 0.3 and ("0.3 s", 0.3) in t.delay_choice.options
+        assert t.session.bot_delay == 0.3 and t.session.next_bot is None  # South's turn
+        with pytest.raises(AluetteError, match="the bots' pause"):
+            t.bot_delay = -1
+        assert t.bot_delay == 0.3 == t.delay_choice.value == t.session.bot_delay
+        t.seed_box.value = "4"
+        t.new_button.click()
+        assert t.session.bot_delay == 0.3 and t.match.seed == 4
+
+
+class TestSessionView:
+    """The widget draws the session's events, whoever made the move: a move submitted to the session directly (as a
+    person at another device will) is drawn as a click is."""
+
+    def test_a_move_submitted_to_the_session_is_drawn(self):
+        t = to_play(table())
+        card = t.view.hand[0]
+        t.session.submit(S, Play(S, card))
+        assert card not in [b.card for b in t.card_buttons] and f'data-card="{card.code}"' in t.table.value
+        assert "Waiting for W" in t.status.value  # the bots are the view's to drive: W is next
+        t.run_bots()
+        assert t.deal.to_move is S and "Your turn:" in t.status.value
+        assert_consistent(t)
+
+    def test_the_widget_submits_through_the_session(self):
+        t = to_play(table())
+        told = []
+        t.session.observe(told.append)
+        t.card_buttons[0].click()
+        assert told[0].kind == "move" and told[0].seat is S and not told[0].by_bot
+        assert all(e.by_bot for e in told[1:]) and len(told) >= 3  # W and N answered, E maybe led
 
 
 class TestChantAndDiscard:
@@ -488,13 +525,6 @@ class TestSecrecy:
         t._slots[empty].layout.grid_area = None
         assert state_problems(t) == []
 
-    def test_cards_named_matches_whole_codes_names_and_nicknames(self):
-        assert cards_named("13O 103O #3E0a0b 3Oa a3O 11") == frozenset()
-        for card in DECK:
-            assert cards_named(f"<b>{card.code}</b>") == {card}
-            assert cards_named(card.name.upper()) == {card}
-        assert {c.code for c in cards_named("la vache, DEUX D'ÉCRIT and the king of swords")} == {"2C", "2E", "12E"}
-
     @pytest.mark.parametrize("seed, opponents, options", [
         (1, "heuristic", Options()), (2, "random", Options(surrender=True)), (3, "heuristic", Options(chant=False)),
         (4, "heuristic", Options(surrender=True)), (11, "random", Options())])
@@ -639,7 +669,7 @@ class TestMatchStatus:
         t.signals_box.value = False
         t.format.value = "points"
         t.new_button.click()
-        assert t.match.options.target_points == 5 and not t._signals_on
+        assert t.match.options.target_points == 5 and not t.session.signals
         assert "(to 5 points)" in text(t.status)
         while not t.match.is_over:
             t.next_deal() if t.match.awaiting_next_deal else t.follow_hint()

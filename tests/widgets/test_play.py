@@ -7,7 +7,7 @@ Aluette page; decision = a decision of this project (the trivial playing rule, t
 import pytest
 
 from aluette import Card, Deal, Phase, Seat
-from aluette.widgets.play import DealStepper, TrickPicker, play_one_trick, play_out, simple_move
+from aluette.widgets.play import TrickStepper, TrickPicker, play_one_trick, play_out, simple_move
 
 
 def set_cards(picker, **cards):
@@ -116,17 +116,17 @@ class TestSimpleRule:
             simple_move(Deal.from_seed(3), "best")
 
 
-class TestDealStepper:
+class TestTrickStepper:
     def test_starts_from_the_seed_with_the_chant_declined(self):
         # decision (quality bar): the seed box decides the deal; the same seed gives the same deal
-        stepper = DealStepper(seed=11)
+        stepper = TrickStepper(seed=11)
         assert stepper.deal.deck == Deal.from_seed(11).deck
         assert stepper.deal.phase is Phase.PLAY and stepper.deal.tricks == ()
         assert "declines the chant" in stepper.events.value
 
     def test_next_trick_plays_one_trick_and_shows_the_counts(self):
         # seeds, "gameplay": the dealer's left leads the first trick; each seat plays one card
-        stepper = DealStepper(seed=11, dealer="E")
+        stepper = TrickStepper(seed=11, dealer="E")
         stepper.next_button.click()
         deal = stepper.deal
         assert len(deal.tricks) == 1 and deal.tricks[0].leader is Seat.S
@@ -137,7 +137,7 @@ class TestDealStepper:
 
     def test_run_to_end_finishes_and_leaders_follow_the_rules(self):
         # seeds, "gameplay": the winner leads next; after a spoiled trick the same leader leads again
-        stepper = DealStepper(seed=11)
+        stepper = TrickStepper(seed=11)
         stepper.run_button.click()
         deal = stepper.deal
         assert deal.is_over and len(deal.tricks) == 9
@@ -149,7 +149,7 @@ class TestDealStepper:
 
     def test_next_after_the_end_is_refused_and_changes_nothing(self):
         # decision (quality bar): a refused action leaves the state as it was, with a message
-        stepper = DealStepper(seed=11)
+        stepper = TrickStepper(seed=11)
         stepper.run_button.click()
         moves = stepper.deal.moves
         stepper.next_button.click()
@@ -158,7 +158,7 @@ class TestDealStepper:
 
     def test_new_deal_deals_the_next_seed(self):
         # decision (quality bar): all chance goes through the visible seed box
-        stepper = DealStepper(seed=11)
+        stepper = TrickStepper(seed=11)
         stepper.run_button.click()
         stepper.new_button.click()
         assert stepper.seed.value == 12
@@ -167,7 +167,7 @@ class TestDealStepper:
 
     def test_typing_a_seed_restarts_that_deal(self):
         # decision (quality bar): the same seed gives the same deal everywhere
-        stepper = DealStepper(seed=11)
+        stepper = TrickStepper(seed=11)
         stepper.next_button.click()
         stepper.seed.value = 5
         expected = play_out(Deal.from_seed(5), "highest")
@@ -176,7 +176,7 @@ class TestDealStepper:
 
     def test_the_rule_dropdown_changes_the_play(self):
         # decision: "lowest" makes each seat play its lowest card
-        stepper = DealStepper(seed=11)
+        stepper = TrickStepper(seed=11)
         stepper.rule.value = "lowest"
         stepper.next_button.click()
         for seat, card in stepper.deal.tricks[0].plays:

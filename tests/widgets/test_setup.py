@@ -8,7 +8,7 @@ deals the face-up cards starting with the second; Madame's holder sits at N."""
 import pytest
 
 from aluette import TOP_FOUR, Deal, Hand, Seat, partnership_draw
-from aluette.widgets.setup import DealStepper, PartnershipDraw, seating_html
+from aluette.widgets.setup import DealingStepper, PartnershipDraw, seating_html
 
 MONSIEUR, MADAME, BORGNE, VACHE = TOP_FOUR
 
@@ -103,11 +103,11 @@ def test_seating_picture_puts_partners_opposite():
     assert "N → E → S → W" in html
 
 
-class TestDealStepper:
+class TestDealingStepper:
     @pytest.mark.parametrize("dealer", list(Seat))
     def test_run_to_end_gives_the_engines_deal(self, dealer):
         # seeds "setup": nine cards each, twelve left over; the hands are the engine's for this seed and dealer
-        widget = DealStepper(seed=21, dealer=dealer)
+        widget = DealingStepper(seed=21, dealer=dealer)
         widget.run_button.click()
         deal = Deal.from_seed(21, dealer=dealer)
         assert widget.finished
@@ -118,7 +118,7 @@ class TestDealStepper:
 
     def test_steps_shuffle_cut_then_threes_from_the_dealers_left(self):
         # seeds "setup": the dealer's right cuts; the deal starts at the dealer's left, three cards at a time
-        widget = DealStepper(seed=8, dealer=Seat.W)
+        widget = DealingStepper(seed=8, dealer=Seat.W)
         assert widget.step == 0 and "W (the dealer) shuffles" in widget.status.value
         widget.next_button.click()
         assert f"S, at the dealer's right, cuts: lifts the top {widget.cut} cards" in widget.status.value
@@ -133,7 +133,7 @@ class TestDealStepper:
         assert "round 2 of 3, N receives" in widget.status.value and len(widget.hands[Seat.N]) == 6
 
     def test_next_after_the_end_and_new_shuffle(self):
-        widget = DealStepper(seed=1)
+        widget = DealingStepper(seed=1)
         widget.run_button.click()
         widget.next_button.click()
         assert "the deal is done" in widget.message.last_error
@@ -141,7 +141,7 @@ class TestDealStepper:
         assert widget.seed.value == 2 and widget.step == 0 and widget.message.last_error is None
 
     def test_changing_the_dealer_restarts(self):
-        widget = DealStepper(seed=3, dealer=Seat.N)
+        widget = DealingStepper(seed=3, dealer=Seat.N)
         widget.run_button.click()
         widget.dealer.value = Seat.S
         assert widget.step == 0
@@ -149,7 +149,7 @@ class TestDealStepper:
         assert Hand(widget.hands[Seat.W]) == Deal.from_seed(3, dealer=Seat.S).dealt_hand(Seat.W)
 
     def test_css_classes(self):
-        widget = DealStepper()
+        widget = DealingStepper()
         assert "aluette-deal-next" in widget.next_button._dom_classes
         assert "aluette-deal-table" in widget.table._dom_classes
         assert "aluette-deal-seed" in widget.seed._dom_classes

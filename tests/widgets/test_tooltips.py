@@ -8,11 +8,11 @@ from aluette.widgets.chant import ChantDemo
 from aluette.widgets.common import no_null_tooltips
 from aluette.widgets.edge import ScenarioBuilder
 from aluette.widgets.match import MatchTable
-from aluette.widgets.play import DealStepper as PlayStepper
+from aluette.widgets.play import TrickStepper
 from aluette.widgets.play import TrickPicker
 from aluette.widgets.ranking import OrderingExercise, TrickComparer
 from aluette.widgets.scoring import MatchSheet, ScoringView
-from aluette.widgets.setup import DealStepper, PartnershipDraw
+from aluette.widgets.setup import DealingStepper, PartnershipDraw
 from aluette.widgets.signals import SignalQuiz
 from aluette.widgets.simulate import SimulationExplorer
 
@@ -29,8 +29,8 @@ def widgets_under(root):
 
 
 @pytest.mark.parametrize("make", [lambda: MatchTable(bot_delay=0), ChantDemo, ScenarioBuilder, TrickPicker,
-                                  PlayStepper, OrderingExercise, TrickComparer, MatchSheet, ScoringView, DealStepper,
-                                  PartnershipDraw, SignalQuiz, SimulationExplorer])
+                                  TrickStepper, OrderingExercise, TrickComparer, MatchSheet, ScoringView,
+                                  DealingStepper, PartnershipDraw, SignalQuiz, SimulationExplorer])
 def test_no_tooltip_is_none(make):
     view = make()
     described = [x for x in widgets_under(view) if "tooltip" in x.keys]
