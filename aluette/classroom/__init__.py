@@ -25,4 +25,4 @@ Freed sessions: kernels without a connection are culled after ``cull_idle_timeou
 __all__ = ["TEACHER_NOTEBOOKS"]
 
 #: Notebooks for the teacher only: served by ``make teacher``, neither listed nor served by the students' app.
-TEACHER_NOTEBOOKS = ("07_teachers_guide.ipynb",)
+TEACHER_NOTEBOOKS = ("07_teachers_guide.ipynb", "11_teachers_tables.ipynb")
