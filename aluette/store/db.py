@@ -57,7 +57,6 @@ DATABASE_FILE = "tables.sqlite3"
 #: How long a writer waits for another (SQLite's busy_timeout, PostgreSQL's lock_timeout), in seconds.
 BUSY_TIMEOUT = 10.0
 
-_SQLITE_HEADER = b"SQLite format 3\x00"
 _TABLES = ("aluette_meta", "aluette_tables", "aluette_seats", "aluette_moves")
 
 # One schema for both: "{id}" is the only difference (SQLite's rowid alias; PostgreSQL's identity column).
@@ -244,12 +243,8 @@ class SQLiteStore(Store):
         super().__init__()
         self.path = Path(path)
         where = f"the database file {quoted(str(self.path), 80)}"
-        if self.path.exists() and self.path.stat().st_size:
-            with open(self.path, "rb") as file:
-                head = file.read(len(_SQLITE_HEADER))
-            if head != _SQLITE_HEADER:
-                raise BadDatabaseError(f"{where} is not an SQLite database (it does not start with SQLite's "
-                                       f"header); refusing to open it")
+        # The header is read by SQLite only: opening and closing the file from Python in a process that holds a
+        # connection to it would drop that process's POSIX locks on it (SQLite's documented pitfall).
         try:
             self._conn = sqlite3.connect(str(self.path), timeout=busy_timeout, isolation_level=None,
                                          check_same_thread=False)
@@ -259,7 +254,12 @@ class SQLiteStore(Store):
             self._open(where, busy_timeout)
         except sqlite3.DatabaseError as error:
             self._conn.close()
-            raise BadDatabaseError(f"{where} is damaged or not a database ({error}); refusing to open it") from None
+            name = getattr(error, "sqlite_errorname", "")
+            if name == "SQLITE_NOTADB":
+                raise BadDatabaseError(f"{where} is not an SQLite database (it does not start with SQLite's "
+                                       f"header); refusing to open it") from None
+            raise BadDatabaseError(f"{where} is damaged or not a database ({error}{', ' + name if name else ''}); "
+                                   f"refusing to open it") from None
         except BaseException:
             self._conn.close()
             raise
