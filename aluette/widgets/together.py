@@ -16,6 +16,7 @@ absent student's seat to a bot and a button per table to close it.
 from __future__ import annotations
 
 import asyncio
+import html
 import os
 import traceback
 from html import escape
@@ -50,6 +51,7 @@ _BACK = back_svg(22)
 _TURN_WORDS = {Phase.CHANT: "answer the chant", Phase.DISCARD: "discard", Phase.SURRENDER: "speak",
                Phase.ANNOUNCE: "announce mordienne", Phase.PLAY: "play"}
 _CODE_TEXT = 2 * SEAT_CODE_LENGTH  # a seat code typed with dashes and spaces
+_NO_TABLE = 'No table yet: students open one on the "play together" page.'
 
 
 def _running_loop() -> Optional[asyncio.AbstractEventLoop]:
@@ -629,7 +631,9 @@ class TablesDesk(w.VBox):
         self._rows = keep
         self.tables_view.children = [row[0] for row in keep.values()]
         if not keep:
-            self.message.ok("No table yet: students open one on the \"play together\" page.")
+            self.message.ok(_NO_TABLE)
+        elif self.message.value and _NO_TABLE in html.unescape(self.message.value):
+            self.message.clear()
 
     @friendly()
     def replace_with_bot(self, table: str, seat: Union[Seat, str]) -> None:

@@ -27,7 +27,7 @@ import pytest
 from aluette.secrecy import hidden_cards
 from aluette.seats import Seat, Team
 from aluette.store import TableService, open_store
-from tests.browser.harness import (PROBLEMS_JS, RENDER, SCREENSHOTS, expect, screenshot, voila_url, wire_of)
+from tests.browser.harness import RENDER, SCREENSHOTS, expect, open_voila, screenshot, wire_of
 
 pytestmark = pytest.mark.browser
 
@@ -38,13 +38,10 @@ NAMES = {"N": "Ann", "E": "Bob", "S": "Cat", "W": "Dan"}
 
 
 def open_all(pages, names, server):
-    """Open each page's notebook at once (Voilà runs them in parallel), then wait until each is usable."""
-    responses = [p.goto(voila_url(server, name), wait_until="commit", timeout=RENDER * 1000)
-                 for p, name in zip(pages, names)]
-    for p, response in zip(pages, responses):
-        remember_kernel(p, response, server)
-        p.wait_for_selector(".aluette-together, .aluette-desk", state="visible", timeout=RENDER * 1000)
-        assert p.evaluate(PROBLEMS_JS) == []
+    """Open each page's notebook, one after the other (five kernels running their notebooks at once on two busy
+    cores kept Voilà's notebook runs waiting on their outputs for minutes)."""
+    for p, name in zip(pages, names):
+        open_voila(p, name, server=server)
 
 
 def remember_kernel(page, response, server):
@@ -91,7 +88,7 @@ def act(page) -> bool:
     if "Your turn" not in text:
         return False
     message = root(page).locator(".aluette-together-message")
-    if "chant" in text:
+    if "agree to the chant" in text:
         root(page).locator("button.aluette-together-chant-decline").click()
         expect(message).to_contain_text("You decline the chant", timeout=WAIT)
     else:
@@ -114,6 +111,12 @@ def play(students, until, budget: float = 40.0) -> int:
         if not moved:
             students[0].wait_for_timeout(50)
     return made
+
+
+def trick_state(service, table) -> tuple[int, int]:
+    """(tricks over, cards on the table) of the table's current deal, from the database."""
+    view = service.replay(table).current.view(None, events=False)
+    return len(view.tricks), len(view.trick)
 
 
 def audit(students, service, table):
@@ -149,8 +152,7 @@ def test_four_devices_play_a_deal_a_killed_kernel_loses_nothing_and_the_teacher_
     try:
         play(students, lambda: "click a card" in "".join(status(p) for p in students))  # the chant, all decline
         audit(students, service, table)
-        play(students, lambda: len(service.replay(table).current.trick) == 2
-             and len(service.replay(table).current.tricks) == 2)
+        play(students, lambda: trick_state(service, table) == (2, 2))
         # mid-trick: the pictures for the README, then the kernel of the next player to move is killed
         for seat, p in zip("NESW", students):
             screenshot(p, f"10_play_together-{seat}", element=root(p))
@@ -173,7 +175,7 @@ def test_four_devices_play_a_deal_a_killed_kernel_loses_nothing_and_the_teacher_
             f"Welcome back, {NAMES[victim_seat]}: you sit at {victim_seat}", timeout=WAIT)
         expect(root(victim).locator(".aluette-together-status")).to_contain_text("Your turn", timeout=WAIT)
         assert hand(victim) == before_hand and on_table(victim) == before_table
-        assert len(service.replay(table).current.trick) == 2  # nothing lost, nothing played meanwhile
+        assert trick_state(service, table) == (2, 2)  # nothing lost, nothing played meanwhile
 
         play(students, lambda: "Deal over" in status(students[0]))
         audit(students, service, table)
@@ -185,7 +187,10 @@ def test_four_devices_play_a_deal_a_killed_kernel_loses_nothing_and_the_teacher_
             expect(root(p).locator(".aluette-together-score")).to_contain_text(f"Match score: {score}")
         assert wire_of(teacher).cards_named() == frozenset(), "the teacher's page received a card"
         for p in students + [teacher]:
-            assert wire_of(p).kernel_errors() == [] and wire_of(p).js_errors() == []
+            errors = wire_of(p).js_errors()
+            if p is victim:  # its reload's shutdown beacon for the killed kernel: Voilà refuses it (voila#1458)
+                errors = [e for e in errors if "status of 403 (Forbidden)" not in e]
+            assert wire_of(p).kernel_errors() == [] and errors == []
     finally:
         service.close()
 

@@ -241,9 +241,13 @@ class TestPlayingTogether:
 
 class TestTeachersDesk:
     def test_every_table_with_scores_and_never_a_card(self, kernels):
+        empty = TablesDesk(TeacherDesk(kernels()), poll=False)
+        assert "No table yet" in empty.message.value
         ann = seated(kernels, "Blue", "N", "Ann")
         ann.fill_button.click()
         seated(kernels, "Red", "S", "Bob")
+        empty.refresh()
+        assert empty.message.value == ""  # the tables are listed: no "no table yet" left over
         desk = TablesDesk(TeacherDesk(kernels()), poll=False)
         assert [s.name for s in desk.summaries] == ["Blue", "Red"]
         for _ in range(400):
