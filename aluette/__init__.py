@@ -6,11 +6,13 @@ Aluette page; where they are silent the project decides, and each decision is li
 marked in the docstring that implements it.
 """
 
-from .bots import Decision, HeuristicBot, RandomBot, play_deal, play_match
+from .bot_protocol import Decision
+from .bots import HeuristicBot, RandomBot
 from .cards import DECK, NICKNAMED, RANKING, TOP_FOUR, Card, Suit, parse_cards
 from .chance import as_generator, shuffled_deck
 from .deal import Deal, DealResult, Hand, Phase, SignalRecord, TrickRecord, View
 from .draw import DrawResult, partnership_draw
+from .drivers import play_deal, play_match
 from .errors import (AluetteError, BadDiscardError, BadSeedError, BadSignalError, CardNotInHandError, DealOverError,
                      DuplicateCardError, DuplicateSeatError, IllegalMoveError, MalformedSaveError, NotationError,
                      NotYourTurnError, UnknownCardError, UnknownSeatError, WrongPhaseError)

@@ -1,87 +1,39 @@
 """Bots: players that choose a move from what their own seat may see, each choice with a one-line reason.
 
-The protocol is small (see :class:`Bot`): ``bot.choose(view, legal_moves)`` returns a :class:`Decision` (the move and
-a ``reason`` a notebook can show), and ``bot.signals(view, legal_signals)`` returns the signals the bot makes now.
-A bot is handed a :class:`~aluette.deal.View` of its own seat, never the :class:`~aluette.deal.Deal`: it cannot see
-another seat's hidden cards because it is never given them (:func:`play_deal` builds the views).
+What a bot is given (its own seat's :class:`~aluette.records.View`) and what it returns (:class:`Decision` s) is the
+protocol of :mod:`aluette.bot_protocol`; :mod:`aluette.drivers` asks bots for their moves and applies them
+(:func:`~aluette.drivers.play_deal`, :func:`~aluette.drivers.play_match`).
 
 * :class:`RandomBot`: a uniformly random legal move from its own seeded numpy ``Generator``.
 * :class:`HeuristicBot`: the play pagat.com's Aluette page advises (low early in a trick; the third player plays
   high enough to stop the fourth winning cheaply; the fourth beats the best card as cheaply as possible, or spoils
   the trick by matching its class, or throws its lowest; do not take a trick from one's partner), the nine highest
   kept in the chant, and, as an option, honest signals to the partner, read back from the view.
-* :func:`play_deal` and :func:`play_match` drive a deal or a match with four bots and return every decision made.
+* :func:`player_factory`: a named kind of bot, for :func:`aluette.simulation.simulate`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence as SequenceABC
-from dataclasses import dataclass
-from itertools import combinations
 from math import comb
-from typing import Mapping, Optional, Protocol, Sequence, Union, runtime_checkable
+from typing import Optional, Sequence
 
-from .cards import DECK, NICKNAMED, Card
+from .bot_protocol import Bot, Decision, own_seat
+from .cards import DECK, NICKNAMED, TOP_FOUR, Card
 from .chance import SeedLike, as_generator
-from .deal import Deal, Phase, View
 from .errors import AluetteError, quoted
-from .match import Match
 from .moves import ChantAnswer, Discard, MordienneAnnouncement, Move, Play, Signal, SurrenderAnswer, SurrenderOffer
-from .options import ChantRecipients
+from .options import chant_recipients
+from .records import Phase, View
 from .seats import Seat
 from .signals import may_go_for_mordienne, signal_for
+from .tricks import best_of, strongest
 
-__all__ = ["Decision", "Bot", "RandomBot", "HeuristicBot", "play_turn", "signal_round", "play_deal", "play_match",
-           "hand_strength"]
-
-
-@dataclass(frozen=True)
-class Decision:
-    """A bot's choice: the move and why, in one line.
-
-    Attributes:
-        move: the :class:`~aluette.moves.Move` (a :class:`~aluette.moves.Signal` for a signal).
-        reason: one line for people (``"4th: 2E (Deux d'écrit) is the cheapest card that beats N's 1O (ace of coins)
-            (pagat.com)"``).
-    """
-
-    move: Move
-    reason: str
-
-    @property
-    def seat(self) -> Seat:
-        """The seat that made the move."""
-        return self.move.seat
-
-    def __str__(self) -> str:
-        return f"{self.move}: {self.reason}"
-
-
-@runtime_checkable
-class Bot(Protocol):
-    """What :func:`play_deal` needs of a player.
-
-    ``choose(view, legal_moves)`` gets the view of the seat to move (``view.seat``) and the legal moves (signals
-    aside), and returns a :class:`Decision` whose move is one of them. ``signals(view, legal_signals)`` gets the
-    keys of the signals the seat may make now (:meth:`Deal.legal_signals`) and returns the signals it makes, as
-    :class:`Decision` s of :class:`~aluette.moves.Signal` moves (an empty list for none).
-    """
-
-    def choose(self, view: View, legal_moves: Sequence[Move]) -> Decision: ...
-
-    def signals(self, view: View, legal_signals: Sequence[str]) -> list[Decision]: ...
+__all__ = ["Decision", "Bot", "RandomBot", "HeuristicBot", "hand_strength", "PLAYER_KINDS", "player_factory"]
 
 
 def _label(card: Card) -> str:
     """``"3O (Monsieur)"``, ``"12E (king of swords)"``."""
     return f"{card.code} ({card.nickname or card.name})"
-
-
-def _check_view(view: View) -> Seat:
-    if not isinstance(view, View) or view.seat is None:
-        raise AluetteError("a bot decides from the view of its own seat: pass deal.view(seat), not the omniscient "
-                           "view or the deal")
-    return view.seat
 
 
 class RandomBot:
@@ -110,7 +62,7 @@ class RandomBot:
         Raises:
             AluetteError: ``legal_moves`` is empty (the deal is over), or ``view`` is not a seat's view.
         """
-        _check_view(view)
+        own_seat(view)
         if not legal_moves:
             raise AluetteError(f"{view.seat} has no legal move: the deal is {view.phase.value}")
         return Decision(legal_moves[int(self.rng.integers(len(legal_moves)))], "random")
@@ -258,7 +210,7 @@ class HeuristicBot:
         Raises:
             AluetteError: ``view`` is not a seat's view, or it is not that seat's turn.
         """
-        seat = _check_view(view)
+        seat = own_seat(view)
         if view.to_move is not seat:
             raise AluetteError(f"it is {view.to_move}'s turn, not {seat}'s ({view.phase.value} phase)")
         phase = view.phase
@@ -276,10 +228,10 @@ class HeuristicBot:
         """With ``signals=True``, the signals to make now, from ``legal_signals`` (the keys the engine allows): every
         named card of the signal table this seat holds, its aces, and "useless hand" when it holds nothing above a
         king. Honest, and only the partner sees them (seeds' signal table, which advises signalling what matters).
-        Without signals, none. :func:`play_deal` asks once, when the hands are final."""
+        Without signals, none. :func:`~aluette.drivers.play_deal` asks once, when the hands are final."""
         if not self.use_signals:
             return []
-        seat = _check_view(view)
+        seat = own_seat(view)
         made = []
         for key in legal_signals:
             kind = signal_for(key)
@@ -333,9 +285,7 @@ class HeuristicBot:
     # ------------------------------------------------------------------ before play
     def _chant(self, view: View) -> Decision:
         seat = view.seat
-        second = (view.dealer if view.options.chant_recipients is ChantRecipients.LEFT_AND_DEALER
-                  else view.dealer.partner)
-        if seat not in (view.dealer.left, second):
+        if seat not in chant_recipients(view.dealer, view.options):
             return Decision(ChantAnswer(seat, True), "agree: I receive no stock cards; my side's recipient decides")
         strength = hand_strength(view.hand)
         if strength < self.chant_weak:
@@ -352,8 +302,7 @@ class HeuristicBot:
     def _surrender(self, view: View) -> Decision:
         seat = view.seat
         if view.surrender_by is not None:
-            top_four = {Card(3, "O"), Card(3, "C"), Card(2, "O"), Card(2, "C")}
-            if top_four <= set(view.hand):
+            if set(TOP_FOUR) <= set(view.hand):
                 return Decision(SurrenderAnswer(seat, False), "refuse: I hold Monsieur, Madame, le Borgne and la "
                                 "Vache, enough to win the last four tricks for mordienne")
             return Decision(SurrenderAnswer(seat, True), "accept: a sure point; refusing bets on making mordienne")
@@ -379,9 +328,9 @@ class HeuristicBot:
         trick = view.trick
         if not trick:
             return self._lead(view)
-        best = max(c.strength for _, c in trick)
-        top = [(s, c) for s, c in trick if c.strength == best]
-        winner, best_card = top[0] if len(top) == 1 else (None, top[0][1])
+        winner = best_of(trick)  # None: the trick is spoiled so far
+        best_card = strongest(trick)[0][1]  # the winning card, or the first of the tied class
+        best = best_card.strength
         beaters = [c for c in hand if c.strength > best]
         if len(trick) == 1:
             return self._second(view, best_card, beaters)
@@ -470,138 +419,6 @@ class HeuristicBot:
         return _spoil_or_throw(view, "4th", best_card, winner, "I cannot win this trick")
 
 
-# ---------------------------------------------------------------------- driving deals and matches
-class _LegalMoves(SequenceABC):
-    """The legal moves of the seat to move, holding no reference to the deal (a bot is given its view and this).
-    In the discard phase the 5005 discards are listed only when a bot asks, from the seat's own fifteen cards in
-    the order of :meth:`Deal.legal_moves` (a test checks they are the same); otherwise the engine's list."""
-
-    def __init__(self, deal: Deal):
-        if deal.phase is Phase.DISCARD:
-            self._seat, self._hand, self._moves = deal.to_move, deal.hands[deal.to_move], None
-        else:
-            self._moves = deal.legal_moves()
-
-    def _list(self) -> list:
-        if self._moves is None:
-            self._moves = [Discard(self._seat, combo) for combo in combinations(self._hand, 6)]
-        return self._moves
-
-    def __len__(self) -> int:
-        return len(self._list())
-
-    def __getitem__(self, index):
-        return self._list()[index]
-
-
-def _bots_by_seat(bots: Mapping[Union[Seat, str], Bot], partial: bool = False) -> dict[Seat, Bot]:
-    table = Seat.parse_mapping(bots, "bot", all_four=not partial)  # "N" and "north" both given: refused
-    for seat, bot in table.items():
-        if not callable(getattr(bot, "choose", None)) or not callable(getattr(bot, "signals", None)):
-            raise AluetteError(f"the bot for {seat} ({quoted(bot)}) lacks choose(view, legal_moves) and "
-                               f"signals(view, legal_signals)")
-    return table
-
-
-def play_turn(deal: Deal, bot: Bot) -> Decision:
-    """Ask ``bot`` for the move of the seat to move (from that seat's view) and apply it; returns the decision, its
-    move as the deal recorded it (so the decisions of a deal list exactly :attr:`Deal.moves`).
-
-    Raises:
-        DealOverError: the deal is over.
-        AluetteError: the bot returned something other than a :class:`Decision` of a turn move.
-        IllegalMoveError: the bot's move is illegal (the deal is left unchanged).
-    """
-    seat = deal.to_move
-    if seat is None:
-        from .errors import DealOverError
-        raise DealOverError("the deal is over; no bot has a move to make")
-    decision = bot.choose(deal.view(seat, events=False), _LegalMoves(deal))
-    if not isinstance(decision, Decision) or isinstance(decision.move, Signal):
-        raise AluetteError(f"the bot for {seat} must return a Decision of a turn move, got {quoted(decision)}")
-    deal.apply(decision.move)
-    recorded = deal.moves[-1]  # the engine stores a discard's cards in deck order
-    return decision if recorded == decision.move else Decision(recorded, decision.reason)
-
-
-def signal_round(deal: Deal, bots: Mapping[Union[Seat, str], Bot]) -> list[Decision]:
-    """Offer every seat that has a bot in ``bots``, from the dealer's left clockwise, the chance to signal
-    (``bot.signals``) and apply what each makes; returns those decisions. Seats without a bot make no signal. Each
-    bot decides from its view with the signals of the seats before it in the round.
-
-    Every signal of the round is checked before any is applied to ``deal``: the round is played on a copy of the
-    deal, and only if the engine accepts every signal are they applied to ``deal``. On a refusal ``deal`` is left
-    exactly as it was (quality bar: a refused input changes nothing).
-
-    Raises:
-        AluetteError: a bot returned something other than its own seat's :class:`~aluette.moves.Signal` s.
-        BadSignalError: a signal the engine refuses (dishonest or repeated).
-    """
-    table = _bots_by_seat(bots, partial=True)
-    made: list[Decision] = []
-    work = deal  # replaced by a copy before the first signal is applied
-    for seat in deal.dealer.left.clockwise_from():
-        if seat not in table:
-            continue
-        legal = work.legal_signals(seat)
-        if not legal:
-            continue
-        decisions = list(table[seat].signals(work.view(seat, events=False), legal))
-        for decision in decisions:
-            if not isinstance(decision, Decision) or not isinstance(decision.move, Signal) \
-                    or decision.seat is not seat:
-                raise AluetteError(f"the bot for {seat} must return Decisions of its own Signal moves, got "
-                                   f"{quoted(decision)}")
-        if decisions and work is deal:
-            work = deal.copy()
-        for decision in decisions:
-            work.apply(decision.move)  # raises on a refused signal: deal itself is untouched
-        made.extend(decisions)
-    for decision in made:
-        deal.apply(decision.move)  # each was accepted in the same position on the copy
-    return made
-
-
-def play_deal(deal: Deal, bots: Mapping[Union[Seat, str], Bot]) -> list[Decision]:
-    """Play ``deal`` to its end with a bot at each seat; returns every decision in the order made (signals
-    included), for replays and teaching. The deal may already be under way.
-
-    When the hands are final (the first time the deal is found in the surrender, announce or play phase: after any
-    chant and discards) the bots are offered one :func:`signal_round`; then each turn the bot of the seat to move
-    chooses from its own view (:func:`play_turn`).
-
-    Raises:
-        AluetteError: ``bots`` lacks a seat, or a bot returned a bad decision.
-        IllegalMoveError: a bot's move is illegal (the deal stays as it was before that move).
-    """
-    table = _bots_by_seat(bots)
-    decisions: list[Decision] = []
-    signalled = False
-    while deal.phase is not Phase.OVER:
-        if not signalled and deal.phase in (Phase.SURRENDER, Phase.ANNOUNCE, Phase.PLAY):
-            signalled = True
-            decisions.extend(signal_round(deal, table))
-        decisions.append(play_turn(deal, table[deal.to_move]))
-    return decisions
-
-
-def play_match(match: Match, bots: Mapping[Union[Seat, str], Bot]) -> list[list[Decision]]:
-    """Play ``match`` to its end with a bot at each seat (:func:`play_deal` for each deal, starting the next deal
-    when one ends); returns the decisions of each deal played, in order.
-
-    Raises:
-        see :func:`play_deal`.
-    """
-    table = _bots_by_seat(bots)
-    played = []
-    while True:
-        if match.awaiting_next_deal:
-            match.next_deal()
-        if match.current.is_over:
-            return played
-        played.append(play_deal(match.current, table))
-
-
 class _Factory:
     """A picklable ``factory(seat, rng) -> bot`` for :func:`aluette.simulation.simulate` (process pools need it)."""
 
@@ -636,5 +453,5 @@ def player_factory(name: str) -> _Factory:
         AluetteError: an unknown name (the message lists the known ones).
     """
     if name not in PLAYER_KINDS:
-        raise AluetteError(f"unknown players {name!r}; known: 'random', {', '.join(map(repr, PLAYER_KINDS))}")
+        raise AluetteError(f"unknown players {quoted(name)}; known: 'random', {', '.join(map(repr, PLAYER_KINDS))}")
     return _Factory(name)

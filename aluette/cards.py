@@ -283,7 +283,8 @@ def _build() -> tuple[Card, ...]:
 #: The 48 cards in a fixed order: coins 1-12, cups 1-12, batons 1-12, swords 1-12 (``card.index`` is the position).
 DECK = _build()
 
-#: Monsieur, Madame, le Borgne, la Vache: the four cards of the partnership draw.
+#: Monsieur, Madame, le Borgne, la Vache, high to low: the four cards of the partnership draw, and the four that win
+#: the last four tricks in a row for their holder (what a bot refusing a surrender counts on).
 TOP_FOUR: tuple[Card, ...] = tuple(Card.parse(code) for _, _, (code,) in RANKING[:4])
 #: The eight cards with traditional names, high to low.
 NICKNAMED: tuple[Card, ...] = tuple(Card.parse(codes[0]) for _, nick, codes in RANKING if nick)

@@ -133,7 +133,7 @@ DECISIONS: tuple[ProjectDecision, ...] = (
     _D("simulation-blocks",
        "Simulations draw blocks of 1,000 deals, each block from its own SeedSequence, 94 doubles per deal, so "
        "results do not depend on workers or chunks.",
-       ("aluette/simulation.py",), ("09_edge_cases",)),
+       ("aluette/sim_chance.py",), ("09_edge_cases",)),
     _D("scenario-fill",
        "The scenario builder fills blank places from the seed's shuffle, and the dealer sits at the leader's right.",
        ("aluette/scenario.py",), ("09_edge_cases",)),

@@ -27,9 +27,11 @@ from typing import Callable, Mapping, Optional, Union
 
 import numpy as np
 
-from .bots import Decision, HeuristicBot, RandomBot, play_turn, signal_round
+from .bot_protocol import Decision
+from .bots import HeuristicBot, RandomBot
 from .chance import check_seed
 from .deal import Deal, Phase, View
+from .drivers import play_turn, signal_round
 from .errors import (AluetteError, BadSignalError, DealOverError, NotYourSeatError, NotYourTurnError, quoted)
 from .match import Match
 from .moves import Move, Signal, checked_move, move_from_json

@@ -92,7 +92,7 @@ def _second_recipient(options: Options) -> int:
 def _discard_at_random(hands: np.ndarray, stock: np.ndarray, u: np.ndarray) -> np.ndarray:
     """Nine sorted places kept from nine (``hands``) plus six (``stock``), discarding the ``floor(u * 5005)``-th
     combination of six of the fifteen sorted cards. Mirrors the random discard of
-    :func:`aluette.simulation.step_deals` (``_random_move``)."""
+    :func:`aluette.simulation.step_deals` (``aluette.sim_step._random_move``)."""
     fifteen = np.sort(np.concatenate([hands, stock], axis=1), axis=1)
     return np.take_along_axis(fifteen, _KEEP[(u * len(_KEEP)).astype(np.intp)], axis=1)
 

@@ -20,8 +20,8 @@ from aluette import (SEATS, SIGNALS, AluetteError, Card, ChantAnswer, ChantRecip
                      NotYourTurnError, Options, Phase, Play, Seat, Signal, SurrenderAnswer, SurrenderOffer, Team,
                      parse_cards)
 from aluette.errors import BadSeedError
-from aluette.bots import (Bot, Decision, HeuristicBot, RandomBot, hand_strength, play_deal, play_match, play_turn,
-                          signal_round)
+from aluette.bots import Bot, Decision, HeuristicBot, RandomBot, hand_strength
+from aluette.drivers import play_deal, play_match, play_turn, signal_round
 
 NO_CHANT = Options(chant=False)
 

@@ -343,7 +343,7 @@ class TestRuleEdgeCases:
 SCRIPT = """
 import hashlib
 from aluette import Deal, Match, Options, Seat, partnership_draw
-from aluette.widgets.play import play_out_match
+from aluette.drivers import play_out_match
 from aluette.widgets.signals import flash_cards
 parts = []
 match = play_out_match(Match(11, options=Options(surrender=True)))

@@ -7,7 +7,8 @@ import pytest
 
 from aluette import (ChantRecipients, Deal, DealScore, Match, Options, Seat, Team, TrickRecord, View,
                      score_tricks)
-from aluette.bots import RandomBot, play_match
+from aluette.bots import RandomBot
+from aluette.drivers import play_match
 
 
 def finished(seed=4, **options) -> Deal:

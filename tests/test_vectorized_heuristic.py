@@ -12,8 +12,9 @@ import numpy as np
 import pytest
 
 from aluette import DECK, SEATS, Deal, Options
-from aluette.bots import HeuristicBot, play_deal
+from aluette.bots import HeuristicBot
 from aluette.cards import HAND_ORDER as ENGINE_HAND_ORDER
+from aluette.drivers import play_deal
 from aluette.chance import cut_deck, shuffles_from_uniforms
 from aluette.errors import AluetteError
 from aluette.moves import Play

@@ -23,7 +23,7 @@ from typing import Callable, Optional
 from aluette import SEATS, Deal, HeuristicBot, Match, Options, RandomBot, Signal, SurrenderAnswer, SurrenderOffer
 from aluette.moves import MordienneAnnouncement
 from aluette.options import Rebour
-from aluette.bots import play_deal, play_match
+from aluette.drivers import play_deal, play_match
 
 DIRECTORY = Path(__file__).resolve().parent.parent / "tests" / "playthroughs"
 SEARCH = 300  # seeds tried for each property

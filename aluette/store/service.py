@@ -534,18 +534,24 @@ class TableService:
     # ------------------------------------------------------------------ reads
     def seq(self, name: str) -> int:
         """The number of the table's last log entry: a cheap read to poll for changes."""
-        with self._lock, self.store.read() as tx:
-            table_id = self._table_id(tx, name)
-            return int(tx.one("SELECT last_seq FROM aluette_tables WHERE id = ?", (table_id,))[0])
+        with self._lock:
+            key = clean_table_name(name).casefold()
+            if key not in self._ids:
+                with self.store.read() as tx:
+                    self._table_id(tx, name)
+            return int(self.store.read_one("SELECT last_seq FROM aluette_tables WHERE id = ?", (self._ids[key],))[0])
 
     def wait(self, name: str, since: int, timeout: float = 10.0, interval: float = 0.02) -> int:
-        """Poll until the table's log passes ``since`` or ``timeout`` seconds pass; returns the last number."""
+        """Wait until the table's log passes ``since`` or ``timeout`` seconds pass; returns the last number. SQLite:
+        polls every ``interval`` seconds; PostgreSQL: polls again on each NOTIFY (and every half second)."""
         deadline = time.monotonic() + timeout
+        self.store.listen()
         while True:
             seq = self.seq(name)
-            if seq > since or time.monotonic() >= deadline:
+            left = deadline - time.monotonic()
+            if seq > since or left <= 0:
                 return seq
-            time.sleep(interval)
+            self.store.pause(min(left, 0.5), interval, self._ids.get(clean_table_name(name).casefold()))
 
     def seat_state(self, name: str, seat: Union[Seat, str], code: str) -> SeatState:
         """What ``seat`` (holding its ``code``) may see of table ``name``: its own view of the current deal, and the
@@ -558,8 +564,10 @@ class TableService:
         raw = _read_code(code)
         with self._lock, self.store.read() as tx:
             table = self._refreshed(tx, self._table_id(tx, name))
-            self._check_code(tx, table, seat, raw)
-            info = self._info(tx, table)
+            rows = tx.rows(_SEAT_COLUMNS, (table.id,))
+            mine = next((r for r in rows if r[0] == str(seat)), None)
+            self._check_code(tx, table, seat, raw, None if mine is None else (mine[1], mine[4], mine[5]))
+            info = self._info(tx, table, rows)
             match = table.match
             state = SeatState(
                 info=info, seat=seat, seq=table.seq, deal_number=match.deal_number,
@@ -681,10 +689,14 @@ class TableService:
         if tx.one("SELECT closed_at FROM aluette_tables WHERE id = ?", (table.id,))[0] is not None:
             raise TableClosedError(f"table {quoted(table.name)} is closed")
 
-    def _check_code(self, tx: Transaction, table: _Table, seat: Seat, raw: str) -> None:
-        row = tx.one("SELECT kind, code_salt, code_hash FROM aluette_seats WHERE table_id = ? AND seat = ?",
-                     (table.id, str(seat)))
+    def _check_code(self, tx: Transaction, table: _Table, seat: Seat, raw: str,
+                    row: Optional[tuple] = None) -> None:
+        """Raises unless ``raw`` is the code of ``seat``; ``row`` is the seat's ``(kind, salt, hash)`` when already
+        read."""
         if row is None:
+            row = tx.one("SELECT kind, code_salt, code_hash FROM aluette_seats WHERE table_id = ? AND seat = ?",
+                         (table.id, str(seat)))
+        if row is None or row[0] is None:
             raise BadSeatCodeError(f"seat {seat} at table {quoted(table.name)} is empty: take it first")
         if row[0] != "person":
             raise BadSeatCodeError(f"seat {seat} at table {quoted(table.name)} is played by a bot")
@@ -712,9 +724,9 @@ class TableService:
             raise TableNotReadyError(f"table {quoted(table.name)} waits for players: every seat must be taken (the "
                                      f"first player may fill the empty ones with bots)")
 
-    def _info(self, tx: Transaction, table: _Table) -> TableInfo:
+    def _info(self, tx: Transaction, table: _Table, rows: Optional[list] = None) -> TableInfo:
         host, closed = tx.one("SELECT host_seat, closed_at FROM aluette_tables WHERE id = ?", (table.id,))
-        seats = _seat_infos(tx, table.id, self._clock())
+        seats = _seat_infos(tx, table.id, self._clock(), rows)
         return TableInfo(name=table.name, seats=seats, host=None if host is None else Seat(host),
                          ready=all(i.kind is not None for i in seats.values()), closed=closed is not None,
                          settings=MappingProxyType(dict(table.settings)), options=table.options)
@@ -731,9 +743,12 @@ class TableService:
         self._seen[key] = now
 
 
-def _seat_infos(tx: Transaction, table_id: int, now: float) -> Mapping[Seat, SeatInfo]:
-    rows = {Seat(s): (k, p, seen) for s, k, p, seen in tx.rows(
-        "SELECT seat, kind, player, last_seen FROM aluette_seats WHERE table_id = ?", (table_id,))}
+_SEAT_COLUMNS = "SELECT seat, kind, player, last_seen, code_salt, code_hash FROM aluette_seats WHERE table_id = ?"
+
+
+def _seat_infos(tx: Transaction, table_id: int, now: float, rows: Optional[list] = None) -> Mapping[Seat, SeatInfo]:
+    """The four seats' :class:`SeatInfo` from ``rows`` of :data:`_SEAT_COLUMNS` (read when ``None``)."""
+    rows = {Seat(r[0]): r[1:4] for r in (tx.rows(_SEAT_COLUMNS, (table_id,)) if rows is None else rows)}
     infos = {}
     for seat in SEATS:
         kind, player, seen = rows.get(seat, (None, None, None))

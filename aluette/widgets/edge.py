@@ -14,10 +14,9 @@ from html import escape
 from typing import Mapping, Optional, Union
 
 import ipywidgets as w
-import numpy as np
 
-from ..bots import HeuristicBot, RandomBot, play_deal, play_turn
 from ..deal import Deal, Phase
+from ..drivers import BOT_KINDS, bots_for, play_deal, play_turn
 from ..errors import AluetteError, BadSeedError, MalformedSaveError, quoted
 from ..moves import ChantAnswer, Discard, Move, Play, SurrenderAnswer, SurrenderOffer
 from ..options import ChantRecipients, Options
@@ -28,29 +27,13 @@ from ..seats import SEATS, Seat
 from .common import (CARDS_TEXT, MAX_SEED, SAVE_TEXT, CardButton, MessageArea, card_label, card_size_control,
                      card_style, check_choice, check_seed, friendly, limited_text, no_null_tooltips)
 
-__all__ = ["PLAYERS", "ScenarioBuilder", "move_label", "bots_for"]
-
-#: The bots the builder can seat at all four places, with their labels.
-PLAYERS = {"heuristic": "heuristic bots (pagat.com's advice)", "random": "random bots (seeded)"}
+__all__ = ["ScenarioBuilder", "move_label"]
 
 
 def _check_box_seed(seed: int, what: str) -> None:
     if seed > MAX_SEED:
         raise BadSeedError(f"this {what}'s seed {quoted(seed)} is larger than the seed box holds (0 to {MAX_SEED}), "
                            f"so it cannot be shown or exported here; nothing was loaded")
-
-
-def bots_for(kind: str, seed: int) -> dict:
-    """Four bots of one kind: :class:`HeuristicBot` (deterministic) or :class:`RandomBot` seeded from ``seed`` and
-    the seat (``SeedSequence([seed, seat index])``), so the same seed replays the same random game.
-
-    Raises:
-        AluetteError: an unknown kind (known: :data:`PLAYERS`).
-    """
-    check_choice(kind, PLAYERS, "players")
-    if kind == "heuristic":
-        return {seat: HeuristicBot() for seat in SEATS}
-    return {seat: RandomBot(np.random.SeedSequence([seed, i])) for i, seat in enumerate(SEATS)}
 
 
 def move_label(move: Move) -> str:
@@ -97,7 +80,7 @@ class ScenarioBuilder(w.VBox):
     def __init__(self, hands: Optional[Mapping] = None, *, seed: int = 1, leader: Union[Seat, str] = Seat.E,
                  options: Optional[Options] = None, players: str = "heuristic"):
         check_seed(seed)
-        check_choice(players, PLAYERS, "players")
+        check_choice(players, BOT_KINDS, "players")
         options = Options.coerce(options)
         given = parse_partial_hands(hands)
         self.hand_boxes = {}
@@ -122,7 +105,7 @@ class ScenarioBuilder(w.VBox):
                                               ("dealer's left and partner", ChantRecipients.LEFT_AND_PARTNER.value)],
                                      value=options.chant_recipients.value, description="Stock to")
         self.recipients.add_class("aluette-edge-recipients")
-        self.players = w.Dropdown(options=[(label, key) for key, label in PLAYERS.items()], value=players,
+        self.players = w.Dropdown(options=[(label, key) for key, label in BOT_KINDS.items()], value=players,
                                   description="Bots")
         self.players.add_class("aluette-edge-players")
         self.deal_button = w.Button(description="Deal", icon="random", tooltip="build the deal from the boxes",

@@ -30,7 +30,8 @@ from typing import Iterable, Optional, Union
 import ipywidgets as w
 import traitlets
 
-from ..bots import Decision, RandomBot
+from ..bot_protocol import Decision
+from ..bots import RandomBot
 from ..cards import Card, CardLike
 from ..deal import Deal, Phase, View
 from ..errors import AluetteError, DealOverError

@@ -6,9 +6,9 @@ next; a tie for the highest class spoils the trick and its leader leads again). 
 * :class:`TrickPicker`: choose the leader and each seat's card; see the winner, or the spoiled trick, and who leads
   next. The trick is really played in a :class:`~aluette.Deal` built with :meth:`~aluette.Deal.from_hands`.
 * :class:`TrickStepper`: a deal from a seed box, stepped with Next trick / Run to end / New deal. The cards are
-  played by :func:`simple_move`, a deliberately trivial rule (each seat plays its highest card, or its lowest), not
-  good play: the bots of :mod:`aluette.bots` play well. This is an omniscient teaching view: all four hands are shown.
-  :func:`play_out` and :func:`play_out_match` finish a deal or a match with that rule.
+  played by :func:`aluette.drivers.simple_move`, a deliberately trivial rule (each seat plays its highest card, or
+  its lowest), not good play: the bots of :mod:`aluette.bots` play well. This is an omniscient teaching view: all
+  four hands are shown.
 """
 
 from __future__ import annotations
@@ -20,60 +20,18 @@ import ipywidgets as w
 
 from ..cards import DECK, Card, CardLike
 from ..deal import Deal, Phase, TrickRecord
+# play_out and play_out_match stay importable from here for notebooks saved before they moved to aluette.drivers
+from ..drivers import SIMPLE_RULES, play_out, play_out_match, simple_move  # noqa: F401
 from ..errors import AluetteError, DuplicateCardError, UnknownCardError
-from ..match import Match
-from ..moves import ChantAnswer, Discard, Move, Play, SurrenderAnswer, SurrenderOffer
+from ..moves import Play
 from ..options import Options
 from ..pictures import view_html
 from ..seats import SEATS, Seat
 from .common import SHORT_TEXT, MessageArea, check_seed, friendly, limited_text, next_seed, no_null_tooltips
 
-__all__ = ["RULES", "simple_move", "play_out", "play_out_match", "play_one_trick", "TrickPicker", "TrickStepper"]
-
-#: The trivial playing rules of :func:`simple_move`: each seat plays the first (highest) or last (lowest) card of
-#: its hand as :meth:`Deal.legal_cards` lists it, high to low.
-RULES = {"highest": "each seat plays its highest card", "lowest": "each seat plays its lowest card"}
+__all__ = ["play_one_trick", "TrickPicker", "TrickStepper"]
 
 _NO_CHANT = Options(chant=False)
-
-
-def simple_move(deal: Deal, rule: str = "highest") -> Move:
-    """The move a trivial player makes in ``deal`` now: declines the chant, discards the engine's suggested six (only
-    reached if a chant was agreed before), never offers or accepts a surrender, and plays its highest card
-    (``rule="highest"``) or its lowest (``rule="lowest"``). Not good play; a documented, reproducible stand-in.
-
-    Raises:
-        AluetteError: an unknown ``rule`` (known: :data:`RULES`); the deal is over.
-    """
-    if rule not in RULES:
-        raise AluetteError(f"unknown playing rule {rule!r}; known: {', '.join(RULES)}")
-    seat, phase = deal.to_move, deal.phase
-    if phase is Phase.CHANT:
-        return ChantAnswer(seat, False)
-    if phase is Phase.DISCARD:
-        return Discard(seat, deal.suggested_discard(seat))
-    if phase is Phase.SURRENDER:
-        offering = isinstance(deal.legal_moves()[0], SurrenderOffer)
-        return SurrenderOffer(seat, False) if offering else SurrenderAnswer(seat, False)
-    if phase is Phase.PLAY:
-        cards = deal.legal_cards()
-        return Play(seat, cards[0] if rule == "highest" else cards[-1])
-    raise AluetteError("the deal is over: there is no move to make")
-
-
-def play_out(deal: Deal, rule: str = "highest", *, tricks: int | None = None) -> Deal:
-    """Apply :func:`simple_move` to ``deal`` until ``tricks`` more tricks are complete (all remaining ones when
-    ``None``) or the deal is over; returns the same deal, changed in place.
-
-    Raises:
-        AluetteError: an unknown ``rule`` (before any move is made).
-    """
-    if rule not in RULES:
-        raise AluetteError(f"unknown playing rule {rule!r}; known: {', '.join(RULES)}")
-    target = 9 if tricks is None else min(9, len(deal.tricks) + tricks)
-    while not deal.is_over and len(deal.tricks) < target:
-        deal.apply(simple_move(deal, rule))
-    return deal
 
 
 def play_one_trick(leader: Union[Seat, str], cards: Mapping[Union[Seat, str], CardLike]) -> tuple[TrickRecord, Seat]:
@@ -173,7 +131,8 @@ class TrickPicker(w.VBox):
 
 
 class TrickStepper(w.VBox):
-    """A whole deal from a seed, stepped trick by trick, played by the trivial rule of :func:`simple_move`.
+    """A whole deal from a seed, stepped trick by trick, played by the trivial rule of
+    :func:`~aluette.drivers.simple_move`.
 
     Controls (CSS classes): ``seed`` (``aluette-play-seed``), ``dealer`` (``aluette-play-dealer``), ``rule``
     (``aluette-play-rule``), buttons ``next_button`` (``aluette-play-next``), ``run_button`` (``aluette-play-run``),
@@ -181,7 +140,7 @@ class TrickStepper(w.VBox):
     ``aluette-play-table``), ``last_trick`` (``aluette-play-last-trick``), ``counts`` (the running trick counts per
     seat, ``aluette-play-counts``), ``events`` (the deal's events as text, ``aluette-play-events``), ``message``.
     Changing the seed, the dealer or the rule starts that deal again from the beginning. The chant is declined
-    (:func:`simple_move`), so each seat plays the nine cards it was dealt. Read-only: ``deal``.
+    (:func:`~aluette.drivers.simple_move`), so each seat plays the nine cards it was dealt. Read-only: ``deal``.
 
     Raises:
         AluetteError: an unknown ``rule``; ``seed`` outside 0 to 2**32-1 or not a whole number.
@@ -189,15 +148,15 @@ class TrickStepper(w.VBox):
     """
 
     def __init__(self, seed: int = 1, dealer: Union[Seat, str] = Seat.N, rule: str = "highest"):
-        if rule not in RULES:
-            raise AluetteError(f"unknown playing rule {rule!r}; known: {', '.join(RULES)}")
+        if rule not in SIMPLE_RULES:
+            raise AluetteError(f"unknown playing rule {rule!r}; known: {', '.join(SIMPLE_RULES)}")
         check_seed(seed)
         self.seed = w.BoundedIntText(value=seed, min=0, max=2 ** 32 - 1, description="Seed")
         self.seed.add_class("aluette-play-seed")
         self.dealer = w.Dropdown(options=[(f"{s} ({s.full_name})", s.value) for s in SEATS],
                                  value=Seat.parse(dealer).value, description="Dealer")
         self.dealer.add_class("aluette-play-dealer")
-        self.rule = w.Dropdown(options=[(text, key) for key, text in RULES.items()], value=rule,
+        self.rule = w.Dropdown(options=[(text, key) for key, text in SIMPLE_RULES.items()], value=rule,
                                description="Rule", layout=w.Layout(width="max-content"))
         self.rule.add_class("aluette-play-rule")
         self.next_button = w.Button(description="Next trick", icon="step-forward")
@@ -235,7 +194,7 @@ class TrickStepper(w.VBox):
         while self.deal.phase is not Phase.PLAY:  # the chant is declined: play can start
             self.deal.apply(simple_move(self.deal, self.rule.value))
         self.message.ok(f"Seed {self.seed.value}, dealer {Seat.parse(self.dealer.value).full_name}: "
-                        f"{RULES[self.rule.value]}. Press Next trick.")
+                        f"{SIMPLE_RULES[self.rule.value]}. Press Next trick.")
         self._show()
 
     @friendly()
@@ -279,17 +238,3 @@ class TrickStepper(w.VBox):
         self.next_button.disabled = over
         self.run_button.disabled = over
 
-
-def play_out_match(match: Match, rule: str = "highest") -> Match:
-    """Finish ``match`` with :func:`simple_move`, starting each next deal when the previous one is over; returns the
-    same match, changed in place. A trivial, reproducible stand-in for players (see :data:`RULES`).
-
-    Raises:
-        AluetteError: an unknown ``rule``.
-    """
-    while not match.is_over:
-        if match.awaiting_next_deal:
-            match.next_deal()
-        else:
-            match.apply(simple_move(match.current, rule))
-    return match

@@ -22,12 +22,12 @@ import pandas as pd
 
 from ..deal import Deal
 from ..match import Match
+from ..drivers import SIMPLE_RULES, play_out, play_out_match
 from ..options import Options
 from ..scoring import DealScore, explain_mordienne, outcomes_notation, parse_outcomes, score_tricks
 from ..seats import SEATS, Seat, Team
 from .common import (SHORT_TEXT, MessageArea, check_choice, check_seed, friendly, limited_text, no_null_tooltips,
                      sheet_html)
-from .play import RULES, play_out, play_out_match
 
 __all__ = ["running_counts", "ScoringView", "surrender_position", "SurrenderDemo", "MatchSheet", "team_label"]
 
@@ -182,16 +182,16 @@ class SurrenderDemo(w.VBox):
     (``aluette-surrender-result``). Read-only: ``deal`` (the finished deal shown).
 
     Raises:
-        AluetteError: ``answer`` not "accept" or "refuse"; ``rule`` not one of :data:`~aluette.widgets.play.RULES`.
+        AluetteError: ``answer`` not "accept" or "refuse"; ``rule`` not one of :data:`~aluette.drivers.SIMPLE_RULES`.
     """
 
     def __init__(self, answer: str = "refuse", rule: str = "highest"):
         check_choice(answer, ("accept", "refuse"), "surrender answer")
-        check_choice(rule, RULES, "playing rule")
+        check_choice(rule, SIMPLE_RULES, "playing rule")
         self.answer = w.ToggleButtons(options=[("N accepts", "accept"), ("N refuses", "refuse")], value=answer,
                                       description="N–S answer", style={"description_width": "initial"})
         self.answer.add_class("aluette-surrender-answer")
-        self.rule = w.Dropdown(options=[(text, key) for key, text in RULES.items()], value=rule,
+        self.rule = w.Dropdown(options=[(text, key) for key, text in SIMPLE_RULES.items()], value=rule,
                                description="Then", layout=w.Layout(width="max-content"))
         self.rule.add_class("aluette-surrender-rule")
         self.result = w.HTML()
@@ -222,7 +222,7 @@ class SurrenderDemo(w.VBox):
 
 
 class MatchSheet(w.VBox):
-    """A five-deal match from a seed, played by the trivial rule of :func:`~aluette.widgets.play.simple_move`, shown
+    """A five-deal match from a seed, played by the trivial rule of :func:`~aluette.drivers.simple_move`, shown
     as the engine's score sheet (:meth:`Match.score_sheet`).
 
     Controls (CSS classes): ``seed`` (``aluette-match-seed``), ``rule`` (``aluette-match-rule``); views ``sheet``
@@ -235,10 +235,10 @@ class MatchSheet(w.VBox):
 
     def __init__(self, seed: int = 1, rule: str = "highest"):
         check_seed(seed)
-        check_choice(rule, RULES, "playing rule")
+        check_choice(rule, SIMPLE_RULES, "playing rule")
         self.seed = w.BoundedIntText(value=seed, min=0, max=2 ** 32 - 1, description="Seed")
         self.seed.add_class("aluette-match-seed")
-        self.rule = w.Dropdown(options=[(text, key) for key, text in RULES.items()], value=rule,
+        self.rule = w.Dropdown(options=[(text, key) for key, text in SIMPLE_RULES.items()], value=rule,
                                description="Rule", layout=w.Layout(width="max-content"))
         self.rule.add_class("aluette-match-rule")
         self.sheet = w.HTML()

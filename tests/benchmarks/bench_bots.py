@@ -29,7 +29,8 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from aluette import SEATS, Deal, Team  # noqa: E402
-from aluette.bots import HeuristicBot, RandomBot, play_deal  # noqa: E402
+from aluette.bots import HeuristicBot, RandomBot  # noqa: E402
+from aluette.drivers import play_deal  # noqa: E402
 
 
 def _bot(kind: str, deal: int, side: int, seat: int):

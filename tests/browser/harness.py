@@ -50,6 +50,9 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 ARTIFACTS = REPO / "test-artifacts"
 SCREENSHOTS = ARTIFACTS / "screenshots"
 FAILURES = ARTIFACTS / "failures"
+#: The README's pictures. Tests write theirs into SCREENSHOTS; with ALUETTE_UPDATE_DOC_IMAGES=1 also here (a test run
+#: never changes tracked files unless asked to).
+DOC_IMAGES = REPO / "docs" / "images"
 LOGS = ARTIFACTS / "logs"
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -533,3 +536,14 @@ def probe_execute(page, ws_url: str, code: str, timeout: float = KERNEL_REPLY) -
     by two kernel_info_requests. Returns {"outcome": "answered"|"timeout", "first"/"exec"/"last": [msg_types
     of the messages whose parent is that request]}."""
     return page.evaluate(PROBE_JS, {"wsUrl": ws_url, "code": code, "timeoutMs": int(timeout * 1000)})
+
+
+def doc_image(target, name: str) -> Path:
+    """Save a README picture of ``target`` (a page or a locator) as ``test-artifacts/screenshots/NAME`` and return
+    that path; with ``ALUETTE_UPDATE_DOC_IMAGES=1`` copy it over ``docs/images/NAME`` as well."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / name
+    target.screenshot(path=str(path))
+    if os.environ.get("ALUETTE_UPDATE_DOC_IMAGES") == "1":
+        (DOC_IMAGES / name).write_bytes(path.read_bytes())
+    return path

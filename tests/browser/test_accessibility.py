@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.harness import ARTIFACTS, NOTEBOOKS, expect
+from tests.browser.harness import ARTIFACTS, NOTEBOOKS, doc_image, expect
 from tests.browser.test_app import make_app  # noqa: F401 - the fixture: `make app` on a free port
 
 pytestmark = pytest.mark.browser
@@ -176,6 +176,5 @@ def test_the_match_fits_a_1280x720_projector_in_large_mode(page, wire, open_voil
     assert hand["y"] + hand["height"] - top <= 720, (top, hand)  # table, score, status and hand on one screen
     root.locator(".aluette-match-table").scroll_into_view_if_needed()
     page.evaluate("() => document.querySelector('.aluette-match-table').scrollIntoView({block: 'start'})")
-    docs = Path(__file__).resolve().parents[2] / "docs" / "images"
-    page.screenshot(path=str(docs / "08_match_projector_1280x720.png"))
+    doc_image(page, "08_match_projector_1280x720.png")
     assert wire.kernel_errors() == []

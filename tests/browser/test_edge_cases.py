@@ -12,12 +12,10 @@ import pytest
 from aluette import Options
 from aluette.widgets.edge import ScenarioBuilder
 from aluette.widgets.simulate import SimulationPlan, run_plan
-from pathlib import Path
 
 from tests.browser.controls import expect_error, expect_no_error, field, finish, html
-from tests.browser.harness import expect, screenshot
+from tests.browser.harness import doc_image, expect, screenshot
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "images"
 WAIT = 30_000
 
 pytestmark = pytest.mark.browser
@@ -106,5 +104,5 @@ def test_09_simulation_controls(page, wire, open_voila):
     sim.locator("button.aluette-sim-run").click()
     expect(sentence).to_contain_text("In 300 deals, seed 11, N–S heuristic bots, E–W random players", timeout=WAIT)
     expect(sentence).not_to_contain_text("exact")
-    sim.screenshot(path=str(DOCS / "09_simulation_controls.png"))
+    doc_image(sim, "09_simulation_controls.png")
     finish(page, wire)

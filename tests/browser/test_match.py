@@ -106,6 +106,9 @@ def test_a_card_click_plays_it(page, wire, open_voila):
     if "do you agree to the chant" in status(root):
         click_and_settle(page, wire, root, root.locator(".aluette-match-chant-decline"))
     assert "click a card to play it" in status(root)
+    # the longest bot pause (1.5 s each), so the click below lands during the pauses even on a busy machine
+    root.locator(".aluette-match-delay select").select_option(label="1.5 s")
+    wire.wait_settled(page)
     before = hand(root)
     card = before[-1]
     click_picture(page, root, card)  # the picture is the control

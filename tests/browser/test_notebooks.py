@@ -14,8 +14,8 @@ import pytest
 
 from aluette import DECK, SIGNALS, Card, Deal, Seat, explain_trick, partnership_draw, score_tricks
 from aluette.chance import shuffled_deck
+from aluette.drivers import play_out
 from aluette.widgets.common import card_label
-from aluette.widgets.play import play_out
 from tests.browser.controls import PICTURES_JS, cards_in, enter, expect_no_error, field, finish, html, toggle
 from tests.browser.harness import expect, screenshot
 

@@ -7,7 +7,8 @@ Aluette page; decision = a decision of this project (the trivial playing rule, t
 import pytest
 
 from aluette import Card, Deal, Phase, Seat
-from aluette.widgets.play import TrickStepper, TrickPicker, play_one_trick, play_out, simple_move
+from aluette.drivers import play_out
+from aluette.widgets.play import TrickStepper, TrickPicker, play_one_trick
 
 
 def set_cards(picker, **cards):
@@ -92,28 +93,6 @@ class TestTrickPicker:
         picker = TrickPicker()
         set_cards(picker, S="")
         assert "choose a card for South" in picker.message.last_error
-
-
-class TestSimpleRule:
-    def test_highest_and_lowest_play_the_ends_of_the_hand(self):
-        # decision: the notebook's trivial rule plays the highest (or lowest) card of the hand, as documented
-        for rule, end in (("highest", 0), ("lowest", -1)):
-            deal = Deal.from_seed(3)
-            play_out(deal, rule, tricks=1)
-            first = deal.tricks[0]
-            for seat, card in first.plays:
-                assert card == deal.dealt_hand(seat)[end]
-
-    def test_the_chant_is_declined(self):
-        # decision: the trivial rule declines the chant, so the stock is never used
-        deal = Deal.from_seed(3)
-        move = simple_move(deal)
-        assert deal.phase is Phase.CHANT and move.agree is False
-
-    def test_unknown_rule_is_refused(self):
-        # decision: only the documented rules exist
-        with pytest.raises(ValueError, match="unknown playing rule 'best'"):
-            simple_move(Deal.from_seed(3), "best")
 
 
 class TestTrickStepper:

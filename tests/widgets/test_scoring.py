@@ -5,7 +5,7 @@ pagat.com's Aluette page (its two worked examples and the surrender rule); decis
 """
 
 from aluette import Match, Phase, Seat, Team
-from aluette.widgets.play import play_out_match
+from aluette.drivers import play_out_match
 from aluette.widgets.scoring import MatchSheet, ScoringView, SurrenderDemo, running_counts, surrender_position
 
 
