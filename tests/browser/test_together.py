@@ -27,12 +27,11 @@ import pytest
 from aluette.secrecy import hidden_cards
 from aluette.seats import Seat, Team
 from aluette.store import TableService, open_store
-from tests.browser.harness import RENDER, SCREENSHOTS, expect, open_voila, screenshot, wire_of
+from tests.browser.harness import DOC_IMAGES, RENDER, SCREENSHOTS, expect, open_voila, screenshot, wire_of
 
 pytestmark = pytest.mark.browser
 
 STUDENT, TEACHER = "10_play_together.ipynb", "11_teachers_tables.ipynb"
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "images"
 WAIT = 15_000  # ms
 NAMES = {"N": "Ann", "E": "Bob", "S": "Cat", "W": "Dan"}
 
@@ -196,7 +195,8 @@ def test_four_devices_play_a_deal_a_killed_kernel_loses_nothing_and_the_teacher_
 
 
 def compose_readme_picture() -> None:
-    """docs/images/play_together.png: the four devices in a 2 x 2 grid, the teacher's page under them."""
+    """The README's picture ``play_together.png``: the four devices in a 2 x 2 grid, the teacher's page under them;
+    in test-artifacts/screenshots/, and in docs/images/ with ``ALUETTE_UPDATE_DOC_IMAGES=1`` (see harness.doc_image)."""
     from PIL import Image
     seats = [Image.open(SCREENSHOTS / f"10_play_together-{s}.png") for s in "NESW"]
     desk = Image.open(SCREENSHOTS / "11_teachers_tables.png")
@@ -207,5 +207,7 @@ def compose_readme_picture() -> None:
         picture.paste(image, ((k % 2) * cell_w, (k // 2) * cell_h))
     picture.paste(desk, (0, 2 * cell_h))
     scale = 1600 / picture.width
-    DOCS.mkdir(parents=True, exist_ok=True)
-    picture.resize((1600, int(picture.height * scale))).save(DOCS / "play_together.png", optimize=True)
+    path = SCREENSHOTS / "play_together.png"
+    picture.resize((1600, int(picture.height * scale))).save(path, optimize=True)
+    if os.environ.get("ALUETTE_UPDATE_DOC_IMAGES") == "1":
+        (DOC_IMAGES / path.name).write_bytes(path.read_bytes())
