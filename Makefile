@@ -14,6 +14,7 @@ TOKEN ?=
 VOILA_ARGS ?=
 LESSON ?=
 CLASS_SIZE ?= 30
+SERVER ?=
 
 .PHONY: lab test app teacher bench clean-venv
 
@@ -30,14 +31,19 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --ServerApp.ip=$(HOST) --ServerApp.port=$(PORT) $(ROOT_FLAG) notebooks/00_start_here.ipynb
 
+# Two workers (pytest-xdist), a test file each at a time: a notebook's cells share one kernel, a browser file its
+# servers. On this project's 2-core machine that halves the waits on servers, kernels and the browser.
+TEST_WORKERS ?= 2
+
 test: $(STAMP)
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 # The classroom app (aluette/classroom): Voilà with voila.json and classroom/. Off 127.0.0.1 it never serves without a
 # token: give one with TOKEN=... or one is made and printed with the address. LESSON=08 (CLASS_SIZE=30) warms a kernel
-# for every student on that notebook before the class.
+# for every student on that notebook before the class. SERVER=solara serves the students' app on Solara's server instead
+# (one process for the class: README, "Serving the tutorial to a class").
 app: $(STAMP)
-	$(PY) -m aluette.classroom app --host=$(HOST) --port=$(PORT) $(if $(TOKEN),--token=$(TOKEN)) $(if $(LESSON),--lesson=$(LESSON) --class-size=$(CLASS_SIZE)) $(VOILA_ARGS)
+	$(PY) -m aluette.classroom app --host=$(HOST) --port=$(PORT)$(if $(SERVER), --server=$(SERVER)) $(if $(TOKEN),--token=$(TOKEN)) $(if $(LESSON),--lesson=$(LESSON) --class-size=$(CLASS_SIZE)) $(VOILA_ARGS)
 
 # The teacher's page: the teacher's guide and the printable one-page rules summary (not in the students' app).
 teacher: $(STAMP)

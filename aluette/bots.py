@@ -103,7 +103,7 @@ def _unseen_at_least(view: View) -> tuple[list[int], int]:
     return at_least, 48 - len(seen)
 
 
-def _risk_at_most(at_least: list[int], unseen: int, hand_size: int, strength: int, risk: tuple[int, int]) -> bool:
+def risk_at_most(at_least: list[int], unseen: int, hand_size: int, strength: int, risk: tuple[int, int]) -> bool:
     """True when a player holding ``hand_size`` of the unseen cards, every such hand being equally likely, holds a
     card that beats or ties ``strength`` with a chance of at most ``risk`` (a fraction ``(num, den)``). Computed in
     integers (``comb``), so any implementation decides exactly alike."""
@@ -368,7 +368,7 @@ class HeuristicBot:
         size = view.hand_sizes[fourth]
 
         def holds(card: Card) -> bool:
-            return _risk_at_most(at_least, unseen, size, card.strength, self.third_risk)
+            return risk_at_most(at_least, unseen, size, card.strength, self.third_risk)
 
         if winner is seat.partner:
             if holds(best_card):

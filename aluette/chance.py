@@ -27,7 +27,7 @@ from .errors import AluetteError, BadSeedError, DuplicateCardError, quoted
 from .seats import Seat
 
 __all__ = ["check_seed", "seed_number", "MAX_SEED", "as_generator", "match_generator", "shuffled_deck",
-           "shuffles_from_uniforms", "cut_deck", "deal_from_deck", "deal_steps",
+           "shuffles_from_uniforms", "stable_orders", "cut_deck", "deal_from_deck", "deal_unchecked", "deal_steps",
            "stock_steps", "deck_from_hands", "DEAL_POSITIONS", "SeedLike"]
 
 SeedLike = Union[int, np.random.Generator, np.random.SeedSequence]
@@ -113,11 +113,13 @@ def shuffles_from_uniforms(u: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     u = np.asarray(u, dtype=np.float64)
     if u.ndim != 2 or u.shape[1] != 49 or (u.size and not (0 <= u.min() and u.max() < 1)):
         raise ValueError(f"expected uniform doubles in [0, 1) of shape (n, 49), got shape {u.shape}")
-    return _orders(u[:, :48]), 1 + (u[:, 48] * 47).astype(np.int64)
+    return stable_orders(u[:, :48]), 1 + (u[:, 48] * 47).astype(np.int64)
 
 
-def _orders(u: np.ndarray) -> np.ndarray:
-    # np.argsort(u, axis=1, kind="stable") for doubles in [0, 1), fast when they are multiples of 2**-53
+def stable_orders(u: np.ndarray) -> np.ndarray:
+    """``np.argsort(u, axis=1, kind="stable")`` for doubles in [0, 1), three times faster when they are multiples of
+    2**-53 (see :func:`shuffles_from_uniforms`); no check of ``u``. Shared with the numpy engine
+    (:mod:`aluette.vectorized`), which sorts the same doubles."""
     scaled = u * 2.0 ** 53
     keys = scaled.astype(np.int64)
     if not np.array_equal(keys, scaled):  # finer doubles than Generator.random draws: sort them directly
@@ -172,11 +174,12 @@ def deal_from_deck(deck: Sequence[Card], dealer: Seat) -> tuple[dict[Seat, tuple
     deck = tuple(deck)
     if len(deck) != 48 or set(map(id, deck)) != _DECK_IDS:
         raise AluetteError("a deck must hold each of the 48 cards exactly once")
-    return _deal(deck, Seat(dealer))
+    return deal_unchecked(deck, Seat(dealer))
 
 
-def _deal(deck: tuple[Card, ...], dealer: Seat) -> tuple[dict[Seat, tuple[Card, ...]], tuple[Card, ...]]:
-    # deal_from_deck without the check, for a deck known to be a permutation of DECK
+def deal_unchecked(deck: tuple[Card, ...], dealer: Seat) -> tuple[dict[Seat, tuple[Card, ...]], tuple[Card, ...]]:
+    """:func:`deal_from_deck` without its check, for a deck known to hold the 48 cards once each (a shuffle of
+    :data:`~aluette.cards.DECK`; :class:`~aluette.deal.Deal` deals every deck this way after checking it once)."""
     return {seat: take(deck) for seat, take in zip(_FROM_LEFT[dealer], _TAKE_HAND)}, deck[36:]
 
 

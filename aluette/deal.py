@@ -63,9 +63,9 @@ from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
 from .cards import DECK, Card, CardLike, hand_place, parse_cards
-from .chance import (SeedLike, _deal, as_generator, cut_deck, deal_from_deck, deck_from_hands, seed_number,
+from .chance import (SeedLike, as_generator, cut_deck, deal_from_deck, deal_unchecked, deck_from_hands, seed_number,
                      shuffled_deck, stock_steps)
-from .errors import (BadDiscardError, BadSignalError, CardNotInHandError, DealOverError, IllegalMoveError,
+from .errors import (AluetteError, BadDiscardError, BadSignalError, CardNotInHandError, DealOverError, IllegalMoveError,
                      NotYourTurnError, WrongPhaseError)
 from .moves import (ChantAnswer, Discard, MordienneAnnouncement, Move, Play, Signal, SurrenderAnswer, SurrenderOffer,
                     move_from_json, move_kind)
@@ -93,6 +93,7 @@ def _is_card_tuple(cards: Any) -> bool:
 
 #: One shared :class:`Play` per seat and card (moves are immutable values), so a play creates no new object:
 #: ``_PLAYS[seat][card.index]``.
+_DECK_SET = frozenset(DECK)
 _PLAYS: dict[Seat, tuple[Play, ...]] = {seat: tuple(Play(seat, card) for card in DECK) for seat in SEATS}
 
 
@@ -129,7 +130,7 @@ class Deal:
         self._deck = deck
         self._seed = seed
         self._cut = cut
-        dealt, self._stock = _deal(deck, dealer)
+        dealt, self._stock = deal_unchecked(deck, dealer)
         # each hand is a list kept sorted high to low, so legal_cards() never sorts
         self._hands: dict[Seat, list[Card]] = {seat: sorted(cards, key=hand_place) for seat, cards in dealt.items()}
         self._dealt = dealt  # the nine cards each seat was dealt, in the order received (see dealt_hand)
@@ -164,14 +165,23 @@ class Deal:
         """
         order, cut = shuffled_deck(as_generator(seed))
         int_seed = seed_number(seed)
-        return cls._from_shuffle(order, cut, dealer=dealer, options=options, seed=int_seed)
+        return cls.from_shuffle(order, cut, dealer=dealer, options=options, seed=int_seed)
 
     @classmethod
-    def _from_shuffle(cls, order: tuple[Card, ...], cut: int, *, dealer: Union[Seat, str] = Seat.N,
-                      options: Optional[Options] = None, seed: Optional[int] = None) -> "Deal":
-        # from_seed after the draw: `order` is a permutation of DECK (top first, before the cut), as drawn by
-        # aluette.chance; the simulation draws a block of shuffles at once and deals each through here.
-        deal = cls.__new__(cls)  # a shuffled DECK needs none of __init__'s checks on the cards
+    def from_shuffle(cls, order: Sequence[Card], cut: int, *, dealer: Union[Seat, str] = Seat.N,
+                     options: Optional[Options] = None, seed: Optional[int] = None) -> "Deal":
+        """Deal a shuffle as :mod:`aluette.chance` draws it: ``order`` a permutation of ``DECK`` (top first, before
+        the cut) and the ``cut``; ``seed`` the seed it was drawn from, if any, to record. :meth:`from_seed` deals
+        through here, and so does the simulation's step engine, which draws a block of shuffles at once.
+
+        Raises:
+            AluetteError: ``order`` is not a permutation of the 48 cards of ``DECK`` (checked in one linear pass),
+                or ``cut`` is outside 0-47.
+        """
+        order = tuple(order)
+        if len(order) != len(DECK) or not all(isinstance(card, Card) for card in order) or set(order) != _DECK_SET:
+            raise AluetteError(f"a shuffle is the 48 cards of the deck, each once; got {len(order)} items")
+        deal = cls.__new__(cls)  # a permutation of DECK needs none of __init__'s checks on the cards
         deal._setup(cut_deck(order, cut), Seat.parse(dealer), Options.coerce(options), seed, cut)
         return deal
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["ProjectDecision", "DECISIONS", "MARKER", "BADGE", "decision", "decisions_markdown"]
+__all__ = ["ProjectDecision", "DECISIONS", "MARKER", "BADGE", "decision", "badged", "decisions_markdown"]
 
 #: The phrase that marks a decision in a docstring (followed by `` [name]:`` and the decision).
 MARKER = "Decision of this project (the sources are silent)"
@@ -158,6 +158,19 @@ def decision(name: str) -> ProjectDecision:
         return _BY_NAME[name]
     except (KeyError, TypeError):
         raise AluetteError(f"no decision named {str(name)[:40]!r}; known: {', '.join(_BY_NAME)}") from None
+
+
+def badged(name: str) -> str:
+    """How a text the engine shows a reader (a deal's reason, :attr:`aluette.scoring.DealScore.reason`) marks a
+    decision: the notebooks' badge with the registered name in brackets, as the docstrings name it.
+
+    >>> badged("all-nine-spoiled")
+    '⚖ Our decision [all-nine-spoiled]: the sources are silent'
+
+    Raises:
+        AluetteError: no decision has that name.
+    """
+    return f"{BADGE.rstrip(':')} [{decision(name).name}]: the sources are silent"
 
 
 def decisions_markdown() -> str:

@@ -184,7 +184,18 @@ def bots_for(kind: str, seed: int) -> dict[Seat, Bot]:
     seed = check_seed(seed, "the bots' seed")  # checked for every kind: the heuristic bots do not draw from it
     if kind == "heuristic":
         return {seat: HeuristicBot() for seat in SEATS}
-    return {seat: RandomBot(np.random.SeedSequence([seed, i])) for i, seat in enumerate(SEATS)}
+    return {seat: random_bot_at(seed, seat) for seat in SEATS}
+
+
+def random_bot_at(seed: int, seat: Union[Seat, str]) -> RandomBot:
+    """The random player at ``seat`` in a game seeded with ``seed``: ``RandomBot(SeedSequence([seed, k]))``, ``k``
+    the seat's index in N, E, S, W. The one seeding of random players for every driver (:func:`bots_for`, the match
+    session's random opponents), so a seed replays a game, its random players included.
+
+    Raises:
+        BadSeedError: ``seed`` is not a seed. AluetteError: ``seat`` is not a seat.
+    """
+    return RandomBot(np.random.SeedSequence([check_seed(seed, "the bots' seed"), SEATS.index(Seat.parse(seat))]))
 
 
 # ---------------------------------------------------------------------- a trivial stand-in for players

@@ -16,10 +16,10 @@ demos, which show every hand, cannot deal the match's hands from the seed it sho
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable, Mapping, Optional, Union
+from typing import Any, Mapping, Optional, Union
 
 from .chance import SeedLike, check_seed, match_generator, seed_number
-from .deal import Deal, Phase, View
+from .deal import Deal, View
 from .errors import AluetteError, DealOverError, MalformedSaveError, WrongPhaseError, quoted
 from .moves import Move
 from .options import Options

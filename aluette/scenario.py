@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping, Optional, Union
 
-from .cards import DECK, Card, parse_cards
+from .cards import Card, parse_cards
 from .chance import DEAL_POSITIONS, SeedLike, as_generator, check_seed, cut_deck, shuffled_deck
 from .deal import Deal, Hand
 from .errors import AluetteError, DuplicateCardError, MalformedSaveError, UnknownCardError

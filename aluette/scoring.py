@@ -33,6 +33,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Optional, Sequence, Union
 
+from .decisions import badged
 from .errors import AluetteError, NotationError, quoted
 from .records import DealResult
 from .seats import SEATS, Seat, Team
@@ -222,7 +223,7 @@ def score_tricks(outcomes, *, mordienne: bool = True, announced: Optional[Iterab
     top = max(counts.values())
     if top == 0:
         return DealScore(outs, count_pairs, None, None, 0, False, False, None,
-                         "Every trick was spoiled: nobody won a trick, so nobody scores (decision of this project).")
+                         f"Every trick was spoiled: nobody won a trick, so nobody scores ({_ALL_SPOILED}).")
     leaders = [s for s in SEATS if counts[s] == top]
     # the trick index at which each leader reached its final count: its last won trick
     reached = {s: len(outs) - 1 - outs[::-1].index(s) for s in leaders}
@@ -248,6 +249,7 @@ def score_tricks(outcomes, *, mordienne: bool = True, announced: Optional[Iterab
     return DealScore(outs, count_pairs, winner, team, points, made, tie, reached[winner] + 1, reason)
 
 
+_ALL_SPOILED = badged("all-nine-spoiled")
 _UNANNOUNCED = ("{} won the last tricks in a run, but had not announced mordienne: under Rebour's second form it "
                 "scores 1.")
 
@@ -277,11 +279,19 @@ def explain_mordienne(score: DealScore, *, mordienne: bool = True) -> str:
         return f"Mordienne: yes. {_run_sentence(score.outcomes, winner)} It is worth 2."
     if _is_mordienne(score.outcomes, winner):  # a run, not announced under Rebour's second form
         return f"Mordienne: no. {_UNANNOUNCED.format(_NAME[winner])}"
-    won = [i for i, o in enumerate(score.outcomes, start=1) if o is winner]
+    outcomes, name = score.outcomes, _NAME[winner]
+    won = [i for i, o in enumerate(outcomes, start=1) if o is winner]
     listed = " and ".join(map(str, won)) if len(won) < 3 else f"{', '.join(map(str, won[:-1]))} and {won[-1]}"
-    return (f"Mordienne: no. {winner} won trick{'s' if len(won) > 1 else ''} {listed}. Mordienne needs the deal's "
-            f"winner to win one unbroken run of tricks ending with trick 9, after at least one trick they did not "
-            f"win (a spoiled trick breaks a run, and counts as a trick before it).")
+    first = won[0] - 1
+    if first == 0:
+        why = f"{name} won trick 1, so no trick {name} did not win comes before a run."
+    else:  # not a run to trick 9: the first trick after the winner's first that went elsewhere breaks it
+        breaker = next(k for k in range(first, len(outcomes)) if outcomes[k] is not winner)
+        taker = "nobody (spoiled)" if outcomes[breaker] is None else _NAME[outcomes[breaker]]
+        why = f"After {name}'s first trick (trick {first + 1}), trick {breaker + 1} went to {taker}, breaking the run."
+    return (f"Mordienne: no. {name} won trick{'s' if len(won) > 1 else ''} {listed}. {why} Mordienne needs the "
+            f"deal's winner to win one unbroken run of tricks ending with trick 9, after at least one trick they did "
+            f"not win (a spoiled trick breaks a run, and counts as a trick before it).")
 
 
 def score_deal(outcomes=None, *, mordienne: bool = True, announced: Optional[Iterable[Union[Seat, str]]] = None,

@@ -25,13 +25,11 @@ import math
 from dataclasses import dataclass
 from typing import Callable, Mapping, Optional, Union
 
-import numpy as np
-
 from .bot_protocol import Decision
-from .bots import HeuristicBot, RandomBot
+from .bots import HeuristicBot
 from .chance import check_seed
 from .deal import Deal, Phase, View
-from .drivers import play_turn, signal_round
+from .drivers import play_turn, random_bot_at, signal_round
 from .errors import (AluetteError, BadSignalError, DealOverError, NotYourSeatError, NotYourTurnError, quoted)
 from .match import Match
 from .moves import Move, Signal, checked_move, move_from_json
@@ -106,8 +104,8 @@ class SessionEvent:
 def make_bots(seed: int, opponents: str = "heuristic", signals: bool = True, *,
               partner_of: Union[Seat, str] = Seat.S) -> dict[Seat, object]:
     """The bots for a person at ``partner_of`` (default S): the partner is ``HeuristicBot(signals=signals)``; the
-    two opponents are the same or, for ``opponents="random"``, ``RandomBot(SeedSequence([seed, k]))`` (``k`` the
-    seat's index in N, E, S, W), so a match seed replays the whole match, random opponents included. With
+    two opponents are the same or, for ``opponents="random"``, ``drivers.random_bot_at(seed, seat)``, so a
+    match seed replays the whole match, random opponents included. With
     ``signals=False`` nobody signals (pagat advises learning the game without signals first).
 
     Raises:
@@ -117,10 +115,10 @@ def make_bots(seed: int, opponents: str = "heuristic", signals: bool = True, *,
         raise AluetteError(f"unknown opponents {quoted(opponents)}; known: {', '.join(OPPONENTS)}")
     you = Seat.parse(partner_of)
     bots: dict[Seat, object] = {you.partner: HeuristicBot(signals=signals, name=str(you.partner))}
-    for k, seat in enumerate(SEATS):
+    for seat in SEATS:
         if seat.team is not you.team:
             bots[seat] = (HeuristicBot(signals=signals, name=str(seat)) if opponents == "heuristic"
-                          else RandomBot(np.random.SeedSequence([seed, k])))
+                          else random_bot_at(seed, seat))
     return bots
 
 

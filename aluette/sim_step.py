@@ -112,7 +112,7 @@ def step_deals(draws: np.ndarray, dealers: np.ndarray, options: Optional[Options
     rows = []
     for order, cut, u, dealer in zip(orders.tolist(), cuts.tolist(), draws[:, 49:].tolist(),
                                      np.asarray(dealers).tolist()):
-        deal = Deal._from_shuffle(tuple(map(DECK.__getitem__, order)), cut, dealer=SEATS[dealer], options=options)
+        deal = Deal.from_shuffle(tuple(map(DECK.__getitem__, order)), cut, dealer=SEATS[dealer], options=options)
         _play_out(deal, u, bots)
         result = deal.result
         score = result.score

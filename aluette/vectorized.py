@@ -7,7 +7,7 @@ the chant with random answers and random discards (either :class:`~aluette.optio
 random offers and answers, mordienne on or off, spoiled tricks and "first to reach". ``tests/test_vectorized.py``
 checks, for each option combination, that every deal gives exactly the step-by-step engine's result. Its twin for
 four non-signalling heuristic bots, :func:`aluette.vectorized_heuristic.heuristic_deals`, shares the dealing
-(:func:`_deal`) and the scoring (:func:`_results`) below.
+(:func:`deal_places`) and the scoring (:func:`deal_results`) below.
 
 How (rules as in :mod:`aluette.deal`; all seats here are *relative*: 0 is the dealer's left, who leads first, then
 clockwise 1 the dealer's partner, 2 the dealer's right, 3 the dealer). The tables are computed from the engine's
@@ -34,19 +34,23 @@ from typing import Optional
 import numpy as np
 
 from .cards import DECK, HAND_ORDER, RANKING, hand_place
-from .chance import DEAL_POSITIONS, _orders
+from .chance import DEAL_POSITIONS, stable_orders
 from .options import Options, chant_recipients
 from .seats import SEATS, Seat
 
-__all__ = ["random_deals", "DRAWS_PER_DEAL"]
+#: The deal, the checks and the scoring below are shared with the heuristic engine
+#: (:mod:`aluette.vectorized_heuristic`), which plays the same deals with other moves.
+__all__ = ["random_deals", "DRAWS_PER_DEAL", "CLASS_OF_PLACE", "second_recipient", "check_draws", "deal_places",
+           "deal_results"]
 
 #: Uniform doubles per deal, and where each decision reads its double (see :mod:`aluette.simulation`).
 DRAWS_PER_DEAL = 94
 CHANT_SLOTS, DISCARD_SLOTS, SURRENDER_SLOTS, PLAY_SLOTS = 49, 53, 55, 58
 
-#: Place (cards.hand_place) of each card index, and the ranking class (0 = strongest ... 18) of each place.
+#: Place (cards.hand_place) of each card index, and (CLASS_OF_PLACE) the ranking class (0 = strongest ... 18) of
+#: each place.
 _PLACE = np.array([hand_place(card) for card in DECK], dtype=np.int16)
-_CLASS_OF_PLACE = np.array([len(RANKING) - card.strength for card in HAND_ORDER], dtype=np.int64)
+CLASS_OF_PLACE = np.array([len(RANKING) - card.strength for card in HAND_ORDER], dtype=np.int64)
 
 #: Owner of each position of the cut deck: relative seat 0-3, 4/5 for the stock cards the chant gives to the
 #: first/second recipient (stock[0::2] and stock[1::2], as in Deal). Row c, times 64: the owners of the shuffled
@@ -82,7 +86,7 @@ def _trick_winners() -> np.ndarray:
 _TRICK_WINNER = _trick_winners()
 
 
-def _second_recipient(options: Options) -> int:
+def second_recipient(options: Options) -> int:
     """The relative seat (1 or 3) of the second stock recipient, from :func:`aluette.options.chant_recipients` (the
     first is the dealer's left, relative seat 0)."""
     first, second = chant_recipients(Seat.N, options)
@@ -97,7 +101,7 @@ def _discard_at_random(hands: np.ndarray, stock: np.ndarray, u: np.ndarray) -> n
     return np.take_along_axis(fifteen, _KEEP[(u * len(_KEEP)).astype(np.intp)], axis=1)
 
 
-def _check(draws, dealers) -> tuple[np.ndarray, np.ndarray]:
+def check_draws(draws, dealers) -> tuple[np.ndarray, np.ndarray]:
     """``draws`` as ``(n, 94)`` doubles and ``dealers`` as ``(n,)`` int8; raises ValueError on wrong shapes."""
     draws = np.asarray(draws, dtype=np.float64)
     n = len(draws)
@@ -109,19 +113,19 @@ def _check(draws, dealers) -> tuple[np.ndarray, np.ndarray]:
     return draws, dealers
 
 
-def _deal(draws: np.ndarray) -> np.ndarray:
+def deal_places(draws: np.ndarray) -> np.ndarray:
     """Shuffle, cut and deal: ``(n, 48)`` places, the four hands (relative seats 0-3, nine each, high to low), then the
     six stock cards the chant gives the first recipient and the six for the second. Mirrors
     :func:`aluette.chance.shuffled_deck`, :func:`~aluette.chance.cut_deck`, :func:`~aluette.chance.deal_from_deck`
     and :func:`~aluette.chance.stock_steps`.
     Sorting owner * 64 + place over the shuffled deck groups the cards by owner, each group high to low."""
-    keys = _OWNER_BY_CUT[1 + (draws[:, 48] * 47).astype(np.intp)] + _PLACE[_orders(draws[:, :48])]
+    keys = _OWNER_BY_CUT[1 + (draws[:, 48] * 47).astype(np.intp)] + _PLACE[stable_orders(draws[:, :48])]
     keys.sort(axis=1)
     keys &= 63
     return keys
 
 
-def _results(outcomes: np.ndarray, counts: np.ndarray, reached: np.ndarray, chant: np.ndarray, by: np.ndarray,
+def deal_results(outcomes: np.ndarray, counts: np.ndarray, reached: np.ndarray, chant: np.ndarray, by: np.ndarray,
              accepted: np.ndarray, dealers: np.ndarray, options: Options) -> dict:
     """Score played deals and return the per-deal arrays of :func:`random_deals` (absolute seats). Mirrors
     :func:`aluette.scoring.score_deal` (:func:`aluette.scoring.score_tricks`, then the surrender).
@@ -199,10 +203,10 @@ def random_deals(draws: np.ndarray, dealers: np.ndarray, options: Optional[Optio
         ValueError: arrays of the wrong shape.
     """
     options = Options.coerce(options).check_simulable()
-    draws, dealers = _check(draws, dealers)
+    draws, dealers = check_draws(draws, dealers)
     n = len(draws)
 
-    keys = _deal(draws)
+    keys = deal_places(draws)
     hands = keys[:, :36].reshape(n, 4, 9)
 
     # The chant (seeds, "setup"; Deal._do_chant): only if all four agree; each recipient then discards six at random.
@@ -210,10 +214,10 @@ def random_deals(draws: np.ndarray, dealers: np.ndarray, options: Optional[Optio
     if options.chant:
         chant = np.logical_and.reduce([draws[:, CHANT_SLOTS + k] < 0.5 for k in range(4)])
         c = np.flatnonzero(chant)
-        second = _second_recipient(options)
+        second = second_recipient(options)
         for seat, stock, slot in ((0, keys[c, 36:42], DISCARD_SLOTS), (second, keys[c, 42:48], DISCARD_SLOTS + 1)):
             hands[c, seat] = _discard_at_random(hands[c, seat], stock, draws[c, slot])
-    packed = (_CLASS_OF_PLACE[hands] @ _PACK).astype(_U64)  # (n, 4)
+    packed = (CLASS_OF_PLACE[hands] @ _PACK).astype(_U64)  # (n, 4)
 
     # Surrender (pagat.com; Deal._do_surrender): the dealer's left (team 0) speaks, then the dealer (team 1); an offer
     # is answered by the other speaker. by = the offering team (relative), accepted = whether the other side accepted.
@@ -248,4 +252,4 @@ def random_deals(draws: np.ndarray, dealers: np.ndarray, options: Optional[Optio
         reached.ravel()[at] = trick
         leader = np.where(winner >= 0, winner, leader)
 
-    return _results(outcomes, counts, reached, chant, by, accepted, dealers, options)
+    return deal_results(outcomes, counts, reached, chant, by, accepted, dealers, options)

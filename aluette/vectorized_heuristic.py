@@ -18,10 +18,10 @@ How (seats are *relative*, as in :mod:`aluette.vectorized`: 0 the dealer's left,
 * Each of the 36 plays is decided for all deals at once: each rule of the bot gives a *set of candidate cards* (the
   hand, the beaters, the spare beaters...), the rules' conditions choose one set per deal, and the lowest card of
   that set is played (every play rule of the bot ends in "the lowest of ...").
-* The third player's risk (``_risk_at_most``, whole numbers): the chance that the fourth holds a card beating or
+* The third player's risk (``risk_at_most``, whole numbers): the chance that the fourth holds a card beating or
   tying strength ``s`` is at most ``third_risk`` exactly when the count of unseen cards of strength ``s`` or more is at
   most a bound that depends only on the number of unseen cards and the fourth's hand size; that bound is tabulated
-  once by calling the bot's own ``_risk_at_most``. So the classes "high enough" are the strongest ``K``, ``K`` the
+  once by calling the bot's own ``risk_at_most``. So the classes "high enough" are the strongest ``K``, ``K`` the
   number of classes whose unseen-at-least count is within the bound.
 """
 
@@ -31,10 +31,10 @@ from typing import Optional
 
 import numpy as np
 
-from .bots import HeuristicBot, _risk_at_most
+from .bots import HeuristicBot, risk_at_most
 from .cards import TOP_FOUR, hand_place
 from .options import Options
-from .vectorized import _CLASS_OF_PLACE, _check, _deal, _results, _second_recipient
+from .vectorized import CLASS_OF_PLACE, check_draws, deal_places, deal_results, second_recipient
 
 __all__ = ["heuristic_deals"]
 
@@ -44,21 +44,21 @@ _BOT = HeuristicBot  # the thresholds are read from the class, so a change there
 _BIT = _U64(1) << np.arange(48, dtype=_U64)
 _FULL = _U64((1 << 48) - 1)
 #: _ABOVE[c]: the places of the classes stronger than class c (c = 0..19; _ABOVE[19] is every card).
-_FIRST_PLACE = np.searchsorted(_CLASS_OF_PLACE, np.arange(20))
+_FIRST_PLACE = np.searchsorted(CLASS_OF_PLACE, np.arange(20))
 _ABOVE = np.array([(1 << int(p)) - 1 for p in _FIRST_PLACE], dtype=_U64)
 #: _CLASS_MASK[c]: the places of class c.
 _CLASS_MASK = _ABOVE[1:] & ~_ABOVE[:-1]
 #: _NOT_ABOVE[m]: the cards that are not masters (some unseen card beats or ties them) when the strongest unseen card
 #: is of class m: class m and weaker. Index 19: nothing unseen, every card is a master.
 _NOT_ABOVE = np.append(_FULL & ~_ABOVE[:19], _U64(0))
-_STRENGTH_OF_PLACE = 19 - _CLASS_OF_PLACE
+_STRENGTH_OF_PLACE = 19 - CLASS_OF_PLACE
 #: Monsieur, Madame, le Borgne, la Vache (cards.TOP_FOUR): places 0-3.
 _TOP_FOUR = _U64(sum(1 << hand_place(card) for card in TOP_FOUR))
 
 
 def _risk_bounds() -> np.ndarray:
     """``bound[unseen, hand_size]``: the largest count ``a`` of unseen cards beating or tying a strength for which
-    :func:`aluette.bots._risk_at_most` still holds with risk :attr:`HeuristicBot.third_risk` (it holds for every
+    :func:`aluette.bots.risk_at_most` still holds with risk :attr:`HeuristicBot.third_risk` (it holds for every
     smaller count: fewer dangerous cards, less risk). Computed by calling the bot's function itself."""
     bound = np.zeros((49, 10), dtype=np.int64)
     for unseen in range(49):
@@ -67,7 +67,7 @@ def _risk_bounds() -> np.ndarray:
             a = 0
             while a < unseen:
                 at_least[1] = a + 1
-                if not _risk_at_most(at_least, unseen, size, 1, _BOT.third_risk):
+                if not risk_at_most(at_least, unseen, size, 1, _BOT.third_risk):
                     break
                 a += 1
             bound[unseen, size] = a
@@ -91,7 +91,7 @@ def _lowest_bit(x: np.ndarray) -> np.ndarray:
 def _lowest(cards: np.ndarray) -> np.ndarray:
     """The place of the lowest card of each non-empty set: ``bots._lowest`` (weakest class; among its cards, the
     first in deck order, which is the lowest place of the class)."""
-    weakest = _CLASS_OF_PLACE[_highest_bit(cards)]
+    weakest = CLASS_OF_PLACE[_highest_bit(cards)]
     return _lowest_bit(cards & _CLASS_MASK[weakest])
 
 
@@ -104,7 +104,7 @@ def _chant(strength: np.ndarray, options: Options) -> tuple[np.ndarray, int]:
     """HeuristicBot's chant answers (``_chant``): a stock recipient agrees when its hand's strength is below
     ``chant_weak``; a seat receiving nothing agrees. The chant happens when all four agree, so when both recipients'
     hands are weak. Returns the chant flags and the second recipient (relative 3, the dealer, or 1, his partner)."""
-    second = _second_recipient(options)
+    second = second_recipient(options)
     if not options.chant:
         return np.zeros(len(strength), dtype=bool), second
     return (strength[:, 0] < _BOT.chant_weak) & (strength[:, second] < _BOT.chant_weak), second
@@ -139,7 +139,7 @@ def _lead(hand: np.ndarray) -> np.ndarray:
 def _second(hand: np.ndarray, beaters: np.ndarray) -> np.ndarray:
     """``_second`` (no signals): the cheapest beater if it is a low card (strength up to ``second_cheap``), else the
     lowest card."""
-    cheap = (beaters != 0) & (_CLASS_OF_PLACE[_highest_bit(beaters)] >= 19 - _BOT.second_cheap)
+    cheap = (beaters != 0) & (CLASS_OF_PLACE[_highest_bit(beaters)] >= 19 - _BOT.second_cheap)
     return np.where(cheap, beaters, hand)
 
 
@@ -152,7 +152,7 @@ def _beat_spoil_or_throw(hand: np.ndarray, beaters: np.ndarray, best: np.ndarray
 
 def _third_over_partner(hand: np.ndarray, beaters: np.ndarray, best: np.ndarray, unseen: np.ndarray,
                         fourth_size: int, more_tricks: np.ndarray) -> np.ndarray:
-    """``_third`` with the partner winning. "Holds" (``_risk_at_most``): the fourth, holding ``fourth_size`` of the
+    """``_third`` with the partner winning. "Holds" (``risk_at_most``): the fourth, holding ``fourth_size`` of the
     unseen cards, beats or ties a class with a chance of at most ``third_risk``. If the partner's card holds: take the
     trick from the partner only with more tricks than the partner, with the lowest beater that holds and is not a
     master; else the lowest card. If it does not hold: the lowest beater that holds, else the lowest card."""
@@ -179,13 +179,13 @@ def _fourth_over_partner(hand: np.ndarray, beaters: np.ndarray, unseen: np.ndarr
 
 def _strongest_class(cards: np.ndarray) -> np.ndarray:
     """Class of the strongest card of each set (19 for an empty set)."""
-    return np.where(cards != 0, _CLASS_OF_PLACE[_lowest_bit(cards)], 19)
+    return np.where(cards != 0, CLASS_OF_PLACE[_lowest_bit(cards)], 19)
 
 
 # ------------------------------------------------------------------------------------------------ the deal
 def _play(hands: np.ndarray, discards: np.ndarray, record: Optional[np.ndarray] = None) -> tuple:
     """Play nine tricks. ``hands``, ``discards``: ``(n, 4)`` card sets by relative seat (``hands`` is changed).
-    Returns ``(outcomes, counts, reached)`` as :func:`aluette.vectorized._results` takes them; ``record``, if given,
+    Returns ``(outcomes, counts, reached)`` as :func:`aluette.vectorized.deal_results` takes them; ``record``, if given,
     an ``(n, 36)`` array, receives the place of each play in order (for tests)."""
     n = len(hands)
     flat_hands = hands.reshape(-1)
@@ -227,7 +227,7 @@ def _play(hands: np.ndarray, discards: np.ndarray, record: Optional[np.ndarray] 
             bit = _BIT[place]
             flat_hands[at] = hand & ~bit
             played |= bit
-            cls = _CLASS_OF_PLACE[place]  # the best so far and who played it: tricks.best_of, card by card
+            cls = CLASS_OF_PLACE[place]  # the best so far and who played it: tricks.best_of, card by card
             winner = np.where(cls < best, seat, np.where(cls == best, -1, winner))
             best = np.minimum(best, cls)
         outcomes[:, trick] = winner
@@ -258,9 +258,9 @@ def heuristic_deals(draws: np.ndarray, dealers: np.ndarray, options: Optional[Op
         ValueError: arrays of the wrong shape.
     """
     options = Options.coerce(options).check_simulable()
-    draws, dealers = _check(draws, dealers)
+    draws, dealers = check_draws(draws, dealers)
     n = len(draws)
-    keys = _deal(draws)
+    keys = deal_places(draws)
     hands = keys[:, :36].reshape(n, 4, 9).copy()
     chant, second = _chant(_STRENGTH_OF_PLACE[hands].sum(axis=2), options)
     discards = np.zeros((n, 4), dtype=_U64)
@@ -274,4 +274,4 @@ def heuristic_deals(draws: np.ndarray, dealers: np.ndarray, options: Optional[Op
     if options.surrender:
         by, accepted = _surrender(_STRENGTH_OF_PLACE[hands].sum(axis=2), masks)
     outcomes, counts, reached = _play(masks, discards, record)
-    return _results(outcomes, counts, reached, chant, by, accepted, dealers, options)  # scoring.score_deal
+    return deal_results(outcomes, counts, reached, chant, by, accepted, dealers, options)  # scoring.score_deal

@@ -467,3 +467,16 @@ def test_the_values_are_importable_from_where_they_were():
     for name in ("Phase", "Hand", "TrickRecord", "SignalRecord", "DealResult", "View"):
         assert getattr(deal_module, name) is getattr(records, name) is getattr(aluette, name)
     assert deal_module.SAVE_FORMAT == Deal.from_seed(1).to_dict()["format"] == "aluette-deal"
+
+
+def test_from_shuffle_deals_what_from_seed_deals_and_refuses_what_is_not_a_shuffle():
+    """Seeds, "setup": the deck is the 48 cards, shuffled and cut. ``Deal.from_shuffle`` (the step engine's way in)
+    deals exactly what ``from_seed`` deals for the same draw, and refuses a deck that is not each card once."""
+    order, cut = shuffled_deck(7)
+    assert Deal.from_shuffle(order, cut, seed=7).hands == Deal.from_seed(7).hands
+    with pytest.raises(AluetteError, match="48 cards of the deck, each once"):
+        Deal.from_shuffle(order[:-1] + order[:1], cut)  # the first card twice, the last one missing
+    with pytest.raises(AluetteError, match="48 cards of the deck, each once"):
+        Deal.from_shuffle(order[:47], cut)
+    with pytest.raises(AluetteError, match="a cut lifts 0 to 47 cards"):
+        Deal.from_shuffle(order, 48)

@@ -50,6 +50,16 @@ class TestRegistry:
             assert d.where and all((ROOT / w).is_file() for w in d.where), d.name
             assert all((ROOT / "notebooks" / f"{n}.ipynb").is_file() for n in d.taught_in), d.name
 
+    def test_the_engine_shows_a_decision_with_the_badge_and_its_name(self):
+        # a deal's reason, as the reader sees it, marks the decision as the notebooks do, with its registered name
+        from aluette.decisions import badged
+        from aluette.scoring import score_tricks
+        reason = score_tricks("XXXXXXXXX").reason
+        assert badged("all-nine-spoiled") in reason and BADGE.rstrip(":") in reason
+        assert "decision of this project" not in reason.lower()
+        with pytest.raises(AluetteError, match="no decision named"):
+            badged("nine-spoiled")
+
     def test_lookup(self):
         assert decision("all-nine-spoiled").where == ("aluette/scoring.py",)
         with pytest.raises(AluetteError, match="no decision named 'nine-spoiled'; known: draw-dealt-clockwise"):

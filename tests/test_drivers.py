@@ -84,3 +84,24 @@ def test_moved_drivers_still_import_from_the_play_widgets():
     from aluette.widgets import play
 
     assert play.play_out is play_out and play.play_out_match is play_out_match
+
+
+def test_random_bots_are_seeded_one_way_for_every_driver():
+    """A seed replays a game, its random players included: ``bots_for("random", s)`` and the match session's random
+    opponents (E and W for a person at S) are ``random_bot_at(s, seat)``: the same seed and seat choose alike."""
+    from aluette import Seat
+    from aluette.drivers import random_bot_at
+    from aluette.session import make_bots
+
+    deal = Deal.from_seed(5)
+    view, legal = deal.view(deal.to_move), deal.legal_moves()
+    assert len(legal) > 1  # a real choice
+    four, opponents = bots_for("random", 9), make_bots(9, "random")
+    for seat in (Seat.E, Seat.W):
+        assert isinstance(opponents[seat], RandomBot)
+        expected = random_bot_at(9, seat).choose(view, legal)
+        assert four[seat].choose(view, legal) == opponents[seat].choose(view, legal) == expected
+    with pytest.raises(BadSeedError):
+        random_bot_at(-1, "N")
+    with pytest.raises(AluetteError):
+        random_bot_at(1, "north-east")

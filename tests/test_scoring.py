@@ -213,6 +213,14 @@ class TestExplainMordienne:
         assert explain_mordienne(score_tricks("XSENXWSSS")).startswith("Mordienne: no. S won tricks 2, 7, 8 and 9.")
         assert explain_mordienne(score_tricks("XXXXNXXXX")).startswith("Mordienne: no. N won trick 5.")
 
+    def test_not_made_says_what_broke_the_run(self):
+        # the first trick after the winner's first that went elsewhere (a spoiled one too), or trick 1 won
+        assert "After S's first trick (trick 2), trick 3 went to E, breaking the run." in explain_mordienne(
+            score_tricks("XSENXWSSS"))
+        assert "trick 6 went to nobody (spoiled), breaking" in explain_mordienne(score_tricks("XXXXNXXXX"))
+        assert "S won trick 1, so no trick S did not win comes before a run." in explain_mordienne(
+            score_tricks("SENWSEXNW"))
+
     def test_off_nobody_and_unannounced(self):
         assert explain_mordienne(score_tricks("NEWXSSSSS", mordienne=False), mordienne=False).startswith(
             "Mordienne is off")

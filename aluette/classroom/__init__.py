@@ -22,7 +22,15 @@ Freed sessions: kernels without a connection are culled after ``cull_idle_timeou
 (``voila.json``), so a closed tab, a reload or a page fetched and never opened is freed within about two minutes.
 """
 
-__all__ = ["TEACHER_NOTEBOOKS"]
+from pathlib import Path
+
+__all__ = ["TEACHER_NOTEBOOKS", "student_notebooks"]
 
 #: Notebooks for the teacher only: served by ``make teacher``, neither listed nor served by the students' app.
 TEACHER_NOTEBOOKS = ("07_teachers_guide.ipynb", "11_teachers_tables.ipynb")
+
+
+def student_notebooks(folder: Path) -> list[Path]:
+    """The notebooks of ``folder`` the students' app serves, in teaching order (file names start with the
+    number): all but :data:`TEACHER_NOTEBOOKS`."""
+    return [p for p in sorted(Path(folder).glob("*.ipynb")) if p.name not in TEACHER_NOTEBOOKS]

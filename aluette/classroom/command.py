@@ -119,10 +119,32 @@ def voila_command(audience: str = "students", host: str = "127.0.0.1", port: int
     return Launch(argv, env, url, token)
 
 
+#: Solara's settings for the students' app (environment variables Solara reads): a page whose tab is gone without
+#: its close request is culled after a minute; no telemetry is sent; every notebook is run once at start.
+SOLARA_ENV = {"SOLARA_MODE": "production", "SOLARA_KERNEL_CULL_TIMEOUT": "60s",
+              "SOLARA_TELEMETRY_MIXPANEL_ENABLE": "False", "MPLBACKEND": "agg", "ALUETTE_PREWARM": "1"}
+
+
+def solara_command(host: str = "127.0.0.1", port: int = 8888, token: str | None = None, folder: Path = NOTEBOOKS,
+                   python: str = sys.executable, environ: dict | None = None) -> Launch:
+    """The students' app on Solara's server (``classroom/solara_asgi.py`` with uvicorn): the same checks of host,
+    port and token as :func:`voila_command`, and the same rule (off the loopback address, always a token). The
+    token goes to the server in its environment (``ALUETTE_TOKEN``), not on its command line."""
+    checked = voila_command("students", host, port, token, folder=folder, python=python, environ=environ)
+    env = {**checked.env, **SOLARA_ENV, "ALUETTE_NOTEBOOKS": str(folder),
+           "SOLARA_APP": str(CLASSROOM / "solara_app.py")}
+    env.pop("ALUETTE_TOKEN", None)
+    if checked.token is not None:
+        env["ALUETTE_TOKEN"] = checked.token
+    argv = [python, "-m", "uvicorn", "--app-dir", str(CLASSROOM), "solara_asgi:app", f"--host={host}",
+            f"--port={port}", "--log-level=warning", "--no-access-log"]
+    return Launch(argv, env, checked.url, checked.token)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m aluette.classroom",
-                                     description="Serve the tutorial with Voilà: the students' app or the "
-                                                 "teacher's page.")
+                                     description="Serve the tutorial with Voilà (or Solara): the students' "
+                                                 "app or the teacher's page.")
     parser.add_argument("audience", choices=["app", "teacher"], help="app: the students' app; teacher: the "
                                                                      "teacher's page")
     parser.add_argument("--host", default="127.0.0.1")
@@ -131,13 +153,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lesson", default=None, help="a lesson on one notebook (its number, e.g. 08): a warm "
                                                           "kernel for every student of the class on it")
     parser.add_argument("--class-size", type=int, default=30, help="students in the lesson (default 30)")
+    parser.add_argument("--server", choices=["voila", "solara"], default="voila",
+                        help="the students' app on Voilà (default) or on Solara's server (one process for the class)")
     parser.add_argument("--folder", type=Path, default=NOTEBOOKS, help=argparse.SUPPRESS)  # tests serve fixtures
     parser.add_argument("extra", nargs="*", help="more Voilà options, e.g. --ClassroomIdentityProvider.max_sessions=60")
     args, unknown = parser.parse_known_args(argv)
     try:
-        launch = voila_command("teacher" if args.audience == "teacher" else "students", args.host, args.port,
-                               args.token or None, folder=args.folder, extra=(*args.extra, *unknown),
-                               lesson=args.lesson or None, class_size=args.class_size)
+        if args.server == "solara" and args.audience == "app":
+            if args.lesson or args.extra or unknown:
+                raise ServeError("--lesson and Voilà options do not apply to --server=solara")
+            launch = solara_command(args.host, args.port, args.token or None, folder=args.folder)
+        else:
+            launch = voila_command("teacher" if args.audience == "teacher" else "students", args.host, args.port,
+                                   args.token or None, folder=args.folder, extra=(*args.extra, *unknown),
+                                   lesson=args.lesson or None, class_size=args.class_size)
     except ServeError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

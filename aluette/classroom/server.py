@@ -29,6 +29,29 @@ __all__ = ["ClassroomKernelManager", "ClassroomIdentityProvider", "ClassroomConn
            "refusal_page"]
 
 
+def prune(owner: dict, pending: dict, live, oldest: float):
+    """Forget the kernels of ``owner`` (kernel id -> address) that are no longer in ``live``, and the admission
+    times of ``pending`` (address -> deque of times) older than ``oldest``."""
+    for kernel_id in [k for k in owner if k not in live]:
+        del owner[kernel_id]
+    for address in list(pending):
+        queue = pending[address]
+        while queue and queue[0] < oldest:
+            queue.popleft()
+        if not queue:
+            del pending[address]
+
+
+def last_minute(recent: dict, address: str, now: float) -> collections.deque:
+    """The times of ``address``'s pages in the last minute (``recent``: address -> deque of times, pruned here)."""
+    queue = recent.setdefault(address, collections.deque())
+    while queue and queue[0] < now - 60:
+        queue.popleft()
+    for other in [a for a, q in recent.items() if not q and a != address]:
+        del recent[other]
+    return queue
+
+
 def raise_open_files_limit(target: int) -> tuple[int, int]:
     """Raise the soft limit of open file descriptors to ``target`` (never above the hard limit, never lower than it
     was). Every kernel websocket costs about nine descriptors, so the usual soft limit of 1024 ends near a hundred
@@ -107,15 +130,7 @@ class ClassroomIdentityProvider(PasswordIdentityProvider):
         return timeout + getattr(kernel_manager, "cull_interval", 0) if timeout > 0 else 600.0
 
     def _prune(self, kernel_manager):
-        for kernel_id in [k for k in self._owner if k not in kernel_manager]:
-            del self._owner[kernel_id]
-        oldest = time.monotonic() - self._lifetime(kernel_manager)
-        for address in list(self._pending):
-            queue = self._pending[address]
-            while queue and queue[0] < oldest:
-                queue.popleft()
-            if not queue:
-                del self._pending[address]
+        prune(self._owner, self._pending, kernel_manager, time.monotonic() - self._lifetime(kernel_manager))
 
     def sessions(self, kernel_manager, address: str | None = None) -> int:
         """Sessions held by ``address`` (all addresses when None): kernels it connected to, plus pages admitted
@@ -161,11 +176,7 @@ class ClassroomIdentityProvider(PasswordIdentityProvider):
         kernel_manager = handler.kernel_manager
         address = handler.request.remote_ip or "unknown"
         now = time.monotonic()
-        recent = self._recent.setdefault(address, collections.deque())
-        while recent and recent[0] < now - 60:
-            recent.popleft()
-        for other in [a for a, q in self._recent.items() if not q and a != address]:
-            del self._recent[other]
+        recent = last_minute(self._recent, address, now)
         if len(recent) >= self.max_pages_per_minute:
             self._refuse(handler, 503, "The room is full, try again in a minute",
                          f"This computer opened {self.max_pages_per_minute} pages in the last minute, as many as "

@@ -24,8 +24,9 @@ from ..errors import AluetteError
 from ..options import ChantRecipients, Options
 from ..pictures import back_svg, cards_html, round_table_html
 from ..seats import SEATS, Seat
-from .common import (CARDS_TEXT, CardButton, MessageArea, card_size_control, card_style, card_words, check_choice,
-                     check_seed, close_widgets, friendly, limited_text, next_seed, no_null_tooltips, plural, styled)
+from .common import (CARDS_TEXT, CardButton, MessageArea, SeedBox, card_size_control, card_style, card_words,
+                     check_choice, check_seed, close_widgets, friendly, limited_text, next_seed, no_null_tooltips,
+                     plural, seed_box, styled)
 
 __all__ = ["ChantDemo"]
 
@@ -61,9 +62,7 @@ class ChantDemo(w.VBox):
         dealer = Seat.parse(dealer)
         check_seed(seed)
         check_choice(recipients, ChantRecipients, "stock recipients")
-        self._seed = w.BoundedIntText(value=seed, min=0, max=2**32 - 1, description="Seed",
-                                      layout=w.Layout(width="180px"))
-        self._seed.add_class("aluette-chant-seed")
+        self._seed = seed_box(seed, "aluette-chant-seed", self._restart, lambda: self.message)
         self._dealer = w.Dropdown(options=[(f"{s} ({s.full_name})", s) for s in SEATS], value=dealer,
                                   description="Dealer", layout=w.Layout(width="200px"))
         self._dealer.add_class("aluette-chant-dealer")
@@ -77,7 +76,7 @@ class ChantDemo(w.VBox):
         self._new = w.Button(description="New deal")
         self._new.add_class("aluette-chant-new")
         self._new.on_click(lambda _: next_seed(self._seed))
-        for control in (self._seed, self._dealer, self._you, self._recipients):
+        for control in (self._dealer, self._you, self._recipients):
             control.observe(lambda change: self._restart(), names="value")
 
         self._answers = []
@@ -169,7 +168,8 @@ class ChantDemo(w.VBox):
         self._on_pick(Card.parse(card))
 
     @property
-    def seed(self) -> w.BoundedIntText:
+    def seed(self) -> SeedBox:
+        """The seed box (``value``: its text; ``seed_value``: the seed dealt)."""
         return self._seed
 
     @property
@@ -225,7 +225,7 @@ class ChantDemo(w.VBox):
     # ------------------------------------------------------------- callbacks
     def _restart(self) -> None:
         options = Options(chant_recipients=self._recipients.value)
-        self._deal = Deal.from_seed(int(self._seed.value), dealer=self._dealer.value, options=options)
+        self._deal = Deal.from_seed(self._seed.seed_value, dealer=self._dealer.value, options=options)
         self._pick_cards: tuple = ()
         self._chosen = set()
         self._quiet = True

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import html
 import json
+import re
 from html import escape
 from typing import Callable, Optional
 
@@ -17,11 +18,12 @@ from ..errors import AluetteError, BadSeedError, InputTooLongError, quoted
 from ..pictures import card_svg
 
 __all__ = ["MessageArea", "friendly", "card_label", "plural", "sheet_html", "no_null_tooltips", "MAX_SEED",
-           "check_seed", "seed_from_text", "next_seed", "check_choice", "close_widgets", "reachable_widgets",
+           "check_seed", "number_from_text", "seed_from_text", "NumberBox", "SeedBox", "seed_box", "next_seed",
+           "check_choice", "close_widgets", "reachable_widgets",
            "state_text", "limited_text", "SHORT_TEXT", "CARDS_TEXT", "SAVE_TEXT", "card_words", "CARD_SIZES",
            "CARD_SIZE", "card_style", "card_size_control", "CardButton", "card_row", "live_region"]
 
-#: The largest seed a seed box holds (the boxes are ``BoundedIntText(min=0, max=MAX_SEED)``).
+#: The largest seed a seed box (:class:`SeedBox`) holds.
 MAX_SEED = 2 ** 32 - 1
 
 #: The longest text each kind of text box takes, in characters (quality bar: every text box has a length limit).
@@ -111,8 +113,8 @@ def sheet_html(sheet, **kwargs) -> str:
 
 
 def check_seed(seed) -> int:
-    """``seed`` if a seed box can show it: a whole number from 0 to :data:`MAX_SEED` (the box would silently clamp
-    anything else, and the class would not see the deal the notebook asked for).
+    """``seed`` if a seed box can show it: a whole number from 0 to :data:`MAX_SEED` (anything else would leave the
+    box showing another seed than the deal the notebook asked for).
 
     Raises:
         AluetteError: anything else (the message names it).
@@ -120,23 +122,150 @@ def check_seed(seed) -> int:
     return _engine_check_seed(seed, "a seed box's seed", MAX_SEED)
 
 
+#: What a whole-number box reads: ASCII digits, ``_`` allowed between two digits (as Python writes 4_294_967_295).
+_WHOLE = re.compile(r"[0-9]+(?:_[0-9]+)*")
+
+
+def number_from_text(text, what: str, minimum: int, maximum: int, error: type = AluetteError) -> int:
+    """The whole number typed into a text box (a seed, a number of deals), from ``minimum`` to ``maximum``: digits,
+    ``_`` allowed between digits; spaces around it are ignored (a pasted " 12 " is 12), nothing else is. ``"12.7"``,
+    ``"1e3"``, ``"-1"``, ``"12 3"``, an empty box and a number out of range are refused with a message naming
+    ``what`` and the problem, never read as something else. Linear in the text, which is at most
+    :data:`SHORT_TEXT` characters.
+
+    >>> number_from_text(" 1_000 ", "the number of deals", 1, 80_000)
+    1000
+
+    Raises:
+        InputTooLongError: longer than :data:`SHORT_TEXT` (before anything else is read).
+        error: anything else that is not such a number (the message quotes a short prefix of the text).
+    """
+    typed = limited_text(text, SHORT_TEXT, what).strip()
+    if not typed:
+        problem = "the box is empty"
+    elif not _WHOLE.fullmatch(typed):
+        problem = (f"got {quoted(typed)}: type digits only (no sign, decimal point, exponent, space or other "
+                   f"character)")
+    elif not minimum <= int(typed) <= maximum:  # at most 100 digits for int()
+        problem = f"got {quoted(typed)}, which is {'larger' if int(typed) > maximum else 'smaller'}"
+    else:
+        return int(typed)
+    raise error(f"{what} must be a whole number from {minimum} to {maximum}; {problem}")
+
+
 def seed_from_text(text, maximum: int = MAX_SEED) -> int:
-    """The seed typed into a text box: digits (``_`` allowed between them, spaces around), from 0 to ``maximum``.
-    ``"12.7"``, ``"1e5"``, ``"-1"`` and 5,000 digits are refused with a message, never read as something else.
+    """The seed typed into a text box: :func:`number_from_text` from 0 to ``maximum``, the one reading of every seed
+    box (:class:`SeedBox`, and notebook 08's :func:`~aluette.widgets.match.parse_seed`).
 
     Raises:
         InputTooLongError: longer than :data:`SHORT_TEXT` (before anything else is read).
         BadSeedError: anything else that is not such a seed (the message quotes a short prefix).
     """
-    cleaned = limited_text(text, SHORT_TEXT, "the seed").strip().replace("_", "")
-    if not cleaned.isascii() or not cleaned.isdigit() or int(cleaned) > maximum:  # at most 100 digits for int()
-        raise BadSeedError(f"the seed must be a whole number from 0 to {maximum}, got {quoted(str(text).strip())}")
-    return int(cleaned)
+    return number_from_text(text, "the seed", 0, maximum, BadSeedError)
 
 
-def next_seed(box: w.BoundedIntText) -> None:
-    """Move a seed box to the next seed, wrapping from its maximum to 0 (its observer deals the new seed)."""
-    box.value = (int(box.value) + 1) % (box.max + 1)
+class NumberBox(w.Text):
+    """A text box for a whole number from ``minimum`` to ``maximum`` (a number box of the browser would turn a
+    pasted ``12.7`` into ``127`` or clamp ``-1`` to 0 without a word).
+
+    What is typed is read when it is committed (Enter, or leaving the box) by :meth:`read`: a valid number becomes
+    :attr:`number`, is shown back as plain digits, and ``on_change(number)`` is called when it changed. Anything
+    else is refused: the :class:`MessageArea` that ``message()`` returns (a function, so that a view may make its
+    message area after the box) shows the problem (a short quote of the text, and the number kept), the box shows
+    the number it had again, and nothing else changes. The next valid number clears that message.
+
+    ``value`` is the text in the box (set it from Python to type into the box); :attr:`number` is the number in
+    use (set it from Python to change it: checked, then as if typed).
+
+    Raises:
+        AluetteError (``error``): ``number`` is not a whole number from ``minimum`` to ``maximum``.
+    """
+
+    def __init__(self, number: int, css: str, *, what: str, minimum: int, maximum: int,
+                 on_change: Optional[Callable[[int], object]] = None,
+                 message: Optional[Callable[[], MessageArea]] = None, error: type = AluetteError,
+                 description: str = "Seed", width: str = "180px"):
+        self.what, self.minimum, self.maximum, self._error = what, minimum, maximum, error
+        self._number = self.check(number)
+        super().__init__(value=str(self._number), description=description, continuous_update=False,
+                         layout=w.Layout(width=width))
+        styled(self, css)
+        self._on_change, self._message, self._reported = on_change, message, None
+        self.observe(self._typed, names="value")
+
+    def check(self, number) -> int:
+        """``number`` as an ``int`` if the box may hold it (a whole number, not text, from ``minimum`` to
+        ``maximum``); raises the box's error otherwise."""
+        if isinstance(number, bool) or not isinstance(number, int) or not self.minimum <= number <= self.maximum:
+            raise self._error(f"{self.what} must be a whole number from {self.minimum} to {self.maximum}, "
+                              f"got {quoted(number)}")
+        return int(number)
+
+    def read(self, text: str) -> int:
+        """The number ``text`` stands for (:func:`number_from_text`); raises for anything else."""
+        return number_from_text(text, self.what, self.minimum, self.maximum, self._error)
+
+    @property
+    def number(self) -> int:
+        """The number in use: the last valid number typed or set."""
+        return self._number
+
+    @number.setter
+    def number(self, number: int) -> None:
+        self.value = str(self.check(number))
+
+    def _typed(self, change) -> None:
+        try:
+            number = self.read(change["new"])
+        except AluetteError as error:
+            self.value = str(self._number)  # shown back (its own change reads as the same number: nothing happens)
+            if self._message is None:
+                raise
+            self._reported = f"{str(error).rstrip('.')}. {self.what[0].upper()}{self.what[1:]} stays {self._number}."
+            self._message().error(self._reported)
+            return
+        changed, self._number = number != self._number, number
+        if change["new"] != str(number):
+            self.value = str(number)  # " 12 " or "1_2" is shown as 12
+        if self._reported is not None and self._message is not None:
+            if self._message().last_error == self._reported:  # the box's own message, now answered
+                self._message().clear()
+            self._reported = None
+        if changed and self._on_change is not None:
+            self._on_change(number)
+
+
+class SeedBox(NumberBox):
+    """A seed box: a :class:`NumberBox` for a seed from 0 to ``maximum`` (:data:`MAX_SEED`), read with
+    :func:`seed_from_text`; errors are :class:`~aluette.errors.BadSeedError`. :attr:`seed_value` is the seed in use
+    (as :attr:`number`)."""
+
+    def __init__(self, seed: int, css: str, *, on_change: Optional[Callable[[int], object]] = None,
+                 message: Optional[Callable[[], MessageArea]] = None, maximum: int = MAX_SEED, width: str = "180px"):
+        super().__init__(seed, css, what="the seed", minimum=0, maximum=maximum, on_change=on_change,
+                         message=message, error=BadSeedError, width=width)
+
+    def check(self, number) -> int:
+        """``number`` if it is a seed this box holds (:func:`aluette.chance.check_seed`)."""
+        return _engine_check_seed(number, "a seed box's seed", self.maximum)
+
+    def read(self, text: str) -> int:
+        """The seed ``text`` stands for (:func:`seed_from_text`)."""
+        return seed_from_text(text, self.maximum)
+
+    @property
+    def seed_value(self) -> int:
+        """The seed in use."""
+        return self.number
+
+    @seed_value.setter
+    def seed_value(self, seed: int) -> None:
+        self.number = seed
+
+
+def next_seed(box: NumberBox) -> None:
+    """Move a seed box to the next seed, wrapping from its maximum to 0 (its ``on_change`` deals the new seed)."""
+    box.number = (box.number + 1) % (box.maximum + 1)
 
 
 def check_choice(value, choices, what: str):
@@ -233,19 +362,19 @@ def button(description: str, css: str, on_click: Callable[[], object], **kwargs)
     return widget
 
 
-def seed_box(seed: int, css: str, on_change: Callable[[], object]) -> w.BoundedIntText:
-    """A seed box (0 to :data:`MAX_SEED`) with class ``css`` that calls ``on_change()`` when its value changes.
+def seed_box(seed: int, css: str, on_change: Callable[[], object], message: Callable[[], MessageArea],
+             **kwargs) -> SeedBox:
+    """A :class:`SeedBox` (0 to :data:`MAX_SEED`) with class ``css`` that calls ``on_change()`` when its seed changes
+    and shows a refused text in ``message()`` (a function, so the view may make its message area after the box);
+    ``kwargs`` go to :class:`SeedBox`.
 
     Raises:
-        AluetteError: ``seed`` is not a seed (see :func:`check_seed`).
+        BadSeedError: ``seed`` is not a seed (see :func:`check_seed`).
     """
-    box = styled(w.BoundedIntText(value=check_seed(seed), min=0, max=MAX_SEED, description="Seed",
-                                  layout=w.Layout(width="180px")), css)
-    box.observe(lambda change: on_change(), names="value")
-    return box
+    return SeedBox(seed, css, on_change=lambda number: on_change(), message=message, **kwargs)
 
 
-def stepper_buttons(prefix: str, step: Callable[[Optional[int]], object], seed: w.BoundedIntText,
+def stepper_buttons(prefix: str, step: Callable[[Optional[int]], object], seed: NumberBox,
                     next_label: str = "Next step") -> tuple[w.Button, w.Button, w.Button]:
     """The Next / Run to end / New shuffle buttons of a stepped demo, classes ``{prefix}-next``, ``-run`` and
     ``-new``: Next calls ``step(1)``, Run to end ``step(None)``, New shuffle moves ``seed`` to the next seed."""

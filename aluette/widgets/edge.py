@@ -10,22 +10,21 @@ four are shown.
 from __future__ import annotations
 
 import json
-from html import escape
 from typing import Mapping, Optional, Union
 
 import ipywidgets as w
 
 from ..deal import Deal, Phase
 from ..drivers import BOT_KINDS, bots_for, play_deal, play_turn
-from ..errors import AluetteError, BadSeedError, MalformedSaveError, quoted
+from ..errors import AluetteError, BadSeedError, quoted
 from ..moves import ChantAnswer, Discard, Move, Play, SurrenderAnswer, SurrenderOffer
 from ..options import ChantRecipients, Options
 from ..pictures import view_html
 from ..savefile import load_json
 from ..scenario import SCENARIO_FORMAT, parse_partial_hands, scenario_deal, scenario_from_json, scenario_to_json
 from ..seats import SEATS, Seat
-from .common import (CARDS_TEXT, MAX_SEED, SAVE_TEXT, CardButton, MessageArea, card_label, card_size_control,
-                     card_style, check_choice, check_seed, friendly, limited_text, no_null_tooltips)
+from .common import (CARDS_TEXT, MAX_SEED, SAVE_TEXT, CardButton, MessageArea, SeedBox, card_label,
+                     card_size_control, card_style, check_choice, check_seed, friendly, limited_text, no_null_tooltips)
 
 __all__ = ["ScenarioBuilder", "move_label"]
 
@@ -90,8 +89,7 @@ class ScenarioBuilder(w.VBox):
             box.add_class("aluette-edge-hand")
             box.add_class(f"aluette-edge-hand-{seat}")
             self.hand_boxes[seat] = box
-        self.seed = w.BoundedIntText(value=seed, min=0, max=MAX_SEED, description="Seed")
-        self.seed.add_class("aluette-edge-seed")
+        self.seed = SeedBox(seed, "aluette-edge-seed", message=lambda: self.message)
         self.leader = w.Dropdown(options=[(f"{s} ({s.full_name})", s.value) for s in SEATS],
                                  value=Seat.parse(leader).value, description="Leader")
         self.leader.add_class("aluette-edge-leader")
@@ -183,7 +181,7 @@ class ScenarioBuilder(w.VBox):
     @friendly()
     def _deal(self, button=None) -> None:
         given = self._given()  # raises on a bad card, a card twice, ten cards: nothing changed yet
-        seed = check_seed(int(self.seed.value))
+        seed = self.seed.seed_value
         deal = scenario_deal(given, seed, leader=self.leader.value, options=self._options())
         self.deal, self._seats_bots = deal, None
         filled = [f"{s} {9 - len(c)}" for s, c in given.items() if len(c) < 9]
@@ -253,7 +251,7 @@ class ScenarioBuilder(w.VBox):
 
     @friendly()
     def _recipe(self, button=None) -> None:
-        self.json.value = scenario_to_json(self._given(), check_seed(int(self.seed.value)),
+        self.json.value = scenario_to_json(self._given(), self.seed.seed_value,
                                            leader=self.leader.value, options=self._options())
         self.message.ok("The recipe: the seed, the leader, the hands you typed and the options. A classmate who "
                         "types them (or pastes this and presses Load) gets the same deal.")
@@ -289,7 +287,7 @@ class ScenarioBuilder(w.VBox):
     def _seated(self) -> dict:
         """The bots of the deal shown, made once per deal, kind and seed (so "Bot move" then "Bots play to the end"
         continue one seeded game)."""
-        key = (self.players.value, int(self.seed.value))
+        key = (self.players.value, self.seed.seed_value)
         if self._seats_bots is None or self._seats_bots[:2] != key:
             self._seats_bots = (*key, bots_for(*key))
         return self._seats_bots[2]
@@ -298,7 +296,7 @@ class ScenarioBuilder(w.VBox):
         for seat, box in self.hand_boxes.items():
             box.value = hands[seat]
         if seed is not None and seed <= MAX_SEED:
-            self.seed.value = seed
+            self.seed.seed_value = seed
         self.leader.value = deal.dealer.left.value
         options = deal.options
         self.mordienne.value, self.chant.value = options.mordienne, options.chant

@@ -39,12 +39,12 @@ from ..match import Match
 from ..moves import ChantAnswer, Discard, Play, Signal, SurrenderAnswer, SurrenderOffer
 from ..options import Options
 from ..pictures import back_svg, round_table_html, trick_html
-from ..scoring import first_to_reach
+from ..scoring import explain_mordienne, first_to_reach
 from ..secrecy import secrecy_problems
 from ..seats import SEATS, Seat
 from ..session import OPPONENTS, MatchSession, SessionEvent, check_bot_delay
 from ..signals import signal_for
-from .common import (CardButton, MessageArea, card_label, card_size_control, card_style, card_words, friendly,
+from .common import (CardButton, MessageArea, SeedBox, card_label, card_size_control, card_style, card_words, friendly,
                      live_region, no_null_tooltips, plural, reachable_widgets, seed_from_text, sheet_html,
                      state_text)
 
@@ -96,8 +96,9 @@ class MatchTable(w.VBox):
 
     Controls (CSS class in brackets, for browser tests):
 
-    * set-up, applied by the next New match: ``seed_box`` (``aluette-match-seed``, a text box: a bad value gets a
-      message), ``opponents`` (``aluette-match-opponents``), ``option_boxes`` (``aluette-match-option`` and
+    * set-up, applied by the next New match: ``seed_box`` (``aluette-match-seed``, a
+      :class:`~aluette.widgets.common.SeedBox`: a bad value gets a message and the box shows the seed it had),
+      ``opponents`` (``aluette-match-opponents``), ``option_boxes`` (``aluette-match-option`` and
       ``aluette-match-option-mordienne``, ``-chant``, ``-surrender``), ``new_button`` (``aluette-match-new``);
       ``delay_choice`` (``aluette-match-delay``: the bots' pause, at once); ``format`` (``aluette-match-format``:
       five deals or first side to 5 points), ``signals_box`` (``aluette-match-option-signals``), ``size_control``
@@ -157,8 +158,9 @@ class MatchTable(w.VBox):
         self._wait_note: Optional[str] = None  # the "not your turn" message shown, if any
 
         # ---- set-up controls
-        self.seed_box = self._w(w.Text(value=str(parse_seed(seed)), description="Seed", continuous_update=False,
-                                       layout=w.Layout(width="190px")), "aluette-match-seed")
+        self.seed_box = SeedBox(parse_seed(seed), "aluette-match-seed", maximum=_SEED_MAX, width="190px",
+                                on_change=lambda number: self._on_settings_changed(),
+                                message=lambda: self.message)
         self.opponents = self._w(w.Dropdown(options=[(label, key) for key, label in OPPONENTS.items()],
                                             value=opponents,
                                             description="Opponents", layout=w.Layout(width="300px")),
@@ -247,7 +249,6 @@ class MatchTable(w.VBox):
         self._signal_keys: list[Optional[str]] = [None] * len(self.signal_buttons)
 
         self.new_button.on_click(lambda _: self._on_new())
-        self.seed_box.observe(lambda change: self._on_settings_changed(), names="value")
         self.opponents.observe(lambda change: self._on_settings_changed(), names="value")
         for box in (*self.option_boxes.values(), self.signals_box, self.format):
             box.observe(lambda change: self._on_settings_changed(), names="value")
@@ -439,11 +440,11 @@ class MatchTable(w.VBox):
 
         Raises (shown as a message): AluetteError for a bad seed or options; the current match then goes on.
         """
-        seed = parse_seed(self.seed_box.value if seed is None else seed)
+        seed = self.seed_box.seed_value if seed is None else parse_seed(seed)
         options = Options(**{name: box.value for name, box in self.option_boxes.items()},
                           **FORMATS[self.format.value][1])
         self._start(seed, self.opponents.value, options, self.signals_box.value)
-        self.seed_box.value = str(seed)
+        self.seed_box.seed_value = seed
         self.message.ok(f"New match, seed {seed}, against {OPPONENTS[self.opponents.value]}.")
 
     def run_bots(self) -> None:
@@ -831,22 +832,13 @@ class MatchTable(w.VBox):
 
 
 def mordienne_note(score, enabled: bool) -> str:
-    """Why a scored deal was not mordienne, from its :class:`~aluette.scoring.DealScore` (the engine's reason already
-    says why when it was): ``""`` when there is nothing to add. Rule (seeds, pagat, :func:`aluette.score_tricks`): the
-    winner's won tricks must be one unbroken run to the last trick, after at least one trick it did not win."""
+    """Why a scored deal was not mordienne, from its :class:`~aluette.scoring.DealScore`: the engine's own words
+    (:func:`aluette.scoring.explain_mordienne`; ``enabled``: whether the match plays mordienne), or ``""`` when there
+    is nothing to add (the engine's reason already says why: a mordienne made, or a run not announced)."""
     if score is None or score.winner is None or score.mordienne:
         return ""
-    if not enabled:
-        return "Mordienne is off in this match."
-    winner, outcomes = score.winner, score.outcomes
-    first = outcomes.index(winner)
-    if first == 0:
-        return (f"Not mordienne: {winner} won trick 1, and a mordienne run must come after at least one trick "
-                f"{winner} did not win.")
-    breaker = next(k for k in range(first, len(outcomes)) if outcomes[k] is not winner)
-    taker = "nobody (spoiled)" if outcomes[breaker] is None else outcomes[breaker]
-    return (f"Not mordienne: after {winner}'s first trick (trick {first + 1}), trick {breaker + 1} went to {taker}, "
-            f"so {winner}'s tricks are not one unbroken run to the last trick.")
+    why = explain_mordienne(score, mordienne=enabled)
+    return "" if why.removeprefix("Mordienne: no. ") in score.reason else why
 
 
 def show_questions(view: View, chant_buttons: dict, surrender_buttons: dict) -> tuple[bool, bool, bool]:

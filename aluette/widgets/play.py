@@ -23,11 +23,11 @@ from ..deal import Deal, Phase, TrickRecord
 # play_out and play_out_match stay importable from here for notebooks saved before they moved to aluette.drivers
 from ..drivers import SIMPLE_RULES, play_out, play_out_match, simple_move  # noqa: F401
 from ..errors import AluetteError, DuplicateCardError, UnknownCardError
-from ..moves import Play
 from ..options import Options
 from ..pictures import view_html
 from ..seats import SEATS, Seat
-from .common import SHORT_TEXT, MessageArea, check_seed, friendly, limited_text, next_seed, no_null_tooltips
+from .common import (SHORT_TEXT, MessageArea, check_seed, friendly, limited_text, next_seed, no_null_tooltips,
+                     seed_box)
 
 __all__ = ["play_one_trick", "TrickPicker", "TrickStepper"]
 
@@ -151,8 +151,7 @@ class TrickStepper(w.VBox):
         if rule not in SIMPLE_RULES:
             raise AluetteError(f"unknown playing rule {rule!r}; known: {', '.join(SIMPLE_RULES)}")
         check_seed(seed)
-        self.seed = w.BoundedIntText(value=seed, min=0, max=2 ** 32 - 1, description="Seed")
-        self.seed.add_class("aluette-play-seed")
+        self.seed = seed_box(seed, "aluette-play-seed", self._restart, lambda: self.message)
         self.dealer = w.Dropdown(options=[(f"{s} ({s.full_name})", s.value) for s in SEATS],
                                  value=Seat.parse(dealer).value, description="Dealer")
         self.dealer.add_class("aluette-play-dealer")
@@ -175,7 +174,7 @@ class TrickStepper(w.VBox):
         self.events.add_class("aluette-play-events")
         self.message = MessageArea()
         self.deal: Deal = Deal.from_seed(seed, dealer=self.dealer.value)
-        for control in (self.seed, self.dealer, self.rule):
+        for control in (self.dealer, self.rule):
             control.observe(self._restart, names="value")
         self.next_button.on_click(self._next)
         self.run_button.on_click(self._run)
@@ -190,10 +189,10 @@ class TrickStepper(w.VBox):
 
     @friendly()
     def _restart(self, change=None) -> None:
-        self.deal = Deal.from_seed(int(self.seed.value), dealer=self.dealer.value)
+        self.deal = Deal.from_seed(self.seed.seed_value, dealer=self.dealer.value)
         while self.deal.phase is not Phase.PLAY:  # the chant is declined: play can start
             self.deal.apply(simple_move(self.deal, self.rule.value))
-        self.message.ok(f"Seed {self.seed.value}, dealer {Seat.parse(self.dealer.value).full_name}: "
+        self.message.ok(f"Seed {self.seed.seed_value}, dealer {Seat.parse(self.dealer.value).full_name}: "
                         f"{SIMPLE_RULES[self.rule.value]}. Press Next trick.")
         self._show()
 

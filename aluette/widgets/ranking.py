@@ -20,7 +20,7 @@ from ..errors import AluetteError, DuplicateCardError
 from ..pictures import cards_html, trick_html
 from ..tables import ranking_table
 from ..tricks import explain_trick, trick_winner
-from .common import (CARDS_TEXT, CardButton, MessageArea, card_label, card_style, card_words, check_seed,
+from .common import (CARDS_TEXT, CardButton, MessageArea, SeedBox, card_label, card_style, card_words, check_seed,
                      close_widgets, friendly, limited_text, next_seed, no_null_tooltips, seed_box)
 
 __all__ = ["ranking_html", "TrickComparer", "OrderingExercise"]
@@ -229,7 +229,7 @@ class OrderingExercise(w.VBox):
             raise AluetteError(f"the exercise deals 2 to 12 cards, got {size!r}")
         check_seed(seed)
         self._size = size
-        self._seed = seed_box(seed, "aluette-order-seed", self._deal)
+        self._seed = seed_box(seed, "aluette-order-seed", self._deal, lambda: self.message)
         self._new = w.Button(description="New cards")
         self._new.add_class("aluette-order-new")
         self._new.on_click(lambda _: next_seed(self._seed))
@@ -276,7 +276,8 @@ class OrderingExercise(w.VBox):
         return self.message.last_error or self._feedback
 
     @property
-    def seed(self) -> w.BoundedIntText:
+    def seed(self) -> SeedBox:
+        """The seed box (``value``: its text; ``seed_value``: the seed dealt)."""
         return self._seed
 
     @property
@@ -313,9 +314,9 @@ class OrderingExercise(w.VBox):
             self.message.error(text)
 
     def _deal(self) -> None:
-        order, _ = shuffled_deck(int(self._seed.value))
+        order, _ = shuffled_deck(self._seed.seed_value)
         self._cards = tuple(order[:self._size])
-        self._pictures.value = (f"<b>Seed {self._seed.value}: put these {self._size} cards in order</b>")
+        self._pictures.value = (f"<b>Seed {self._seed.seed_value}: put these {self._size} cards in order</b>")
         buttons = []
         for card in self._cards:
             button = CardButton(self._append, "aluette-order-pick")

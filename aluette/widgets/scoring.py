@@ -20,14 +20,15 @@ from typing import Optional
 import ipywidgets as w
 import pandas as pd
 
+from ..decisions import badged
 from ..deal import Deal
 from ..match import Match
 from ..drivers import SIMPLE_RULES, play_out, play_out_match
 from ..options import Options
 from ..scoring import DealScore, explain_mordienne, outcomes_notation, parse_outcomes, score_tricks
-from ..seats import SEATS, Seat, Team
+from ..seats import SEATS, Team
 from .common import (SHORT_TEXT, MessageArea, check_choice, check_seed, friendly, limited_text, no_null_tooltips,
-                     sheet_html)
+                     seed_box, sheet_html)
 
 __all__ = ["running_counts", "ScoringView", "surrender_position", "SurrenderDemo", "MatchSheet", "team_label"]
 
@@ -236,8 +237,7 @@ class MatchSheet(w.VBox):
     def __init__(self, seed: int = 1, rule: str = "highest"):
         check_seed(seed)
         check_choice(rule, SIMPLE_RULES, "playing rule")
-        self.seed = w.BoundedIntText(value=seed, min=0, max=2 ** 32 - 1, description="Seed")
-        self.seed.add_class("aluette-match-seed")
+        self.seed = seed_box(seed, "aluette-match-seed", self._update, lambda: self.message)
         self.rule = w.Dropdown(options=[(text, key) for key, text in SIMPLE_RULES.items()], value=rule,
                                description="Rule", layout=w.Layout(width="max-content"))
         self.rule.add_class("aluette-match-rule")
@@ -247,7 +247,6 @@ class MatchSheet(w.VBox):
         self.summary.add_class("aluette-match-result")
         self.message = MessageArea()
         self.match: Optional[Match] = None
-        self.seed.observe(self._update, names="value")
         self.rule.observe(self._update, names="value")
         super().__init__([w.HBox([self.seed, self.rule]), self.message, self.summary, self.sheet])
         self.add_class("aluette-match")
@@ -256,11 +255,11 @@ class MatchSheet(w.VBox):
 
     @friendly()
     def _update(self, change=None) -> None:
-        match = play_out_match(Match(int(self.seed.value)), self.rule.value)
+        match = play_out_match(Match(self.seed.seed_value), self.rule.value)
         self.match = match
         scores = match.scores
         if match.winner is None:
-            verdict = "a drawn match (decision of this project: a tie after the last deal is a draw)."
+            verdict = f"a drawn match: a tie after the last deal is a draw ({badged('drawn-match')})."
         else:
             verdict = f"{team_label(match.winner)} wins the match."
         self.summary.value = (f"<div style='font-size:1.15em'><b>After {len(match.deals)} deals: N–S "

@@ -20,8 +20,8 @@ from ..draw import DrawResult, partnership_draw
 from ..pictures import cards_html, round_table_html
 from ..seats import SEATS, Seat, Team
 from ..errors import AluetteError
-from .common import (SHORT_TEXT, MessageArea, card_label, card_size_control, card_style, check_seed, friendly,
-                     limited_text, no_null_tooltips, plural, seed_box, stepper_buttons, styled)
+from .common import (SHORT_TEXT, MessageArea, SeedBox, card_label, card_size_control, card_style, check_seed,
+                     friendly, limited_text, no_null_tooltips, plural, seed_box, stepper_buttons, styled)
 
 __all__ = ["seating_html", "PartnershipDraw", "DealingStepper"]
 
@@ -85,7 +85,7 @@ class PartnershipDraw(_SteppedDemo, w.VBox):
             box.add_class(f"aluette-draw-name-{i + 1}")
             box.observe(lambda change: self._restart(), names="value")
             self._names.append(box)
-        self._seed = seed_box(seed, "aluette-draw-seed", self._restart)
+        self._seed = seed_box(seed, "aluette-draw-seed", self._restart, lambda: self.message)
         self._next, self._run, self._new = stepper_buttons("aluette-draw", self._step, self._seed, "Next card")
         self._status = styled(w.HTML(), "aluette-draw-status")
         self._cards = styled(w.HTML(), "aluette-draw-cards")
@@ -122,7 +122,8 @@ class PartnershipDraw(_SteppedDemo, w.VBox):
         return tuple(self._names)
 
     @property
-    def seed(self) -> w.BoundedIntText:
+    def seed(self) -> SeedBox:
+        """The seed box (``value``: its text; ``seed_value``: the seed used)."""
         return self._seed
 
     @property
@@ -158,7 +159,7 @@ class PartnershipDraw(_SteppedDemo, w.VBox):
     def _restart(self) -> None:
         names = [limited_text(box.value, SHORT_TEXT, f"name {i}") for i, box in enumerate(self._names, start=1)]
         self._check_names()
-        draw = partnership_draw(names, int(self._seed.value))
+        draw = partnership_draw(names, self._seed.seed_value)
         self._draw, self._shown = draw, 0
         self.message.clear()
         self._render()
@@ -185,7 +186,7 @@ class PartnershipDraw(_SteppedDemo, w.VBox):
                         f'{escape(note)}</td><td>{cards_html(got, width=34)}</td></tr>')
         self._cards.value = f'<table>{"".join(rows)}</table>'
         if self._shown == 0:
-            self._status.value = (f"{escape(draw.names[0])} shuffles (seed {self._seed.value}) and deals face up, "
+            self._status.value = (f"{escape(draw.names[0])} shuffles (seed {self._seed.seed_value}) and deals face up, "
                                   f"one card at a time, starting with {escape(draw.names[1])}. Press Next card.")
         else:
             name, card = shown[-1]
@@ -223,7 +224,7 @@ class DealingStepper(_SteppedDemo, w.VBox):
     def __init__(self, seed: int = 1, dealer: Seat = Seat.N):
         super().__init__()
         check_seed(seed)
-        self._seed = seed_box(seed, "aluette-deal-seed", self._restart)
+        self._seed = seed_box(seed, "aluette-deal-seed", self._restart, lambda: self.message)
         self._dealer = w.Dropdown(options=[(f"{s} ({s.full_name})", s) for s in SEATS], value=Seat.parse(dealer),
                                   description="Dealer", layout=w.Layout(width="200px"))
         self._dealer.add_class("aluette-deal-dealer")
@@ -265,7 +266,8 @@ class DealingStepper(_SteppedDemo, w.VBox):
         return self._deck[36:] if self.finished else ()
 
     @property
-    def seed(self) -> w.BoundedIntText:
+    def seed(self) -> SeedBox:
+        """The seed box (``value``: its text; ``seed_value``: the seed used)."""
         return self._seed
 
     @property
@@ -282,7 +284,7 @@ class DealingStepper(_SteppedDemo, w.VBox):
 
     # ------------------------------------------------------------- callbacks
     def _restart(self) -> None:
-        self._order, self._cut = shuffled_deck(int(self._seed.value))
+        self._order, self._cut = shuffled_deck(self._seed.seed_value)
         self._deck = cut_deck(self._order, self._cut)
         self._packets = deal_steps(self._deck, self._dealer.value)
         self._step = 0
@@ -302,7 +304,7 @@ class DealingStepper(_SteppedDemo, w.VBox):
         step = self._step
         if step == 0:
             pile = self._order
-            self._status.value = (f"Step 0: {dealer} (the dealer) shuffles (seed {self._seed.value}). The deck, "
+            self._status.value = (f"Step 0: {dealer} (the dealer) shuffles (seed {self._seed.seed_value}). The deck, "
                                   f"top card first:")
         elif step == 1:
             pile = self._deck

@@ -19,7 +19,7 @@ import ipywidgets as w
 from ..chance import as_generator
 from ..errors import AluetteError
 from ..signals import SIGNALS, SignalKind
-from .common import MessageArea, check_choice, check_seed, no_null_tooltips
+from .common import MessageArea, check_choice, check_seed, no_null_tooltips, seed_box
 
 __all__ = ["DIRECTIONS", "FlashCard", "flash_cards", "SignalQuiz"]
 
@@ -94,8 +94,7 @@ class SignalQuiz(w.VBox):
                                          value=direction, description="Quiz",
                                          style={"button_width": "13em", "description_width": "initial"})
         self.direction.add_class("aluette-signals-direction")
-        self.seed = w.BoundedIntText(value=seed, min=0, max=2 ** 32 - 1, description="Seed")
-        self.seed.add_class("aluette-signals-seed")
+        self.seed = seed_box(seed, "aluette-signals-seed", self._restart, lambda: self.message)
         self.question = w.HTML()
         self.question.add_class("aluette-signals-question")
         self.choices = w.RadioButtons(options=[], value=None, layout=w.Layout(width="max-content"))
@@ -115,7 +114,6 @@ class SignalQuiz(w.VBox):
         self.asked = 0
         self._checked = False
         self.direction.observe(self._restart, names="value")
-        self.seed.observe(self._restart, names="value")
         self.check_button.on_click(self._check)
         self.next_button.on_click(self._next)
         super().__init__([w.HBox([self.direction, self.seed]), self.question, self.choices,
@@ -129,7 +127,7 @@ class SignalQuiz(w.VBox):
         return self.cards[self.position] if self.position < len(self.cards) else None
 
     def _restart(self, change=None) -> None:
-        self.cards = flash_cards(int(self.seed.value), self.direction.value)
+        self.cards = flash_cards(self.seed.seed_value, self.direction.value)
         self.position, self.right, self.asked = 0, 0, 0
         self._show()
 

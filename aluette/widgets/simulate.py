@@ -31,7 +31,8 @@ from ..errors import AluetteError
 from ..options import Options
 from ..probability import spoil_probability
 from ..simulation import Summary, simulate_chunks
-from .common import MAX_SEED, MessageArea, check_choice, check_seed, friendly, no_null_tooltips, plural, styled
+from .common import (MessageArea, NumberBox, SeedBox, check_choice, check_seed, friendly, no_null_tooltips, plural,
+                     styled)
 
 __all__ = ["SIDES", "MAX_DEALS", "SimulationPlan", "SimulationResult", "run_plan", "SimulationExplorer"]
 
@@ -193,8 +194,9 @@ class SimulationExplorer(w.VBox):
 
     def __init__(self, plan: Optional[SimulationPlan] = None):
         plan = SimulationPlan() if plan is None else plan
-        self.deals = styled(w.BoundedIntText(value=plan.deals, min=1, max=MAX_DEALS["vectorized-random"],
-                                             description="Deals", layout=w.Layout(width="200px")), "aluette-sim-deals")
+        self.deals = NumberBox(plan.deals, "aluette-sim-deals", what="the number of deals", minimum=1,
+                               maximum=max(MAX_DEALS.values()), message=lambda: self.message,
+                               description="Deals", width="200px")
         self.ns = styled(w.Dropdown(options=[(v, k) for k, v in SIDES.items()], value=plan.ns,
                                     description="N–S", layout=w.Layout(width="260px")), "aluette-sim-ns")
         self.ew = styled(w.Dropdown(options=[(v, k) for k, v in SIDES.items()], value=plan.ew,
@@ -202,8 +204,7 @@ class SimulationExplorer(w.VBox):
         self.option_boxes = {name: styled(w.Checkbox(value=getattr(plan, name), description=name, indent=False,
                                                      layout=w.Layout(width="120px")), f"aluette-sim-{name}")
                              for name in ("mordienne", "chant", "surrender", "signals")}
-        self.seed = styled(w.BoundedIntText(value=plan.seed, min=0, max=MAX_SEED, description="Seed",
-                                            layout=w.Layout(width="200px")), "aluette-sim-seed")
+        self.seed = SeedBox(plan.seed, "aluette-sim-seed", message=lambda: self.message, width="200px")
         self.run_button = styled(w.Button(description="Run the simulation", button_style="primary", icon="play",
                                           tooltip="simulate the deals with these players and options",
                                           layout=w.Layout(width="auto")), "aluette-sim-run")
@@ -231,8 +232,8 @@ class SimulationExplorer(w.VBox):
 
         Raises:
             AluetteError: as :class:`SimulationPlan` (too many deals for these players...)."""
-        return SimulationPlan(deals=int(self.deals.value), ns=self.ns.value, ew=self.ew.value,
-                              seed=int(self.seed.value), **{k: b.value for k, b in self.option_boxes.items()})
+        return SimulationPlan(deals=self.deals.number, ns=self.ns.value, ew=self.ew.value,
+                              seed=self.seed.seed_value, **{k: b.value for k, b in self.option_boxes.items()})
 
     @friendly()
     def run(self) -> Optional[SimulationResult]:

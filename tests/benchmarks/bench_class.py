@@ -17,6 +17,11 @@ own (127.0.0.X), as on a classroom network. Reported, each beside its target:
 - side by side, in the same run: the 10 students on 08 with the pool refilled after 1 s (voila.json, the first burst)
   and, on a second server, after 30 s.
 
+``--servers=solara,voila`` instead compares the two servers of ``make app`` (``SERVER=solara`` and Voilà) in one run:
+10 and then 30 students opening 08, then 00, while another student on 01 sends a widget message every 0.25 s;
+page time p50/p95/max, failures, the tree's peak, that student's round trips, and the memory before, at peak and
+150 s after the last students left, each beside its target, with the load average of the machine.
+
 Closing a tab posts Voilà's shutdown beacon as Chromium does (the app sets the cookie it needs); ``--no-beacon``
 closes tabs as if the beacon were lost, so that only the culler frees their kernels (the worst case).
 
@@ -40,7 +45,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.browser.harness import REPO, Server, server_env  # noqa: E402
-from tests.server.student import open_page  # noqa: E402
+from tests.server.student import open_page, open_solara_page  # noqa: E402
 
 PAGE_P95_S = 3.0
 TREE_PEAK_MB = 4096
@@ -167,10 +172,8 @@ def page_report(title: str, pages) -> bool:
     return ok
 
 
-async def reload_loop(url: str, loads: int) -> tuple[list, list[float]]:
-    """One student reloads 08 ``loads`` times (each load closes the last page); meanwhile another student, on 01,
-    sends a widget message every 0.25 s. Returns the reloads' pages and the other student's round trips (s)."""
-    other = await open_page(url, "01_ranking.ipynb", address(900))
+def clicking(other) -> tuple[list[float], asyncio.Event, asyncio.Task | None]:
+    """Another student's widget message every 0.25 s until ``done`` is set: (round trips in s, done, task)."""
     trips: list[float] = []
     done = asyncio.Event()
 
@@ -182,7 +185,14 @@ async def reload_loop(url: str, loads: int) -> tuple[list, list[float]]:
                 trips.append(30.0)
             await asyncio.sleep(0.25)
 
-    clicker = asyncio.create_task(clicks()) if other.failure is None else None
+    return trips, done, (asyncio.create_task(clicks()) if other.failure is None else None)
+
+
+async def reload_loop(url: str, loads: int) -> tuple[list, list[float]]:
+    """One student reloads 08 ``loads`` times (each load closes the last page); meanwhile another student, on 01,
+    sends a widget message every 0.25 s. Returns the reloads' pages and the other student's round trips (s)."""
+    other = await open_page(url, "01_ranking.ipynb", address(900))
+    trips, done, clicker = clicking(other)
     pages, last = [], None
     for _ in range(loads):
         page = await open_page(url, MATCH, address(901), timeout=120)
@@ -292,13 +302,133 @@ def run_compare(quick: bool):
             server.stop()
 
 
+# ------------------------------------------------------------------------------------------------ side by side
+SERVERS = ("solara", "voila")
+
+
+def start_solara() -> Server:
+    """``make app SERVER=solara PORT=<free port>``: Solara's server, every notebook run once at start, the same caps
+    as Voilà's (40 pages, 4 per address: each simulated student has an address of its own)."""
+    stamp = f"{sys.prefix}/.aluette-installed"
+
+    def command(port):
+        return ["make", "-s", "-o", stamp, "app", f"VENV={sys.prefix}", f"PORT={port}", "SERVER=solara"]
+    return Server("bench-class-solara", command, REPO,
+                  server_env(Path(REPO / "test-artifacts" / "bench-class-home"))).start()
+
+
+def opener(kind: str):
+    """``open(base, notebook file name, address)`` for a server kind."""
+    if kind == "solara":
+        return lambda base, name, addr, **kw: open_solara_page(base, "/" + name.removesuffix(".ipynb"), addr, **kw)
+    return open_page
+
+
+async def burst_with_clicks(kind: str, url: str, name: str, size: int, first: int, hold: float = 2.0):
+    """``size`` students open ``name`` at the same moment while another student, already on 01, sends a widget
+    message every 0.25 s; returns (pages, the other student's round trips in s)."""
+    open_ = opener(kind)
+    other = await open_(url, "01_ranking.ipynb", address(950))
+    trips, done, clicker = clicking(other)
+    pages = await asyncio.gather(*[open_(url, name, address(first + i)) for i in range(size)])
+    await asyncio.sleep(hold)
+    done.set()
+    if clicker is not None:
+        await clicker
+    await close_all(pages)
+    await other.close(beacon=BEACON)
+    return pages, trips
+
+
+def loadavg() -> str:
+    return "load " + " ".join(Path("/proc/loadavg").read_text().split()[:3])
+
+
+def run_side_by_side(kinds, sizes, names, after: float) -> dict:
+    """For each server kind in turn: the bursts of ``sizes`` students on each of ``names`` (a clicking student
+    beside them), the tree's memory before, at peak and ``after`` s after the last students left."""
+    figures = {}
+    for kind in kinds:
+        server = start_solara() if kind == "solara" else start_app()
+        sampler = Sampler(server.process.pid)
+        rows = figures[kind] = []
+        try:
+            time.sleep(3)
+            before = tree_rss(server.process.pid)
+            peak = before
+            first = 0
+            for name in names:
+                for size in sizes:
+                    sampler.reset()
+                    pages, trips = asyncio.run(burst_with_clicks(kind, server.url, name, size, first))
+                    first += size
+                    times = [p.seconds for p in pages if p.failure is None]
+                    rows.append({"what": f"{size} students open {name[:2]} at once", "p50": quantile(times, 0.5),
+                                 "p95": quantile(times, 0.95), "max": max(times, default=float("nan")),
+                                 "failures": sum(p.failure is not None for p in pages),
+                                 "click_p95": quantile(trips, 0.95) * 1000, "clicks": len(trips),
+                                 "peak": sampler.peak, "load": loadavg()})
+                    peak = max(peak, sampler.peak)
+                    print(f"  [{kind}] {rows[-1]}", flush=True)
+            left = time.monotonic()
+            while time.monotonic() - left < after:
+                time.sleep(5)
+            final = tree_rss(server.process.pid)
+            rows.append({"what": "memory", "before": before, "peak": peak, "after": final, "load": loadavg()})
+            print(f"  [{kind}] {rows[-1]}", flush=True)
+        finally:
+            sampler.stop()
+            server.stop()
+    return figures
+
+
+def report_side_by_side(figures: dict, after: float) -> bool:
+    """Prints the figures of each server beside their targets; True if every server met every target."""
+    ok = True
+    kinds = list(figures)
+    print("\n  side by side (" + " | ".join(kinds) + "), each beside its target:")
+    bursts = [r["what"] for r in figures[kinds[0]] if r["what"] != "memory"]
+    for what in bursts:
+        cells = []
+        for kind in kinds:
+            row = next(r for r in figures[kind] if r["what"] == what)
+            ok &= (row["failures"] == 0 and row["p95"] <= PAGE_P95_S and row["peak"] <= TREE_PEAK_MB * 2**20
+                   and row["click_p95"] < CLICK_MS)
+            cells.append(f"{kind}: p50 {row['p50']:.1f} s, p95 {row['p95']:.1f} s, max {row['max']:.1f} s, "
+                         f"failures {row['failures']}, peak {mb(row['peak'])}, click p95 {row['click_p95']:.0f} ms"
+                         f" ({row['load']})")
+        print(f"  {what} (targets: p95 <= {PAGE_P95_S:.0f} s, 0 failures, peak <= {TREE_PEAK_MB} MB, click p95 < "
+              f"{CLICK_MS} ms):")
+        for cell in cells:
+            print(f"    {cell}")
+    print(f"  memory (target: peak <= {TREE_PEAK_MB} MB; {after:.0f} s after, within {FREED_WITHIN_MB} MB of "
+          "before):")
+    for kind in kinds:
+        row = next(r for r in figures[kind] if r["what"] == "memory")
+        freed = row["after"] <= row["before"] + FREED_WITHIN_MB * 2**20
+        ok &= freed and row["peak"] <= TREE_PEAK_MB * 2**20
+        print(f"    {kind}: before {mb(row['before'])}, peak {mb(row['peak'])}, after {mb(row['after'])} -> "
+              f"{verdict(freed and row['peak'] <= TREE_PEAK_MB * 2**20)} ({row['load']})")
+    return ok
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench_class", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a smoke run: 3 and 5 students, 30 s after")
     parser.add_argument("--no-compare", action="store_true", help="skip the side-by-side pool settings")
     parser.add_argument("--no-beacon", action="store_true", help="closed tabs lose their shutdown beacon: "
                                                                   "only the culler frees their kernels")
+    parser.add_argument("--servers", default=None, help="side by side: comma-separated of solara,voila (10 and 30 "
+                                                        "students on 08 then 00, a clicking student beside them)")
     args, _ = parser.parse_known_args(argv)
+    if args.servers:
+        kinds = [k for k in args.servers.split(",") if k]
+        if not set(kinds) <= set(SERVERS):
+            parser.error(f"--servers: among {', '.join(SERVERS)}")
+        sizes = (3, 5) if args.quick else (10, 30)
+        after = 30 if args.quick else FREE_AFTER_S
+        return 0 if report_side_by_side(run_side_by_side(kinds, sizes, (MATCH, "00_start_here.ipynb"), after),
+                                         after) else 1
     global BEACON
     BEACON = not args.no_beacon
     print(f"  closed tabs {'post' if BEACON else 'lose'} Voilà's shutdown beacon", flush=True)

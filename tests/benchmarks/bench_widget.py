@@ -42,7 +42,8 @@ TARGET_MS = 30.0
 
 def next_button(table: MatchTable):
     """The control a player following the hint presses next (the hint is worked out from South's view; not timed).
-    In the discard phase the suggested six are toggled first (not timed), then the Discard button is pressed."""
+    In the discard phase the suggested six are chosen first with ``pick`` (not timed), then the Discard button is
+    pressed."""
     if table.match.awaiting_next_deal:
         return table.next_button
     view = table.view
@@ -52,8 +53,8 @@ def next_button(table: MatchTable):
     if view.phase is Phase.CHANT:
         return table.chant_buttons[move.agree]
     if view.phase is Phase.DISCARD:
-        for toggle, card in zip(table._picks, table._slot_cards):
-            toggle.value = card in move.cards
+        for card in set(table.picked).symmetric_difference(move.cards):  # the suggested six, and only they
+            table.pick(card)
         return table.discard_button
     if view.surrender_by is None:
         return table.surrender_buttons["offer" if move.offer else "play on"]
@@ -83,8 +84,13 @@ KERNEL_SETUP = """
 from aluette.widgets.match import MatchTable
 from tests.benchmarks.bench_widget import match_args, next_button
 def _target(table):
-    return next_button(table).comm.comm_id if not table.match.is_over else ""
+    if table.match.is_over:
+        return ""
+    control = next_button(table)
+    return getattr(control, "button", control).comm.comm_id  # a card picture (CardButton) is clicked on its Button
 """
+#: More actions than a match can take: the click did not reach the table (a guard, not a measurement).
+MAX_ACTIONS = 1000
 
 
 def in_kernel(matches: int) -> list[float]:
@@ -98,7 +104,7 @@ def in_kernel(matches: int) -> list[float]:
         times = []
         for k in range(matches):
             run(client, f"table = MatchTable(bot_delay=0, **match_args({k}))")
-            while True:
+            for _ in range(MAX_ACTIONS):
                 comm_id = run(client, "_target(table)", expression=True).strip("'\"")
                 if not comm_id:
                     break
@@ -108,6 +114,8 @@ def in_kernel(matches: int) -> list[float]:
                 client.shell_channel.send(message)
                 wait_idle(client, message["header"]["msg_id"])
                 times.append((time.perf_counter() - started) * 1000)
+            else:
+                raise RuntimeError(f"match {k} did not end after {MAX_ACTIONS} clicks: are they reaching the table?")
             errors = run(client, "table.message.last_error", expression=True)
             assert errors == "None", errors
             run(client, "table.close()")

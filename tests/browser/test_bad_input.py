@@ -2,8 +2,9 @@
 message naming the problem, the widget keeps its last good state, and a right value typed afterwards gives the
 right result. One test per notebook (one page); each ends with the kernel idle and no exception in it or the page.
 
-The seed boxes are number boxes: the browser refuses letters in them and the widget clamps a number outside
-0..2**32-1 to the nearest bound, so there a typed -5 or 10**20 must give the deal of seed 0 or of 4294967295.
+The seed boxes are text boxes read by one check (aluette.widgets.common.SeedBox): "12.7", "-5" or 10**20 typed into
+one shows a message naming it, the box shows the seed it had and the deal stays (a browser's number box used to show
+127 for a pasted 12.7 while the deal came from 12); the seeds 0 and 4294967295 typed then give their deals.
 
 Sources: the quality bar of this project (bad input gets a clear message, state is left as it was) and, for the
 right results, the rules named at each test (seeds = the rules sheet, pagat.com, decisions of this project).
@@ -25,12 +26,27 @@ pytestmark = pytest.mark.browser
 
 C = Card.parse
 MAX_SEED = 2**32 - 1
-OUT_OF_RANGE = [("-5", 0), ("99999999999999999999", MAX_SEED)]  # typed, then the seed the widget must use
+OUT_OF_RANGE = [(" 0 ", 0), (str(MAX_SEED), MAX_SEED)]  # typed (spaces around are ignored), then the seed used
+#: typed into a seed box, then what the message names: each is refused
+BAD_SEEDS = [("12.7", "got '12.7': type digits only"), ("-5", "got '-5'"),
+             ("99999999999999999999", "got '99999999999999999999', which is larger")]
 
 
 def type_seed(scope, css, typed, seed):
     enter(scope, css, typed)
     expect(field(scope, css)).to_have_value(str(seed))
+
+
+def refuse_seeds(scope, css, message, unchanged=lambda: None):
+    """Each of BAD_SEEDS typed into the seed box ``css``: a message naming it, the box shows the seed it had again,
+    and ``unchanged()`` (expectations on what the seed shows) still holds."""
+    shown = field(scope, css).input_value()
+    for typed, needle in BAD_SEEDS:
+        enter(scope, css, typed)
+        expect_error(message, "the seed must be a whole number from 0 to 4294967295", needle,
+                     f"The seed stays {shown}.")
+        expect(field(scope, css)).to_have_value(shown)
+        unchanged()
 
 
 # ------------------------------------------------------------------------------------------------ 01 ranking
@@ -79,6 +95,9 @@ def test_01_bad_cards_typed_into_the_comparer_and_the_ordering_answer(page, wire
     expect(feedback).to_contain_text("Right!")
     assert [C(code) for code in picks.evaluate_all(PICTURES_JS)] == dealt
 
+    refuse_seeds(exercise, "aluette-order-seed", feedback,
+                 lambda: expect(html(exercise, "aluette-order-cards")).to_contain_text("put these 5 cards in order"))
+    assert picks.evaluate_all(PICTURES_JS) == [card.code for card in dealt]  # the same five cards
     for typed, seed in OUT_OF_RANGE:  # the exercise deals the top five of its seed's shuffle
         type_seed(exercise, "aluette-order-seed", typed, seed)
         expect(html(exercise, "aluette-order-cards")).to_contain_text(f"Seed {seed}: put these 5 cards in order")
@@ -124,10 +143,17 @@ def test_02_bad_names_and_seeds(page, wire, open_voila):
             f"{seat} {draw.seating[seat]}")
     expect_no_error(message)
 
+    drawn = status.inner_text()
+    refuse_seeds(draw_widget, "aluette-draw-seed", message, lambda: expect(status).to_have_text(drawn))
     for typed, seed in OUT_OF_RANGE:
         type_seed(draw_widget, "aluette-draw-seed", typed, seed)
         expect(status).to_contain_text(f"(seed {seed})")
     stepper = page.locator(".aluette-deal")
+    stepper.locator(".aluette-deal-next").click()  # step 1 of seed 1's deal, which a refused seed leaves as it is
+    expect(html(stepper, "aluette-deal-status")).not_to_contain_text("Step 0")
+    step_one = html(stepper, "aluette-deal-status").inner_text()
+    refuse_seeds(stepper, "aluette-deal-seed", stepper.locator(".aluette-deal-message"),
+                 lambda: expect(html(stepper, "aluette-deal-status")).to_have_text(step_one))
     for typed, seed in OUT_OF_RANGE:
         type_seed(stepper, "aluette-deal-seed", typed, seed)
         expect(html(stepper, "aluette-deal-status")).to_contain_text(f"shuffles (seed {seed})")
@@ -171,6 +197,9 @@ def test_03_bad_discards_typed_then_a_good_one(page, wire, open_voila):
     expect(chant.locator(".aluette-chant-picker")).to_be_hidden()
     expect(html(chant, "aluette-chant-table").locator(".aluette-seat-E")).to_contain_text("(9 cards)")
 
+    refuse_seeds(chant, "aluette-chant-seed", message,  # the discard made stays
+                 lambda: expect(html(chant, "aluette-chant-table").locator(".aluette-seat-E")).to_contain_text(
+                     "(9 cards)"))
     for typed, seed in OUT_OF_RANGE:  # a new seed deals that seed's deal and asks again from the start
         type_seed(chant, "aluette-chant-seed", typed, seed)
         expect(toggle(chant, "aluette-chant-answer-1", "agree")).to_be_enabled()
@@ -204,6 +233,11 @@ def test_04_bad_cards_typed_into_each_seat_of_the_trick_picker(page, wire, open_
     expect(result).to_contain_text("West wins the trick and leads next.")
 
     deal_widget = page.locator(".aluette-play-deal")
+    start = int(field(deal_widget, "aluette-play-seed").input_value())  # the notebook's seed
+    shown = [c.code for s in Seat for c in Deal.from_seed(start, dealer=Seat.N).dealt_hand(s)]
+    expect_cards(html(deal_widget, "aluette-play-table"), shown)
+    refuse_seeds(deal_widget, "aluette-play-seed", deal_widget.locator(".aluette-message"),
+                 lambda: expect_cards(html(deal_widget, "aluette-play-table"), shown))  # the same deal
     for typed, seed in OUT_OF_RANGE:
         type_seed(deal_widget, "aluette-play-seed", typed, seed)
         expect(deal_widget.locator(".aluette-message")).to_contain_text(f"Seed {seed}, dealer North")
@@ -243,6 +277,9 @@ def test_05_bad_notation_then_a_good_one(page, wire, open_voila):
     expect_no_error(message)
 
     sheet = page.locator(".aluette-match")
+    before = html(sheet, "aluette-match-result").inner_text()
+    refuse_seeds(sheet, "aluette-match-seed", sheet.locator(".aluette-message"),
+                 lambda: expect(html(sheet, "aluette-match-result")).to_have_text(before))
     for typed, seed in OUT_OF_RANGE:
         type_seed(sheet, "aluette-match-seed", typed, seed)
         match = play_out_match(Match(seed))
@@ -268,6 +305,8 @@ def test_06_quiz_refuses_a_check_without_an_answer_and_follows_its_seed(page, wi
     quiz.locator(".aluette-signals-check").click()
     expect(score).to_have_text(re.compile(r"Score: [01] right out of 1"))
     expect(quiz.locator(".aluette-signals-check")).to_be_disabled()
+    answered = score.inner_text()
+    refuse_seeds(quiz, "aluette-signals-seed", message, lambda: expect(score).to_have_text(answered))  # same quiz
     for typed, seed in OUT_OF_RANGE:
         type_seed(quiz, "aluette-signals-seed", typed, seed)
         expect(score).to_have_text("Score: 0 right out of 0")

@@ -232,12 +232,14 @@ def test_a_bad_seed_shows_a_message_and_the_widget_keeps_working(page, wire, ope
     settle(page, wire, root)
     box = root.locator(".aluette-match-seed input")
     message = root.locator(".aluette-match-message")
-    for bad in ["abc", "-3", "1.5", "99999999999"]:
+    shown = box.input_value()
+    for bad in ["abc", "-3", "1.5", "99999999999"]:  # refused as typed: the box shows its seed again
         box.fill(bad)
         box.press("Enter")
-        root.locator(".aluette-match-new").click()
         expect(message).to_contain_text("the seed must be a whole number", timeout=WAIT)
         expect(message).to_contain_text(bad)
+        expect(message).to_contain_text(f"The seed stays {shown}.")
+        expect(box).to_have_value(shown)
     expect(root.locator(".aluette-match-status")).to_contain_text("Deal 1 of 5")
     box.fill("7")
     box.press("Enter")

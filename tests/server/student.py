@@ -78,23 +78,34 @@ class Page:
         the websocket goes. ``beacon=False`` is a tab whose beacon was lost (a crash, a dropped network)."""
         if beacon and self.kernel_id is not None and self.status == 200:
             transport = httpx.AsyncHTTPTransport(local_address=self.address)
-            cookies = {"_xsrf": self.xsrf} if self.xsrf else {}
             try:
-                async with httpx.AsyncClient(transport=transport, timeout=30, cookies=cookies) as client:
-                    await client.post(f"{self.base}/voila/api/shutdown/{self.kernel_id}",
-                                      data={"_xsrf": self.xsrf or ""})
+                async with httpx.AsyncClient(transport=transport, timeout=30, cookies=self.beacon_cookies()) as client:
+                    await self.beacon(client)
             except httpx.HTTPError:
                 pass  # a beacon gets no answer either
         if self.ws is not None:
             await self.ws.close()
             self.ws = None
 
+    def beacon_cookies(self) -> dict:
+        return {"_xsrf": self.xsrf} if self.xsrf else {}
+
+    async def beacon(self, client):
+        """Voilà's beforeunload beacon: the kernel's shutdown, with the _xsrf cookie's value."""
+        await client.post(f"{self.base}/voila/api/shutdown/{self.kernel_id}", data={"_xsrf": self.xsrf or ""})
+
+    async def send(self, channel: str, msg: dict):
+        await self.ws.send(encode(channel, msg))
+
+    async def receive(self) -> dict | None:
+        return decode(await self.ws.recv())
+
     async def request(self, msg: dict, channel: str = "shell", timeout: float = 30.0) -> list[dict]:
         """Send ``msg`` and collect the messages whose parent it is, until the kernel's idle status for it."""
-        await self.ws.send(encode(channel, msg))
+        await self.send(channel, msg)
         replies, deadline = [], time.monotonic() + timeout
         while time.monotonic() < deadline:
-            got = decode(await asyncio.wait_for(self.ws.recv(), deadline - time.monotonic()))
+            got = await asyncio.wait_for(self.receive(), deadline - time.monotonic())
             if got is None or got["parent_header"].get("msg_id") != msg["header"]["msg_id"]:
                 continue
             replies.append(got)
@@ -116,26 +127,46 @@ class Page:
         return time.monotonic() - start
 
 
+async def timed(page: Page, start: float, load) -> Page:
+    """Run ``load()``, the page's steps; any error is the page's failure. Sets the seconds since ``start``; a
+    failed page's websocket is closed."""
+    try:
+        await load()
+    except Exception as error:  # noqa: BLE001 - every failure is a figure of the benchmark
+        page.failure = f"{type(error).__name__}: {str(error)[:120]}"
+    page.seconds = time.monotonic() - start
+    if page.failure and page.ws is not None:
+        await page.close(beacon=False)
+    return page
+
+
+async def get_page(page: Page, url: str, token: str | None, timeout: float) -> httpx.Response:
+    """The page's HTML, fetched from the page's address; ``page.failure`` is set unless HTTP 200."""
+    transport = httpx.AsyncHTTPTransport(local_address=page.address)
+    async with httpx.AsyncClient(transport=transport, timeout=timeout) as client:
+        response = await client.get(url + (f"?token={token}" if token else ""))
+    page.status, page.html = response.status_code, response.text
+    if response.status_code != 200:
+        page.failure = f"HTTP {response.status_code}"
+    return response
+
+
 async def open_page(base: str, name: str, address: str = "127.0.0.1", timeout: float = 180.0,
                     token: str | None = None) -> Page:
     """Load ``name`` as a student's browser does (see the module's docstring), from ``address``. The page is left
     open (``page.ws``) unless it failed; ``page.close()`` closes it."""
     page = Page(name, base=base, address=address)
     start = time.monotonic()
-    query = f"?token={token}" if token else ""
-    try:
-        transport = httpx.AsyncHTTPTransport(local_address=address)
-        async with httpx.AsyncClient(transport=transport, timeout=timeout) as client:
-            response = await client.get(f"{base}/voila/render/{name}{query}")
-        page.status, page.html = response.status_code, response.text
+
+    async def load():
+        response = await get_page(page, f"{base}/voila/render/{name}", token, timeout)
         page.xsrf = response.cookies.get("_xsrf")
-        if response.status_code != 200:
-            page.failure = f"HTTP {response.status_code}"
-            return page
+        if page.failure:
+            return
         found = KERNEL_ID.search(page.html)
         if not found:
             page.failure = "no kernel id in the page"
-            return page
+            return
         page.kernel_id = found.group(1)
         ws_base = base.replace("http://", "ws://", 1)
         page.ws = await asyncio.wait_for(connect(
@@ -166,9 +197,79 @@ async def open_page(base: str, name: str, address: str = "127.0.0.1", timeout: f
                     page.states = data.get("states", {})
             if not page.states:
                 page.failure = "no widget states"
-    except (OSError, TimeoutError, asyncio.TimeoutError, httpx.HTTPError, Exception) as error:  # noqa: BLE001
-        page.failure = f"{type(error).__name__}: {str(error)[:120]}"
-    page.seconds = time.monotonic() - start
-    if page.failure and page.ws is not None:
-        await page.close(beacon=False)
-    return page
+
+    return await timed(page, start, load)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The same page load on Solara's server (``make app``'s server): Solara's page is a static shell; its script opens
+# the kernel websocket (``/jupyter/api/kernels/ID/channels``, ID and ``session_id`` made by the page, JSON
+# messages, the ``solara-session-id`` cookie of the page's response), opens a comm of the ``solara.control`` target
+# and sends it ``run`` with the page's path; the server builds the page (one ``comm_open`` per widget) and answers
+# ``finished``. "Rendered" is the moment ``finished`` arrives.
+
+async def open_solara_page(base: str, path: str, address: str = "127.0.0.1", timeout: float = 180.0,
+                           token: str | None = None) -> Page:
+    """Load the Solara page at ``path`` (e.g. ``/08_play_a_match``) as a student's browser does, from ``address``.
+    ``page.states`` holds the widgets the server opened (comm id -> state). Closing the tab (``page.close()``)
+    posts Solara's close request, as the page does on leaving, then closes the websocket."""
+    page = SolaraPage(path, base=base, address=address)
+    start = time.monotonic()
+
+    async def load():
+        response = await get_page(page, f"{base}{path}", token, timeout)
+        page.cookies = dict(response.cookies)
+        if page.failure:
+            return
+        page.kernel_id = str(uuid.uuid4())
+        cookie = "; ".join(f"{k}={v}" for k, v in page.cookies.items())
+        ws_base = base.replace("http://", "ws://", 1)
+        page.ws = await asyncio.wait_for(connect(
+            f"{ws_base}/jupyter/api/kernels/{page.kernel_id}/channels?session_id={page.session}"
+            + (f"&token={token}" if token else ""), additional_headers={"Cookie": cookie} if cookie else None,
+            local_addr=(address, 0), max_size=2**26, open_timeout=timeout), timeout)
+        comm_id = uuid.uuid4().hex
+        await page.request(message("comm_open", {"comm_id": comm_id, "target_name": "solara.control", "data": {}},
+                                   page.session), timeout=max(1.0, timeout - (time.monotonic() - start)))
+        run = message("comm_msg", {"comm_id": comm_id, "data": {"method": "run", "args": {
+            "path": path, "appName": None, "themes": None, "dark": False}}}, page.session)
+        replies = await page.request(run, timeout=max(1.0, timeout - (time.monotonic() - start)))
+        if not any(r["content"].get("data", {}).get("method") == "finished" for r in replies):
+            page.failure = "no 'finished' from the server"
+
+    return await timed(page, start, load)
+
+
+def decode_json(frame: bytes | str) -> dict | None:
+    if isinstance(frame, bytes):
+        return decode(frame)
+    got = json.loads(frame)
+    return {"channel": got.get("channel"), "header": got["header"], "parent_header": got.get("parent_header", {}),
+            "content": got.get("content", {})}
+
+
+@dataclass
+class SolaraPage(Page):
+    """A page of Solara's server: JSON messages, Solara's close request on leaving, and the widgets the server
+    opens recorded in ``states`` as they come (their state at opening, then its updates)."""
+
+    cookies: dict = field(default_factory=dict)
+
+    def beacon_cookies(self) -> dict:
+        return self.cookies
+
+    async def beacon(self, client):
+        await client.post(f"{self.base}/_solara/api/close/{self.kernel_id}?session_id={self.session}")
+
+    async def send(self, channel: str, msg: dict):
+        await self.ws.send(json.dumps({**msg, "channel": channel}))
+
+    async def receive(self) -> dict | None:
+        got = decode_json(await self.ws.recv())
+        kind, content = (got["header"].get("msg_type"), got["content"]) if got is not None else (None, {})
+        if kind == "comm_open" and content.get("target_name") == "jupyter.widget":
+            self.states[content["comm_id"]] = dict(content.get("data", {}).get("state", {}))
+        elif kind == "comm_msg" and content.get("comm_id") in self.states \
+                and content.get("data", {}).get("method") == "update":
+            self.states[content["comm_id"]].update(content["data"].get("state", {}))
+        return got

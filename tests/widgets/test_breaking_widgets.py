@@ -17,7 +17,7 @@ from ipywidgets.widgets.widget import _instances
 from aluette import DECK, SEATS, AluetteError, DuplicateSeatError, Hand, Phase, Seat, Team
 from aluette.options import ChantRecipients
 from aluette.widgets.chant import ChantDemo
-from aluette.widgets.common import card_label
+from aluette.widgets.common import SeedBox, card_label
 from aluette.widgets.play import TrickStepper
 from aluette.widgets.play import TrickPicker
 from aluette.widgets.ranking import OrderingExercise, TrickComparer
@@ -126,9 +126,9 @@ class TestNoLeftoverWidgets:
         assert len(_instances) <= count
 
 
-def _other_seed(box: w.BoundedIntText) -> int:
-    box.value = 11 if box.value != 11 else 12
-    return box.value
+def _other_seed(box: SeedBox) -> int:
+    box.value = "11" if box.seed_value != 11 else "12"  # typed, as a reader does
+    return box.seed_value
 
 
 def _chant_answers(demo: ChantDemo) -> None:
@@ -284,7 +284,7 @@ class TestSeedLimits:
         # was: silently did nothing (the seed box clamps at its maximum); TrickStepper already wrapped
         widget = make()
         getattr(widget, button).click()
-        assert widget.seed.value == 0
+        assert widget.seed.seed_value == 0 and widget.seed.value == "0"
 
     @pytest.mark.parametrize("make", [
         lambda seed: ChantDemo(seed=seed), lambda seed: OrderingExercise(seed=seed),

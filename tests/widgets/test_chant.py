@@ -10,7 +10,6 @@ seat's hidden cards."""
 import json
 import re
 
-import pytest
 
 from aluette import DECK, Card, Deal, Options, Phase, Seat
 from aluette.options import ChantRecipients
@@ -223,7 +222,7 @@ class TestControls:
         assert all(widget.deal.hands[s] == expected.hands[s] for s in Seat)
         widget.answer_toggles[0].value = True
         widget.new_button.click()
-        assert widget.seed.value == 15 and widget.deal.view(None).chant_answers == ()
+        assert widget.seed.seed_value == 15 and widget.deal.view(None).chant_answers == ()
         assert all(t.value is None for t in widget.answer_toggles)
 
     def test_changing_your_seat_only_shows_that_seat(self):

@@ -26,7 +26,7 @@ from aluette.widgets.common import card_label, card_words
 from aluette.secrecy import hidden_cards
 from aluette.session import make_bots
 from aluette.widgets.common import state_text
-from aluette.widgets.match import MatchTable, parse_seed, short_label, state_problems
+from aluette.widgets.match import MatchTable, parse_seed, state_problems
 
 S, N, E, W = Seat.S, Seat.N, Seat.E, Seat.W
 
@@ -176,14 +176,18 @@ class TestRefusals:
         assert t.match.to_json() == table(5).match.to_json()  # the same as a fresh table of that seed
         assert_consistent(t)
 
-    @pytest.mark.parametrize("bad", ["abc", "-1", "1.5", "4294967296", "", "3O"])
-    def test_a_bad_seed_shows_a_message_and_changes_nothing(self, bad):
+    @pytest.mark.parametrize("bad, named", [("abc", "'abc'"), ("-1", "'-1'"), ("1.5", "'1.5'"), ("12.7", "'12.7'"),
+                                            ("1e3", "'1e3'"), ("4294967296", "'4294967296', which is larger"),
+                                            ("", "the box is empty"), ("3O", "'3O'")])
+    def test_a_bad_seed_shows_a_message_and_changes_nothing(self, bad, named):
         t = to_play(table())
         before = t.match.to_json()
         t.seed_box.value = bad
-        t.new_button.click()
-        assert "the seed must be a whole number" in t.message.last_error and repr(bad) in t.message.last_error
+        assert "the seed must be a whole number" in t.message.last_error and named in t.message.last_error
+        assert t.message.last_error.endswith("The seed stays 2026.") and t.seed_box.value == "2026"
         assert t.match.to_json() == before
+        t.new_button.click()  # New match takes the seed the box shows
+        assert t.message.last_error is None and t.match.seed == 2026
         t.seed_box.value = "12"
         t.new_button.click()
         assert t.message.last_error is None and t.match.seed == 12
@@ -613,19 +617,29 @@ class TestMatchStatus:
     @pytest.mark.parametrize("notation, expected", [
         # pagat's examples and the rule of score_tricks: the run comes after a trick the winner did not win
         ("NEWNXSSSS", ""),  # mordienne: the engine's reason says why
-        ("SSSSSNEWN", "Not mordienne: S won trick 1"),
-        ("SENWSEXNW", "Not mordienne: S won trick 1"),
+        ("SSSSSNEWN", "Mordienne: no. S won tricks 1, 2, 3, 4 and 5. S won trick 1, so"),
+        ("SENWSEXNW", "S won trick 1, so no trick S did not win comes before a run"),
         ("XSENXWSSS", "trick 3 went to E"),
-        ("NEWNSSSSX", "after S's first trick (trick 5), trick 9 went to nobody (spoiled)"),
+        ("NEWNSSSSX", "After S's first trick (trick 5), trick 9 went to nobody (spoiled)"),
     ])
     def test_why_a_deal_was_not_mordienne(self, notation, expected):
-        from aluette.scoring import score_tricks
+        from aluette.scoring import explain_mordienne, score_tricks
         from aluette.widgets.match import mordienne_note
         score = score_tricks(notation)
         note = mordienne_note(score, True)
         assert (note == "") if not expected else expected in note
         assert score.mordienne == (note == "")
-        assert mordienne_note(score_tricks(notation, mordienne=False), False) == "Mordienne is off in this match."
+        assert mordienne_note(score_tricks(notation, mordienne=False), False).startswith("Mordienne is off:")
+        # one explanation of the rule: the widget's note is the engine's
+        assert note in ("", explain_mordienne(score))
+
+    def test_an_unannounced_run_is_explained_once(self):
+        # pagat's Rebour, second form: a run not announced scores 1; the engine's reason already says so
+        from aluette.scoring import score_tricks
+        from aluette.widgets.match import mordienne_note
+        score = score_tricks("NEWNXSSSS", announced=["N"])
+        assert not score.mordienne and "had not announced mordienne" in score.reason
+        assert mordienne_note(score, True) == ""
 
     def test_a_finished_deal_says_why_it_was_or_was_not_mordienne(self):
         for seed in range(4):
@@ -634,7 +648,7 @@ class TestMatchStatus:
                 t.follow_hint()
             score = t.deal.result.score
             status = text(t.status)
-            assert ("Not mordienne" in status) == (not score.mordienne and score.winner is not None)
+            assert ("Mordienne: no." in status) == (not score.mordienne and score.winner is not None)
 
     @pytest.mark.parametrize("notation, n, seat", [
         # pagat: the first to win a second trick turns one card face up, the first to a third turns two

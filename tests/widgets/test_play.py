@@ -4,7 +4,6 @@ Each test names the rule it checks: seeds = the rules sheet in docs/sources ("ga
 Aluette page; decision = a decision of this project (the trivial playing rule, the quality bar on bad input).
 """
 
-import pytest
 
 from aluette import Card, Deal, Phase, Seat
 from aluette.drivers import play_out
@@ -140,7 +139,7 @@ class TestTrickStepper:
         stepper = TrickStepper(seed=11)
         stepper.run_button.click()
         stepper.new_button.click()
-        assert stepper.seed.value == 12
+        assert stepper.seed.seed_value == 12
         assert stepper.deal.deck == Deal.from_seed(12).deck and stepper.deal.tricks == ()
         assert not stepper.next_button.disabled
 
@@ -148,7 +147,7 @@ class TestTrickStepper:
         # decision (quality bar): the same seed gives the same deal everywhere
         stepper = TrickStepper(seed=11)
         stepper.next_button.click()
-        stepper.seed.value = 5
+        stepper.seed.value = "5"
         expected = play_out(Deal.from_seed(5), "highest")
         stepper.run_button.click()
         assert stepper.deal.notation == expected.notation

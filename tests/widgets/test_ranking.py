@@ -198,7 +198,7 @@ class TestOrderingExercise:
         # seeds "card rankings": cards of one class are equal whatever their suit
         widget = OrderingExercise(seed=0)
         for seed in range(200):
-            widget.seed.value = seed
+            widget.seed.value = str(seed)
             if len({c.strength for c in widget.cards}) < 5:
                 break
         else:
@@ -238,7 +238,7 @@ class TestOrderingExercise:
         before = widget.cards
         widget.pick_buttons[0].click()
         widget.new_button.click()
-        assert widget.seed.value == 9 and widget.cards == OrderingExercise(seed=9).cards != before
+        assert widget.seed.seed_value == 9 and widget.cards == OrderingExercise(seed=9).cards != before
         assert widget.answer.value == ""
 
     def test_clear_and_show(self):

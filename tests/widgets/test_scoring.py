@@ -150,7 +150,7 @@ class TestMatchSheet:
         # decision: a tie after the last deal is a drawn match
         drawn = next(s for s in range(200) if play_out_match(Match(s), "highest").is_drawn)  # found, not copied
         sheet = MatchSheet(seed=1 if drawn != 1 else 0)
-        sheet.seed.value = drawn
+        sheet.seed.value = str(drawn)
         assert sheet.match.is_drawn and "a drawn match" in sheet.summary.value
 
     def test_same_seed_same_match(self):

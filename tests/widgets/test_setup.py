@@ -56,7 +56,7 @@ class TestPartnershipDraw:
         widget.next_button.click()
         assert "the draw is over" in widget.message.last_error
         widget.new_button.click()
-        assert widget.seed.value == 6 and widget.shown == 0 and not widget.finished
+        assert widget.seed.seed_value == 6 and widget.shown == 0 and not widget.finished
         assert widget.draw == partnership_draw(widget.draw.names, 6)
         widget.next_button.click()
         assert widget.shown == 1 and widget.message.last_error is None
@@ -138,7 +138,7 @@ class TestDealingStepper:
         widget.next_button.click()
         assert "the deal is done" in widget.message.last_error
         widget.new_button.click()
-        assert widget.seed.value == 2 and widget.step == 0 and widget.message.last_error is None
+        assert widget.seed.seed_value == 2 and widget.step == 0 and widget.message.last_error is None
 
     def test_changing_the_dealer_restarts(self):
         widget = DealingStepper(seed=3, dealer=Seat.N)

@@ -95,5 +95,5 @@ class TestSignalQuiz:
         quiz.direction.value = "what"
         assert quiz.asked == 0 and quiz.cards == flash_cards(2, "what")
         assert quiz.current.prompt in [s.what for s in SIGNALS]
-        quiz.seed.value = 9
+        quiz.seed.value = "9"
         assert quiz.cards == flash_cards(9, "what") and quiz.position == 0

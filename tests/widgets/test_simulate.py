@@ -78,7 +78,7 @@ class TestExplorer:
 
     def test_the_controls_make_the_plan(self):
         x = SimulationExplorer()
-        x.deals.value, x.seed.value, x.ns.value = 300, 11, "heuristic"
+        x.deals.value, x.seed.value, x.ns.value = "300", "11", "heuristic"
         x.option_boxes["chant"].value = False
         assert x.plan() == SimulationPlan(deals=300, seed=11, ns="heuristic", chant=False)
         assert "at most 300 deals" in x.limit.value
@@ -87,6 +87,6 @@ class TestExplorer:
         x = SimulationExplorer(SimulationPlan(deals=1_000))
         first = x.run()
         x.ns.value = "heuristic"
-        x.deals.value = 5_000
+        x.deals.value = "5_000"
         assert x.run() is None and "from 1 to 300" in x.message.last_error
         assert x.result is first and not x.run_button.disabled

@@ -1,0 +1,135 @@
+"""The door of the students' app on Solara's server: an ASGI middleware in front of Solara's own Starlette app
+(``classroom/solara_asgi.py`` puts them together; uvicorn serves it, as Solara's self-hosting guide does).
+
+- **Token**: with a token set, nothing is served without it: the address given out carries ``?token=...``; the
+  first page with it sets an ``aluette-token`` cookie (HttpOnly, SameSite=Strict) that the page's later requests
+  and its websocket carry. Anything else gets HTTP 403 with a page saying what to open.
+- **Admission**, as :class:`~aluette.classroom.server.ClassroomIdentityProvider` does for Voilà: each ``GET`` of a
+  lesson's page is admitted while its client address holds fewer than ``per_address`` sessions, has opened fewer
+  than ``per_minute`` pages in the last minute, and the room holds fewer than ``max_sessions``; otherwise the
+  student gets the "room is full" page (HTTP 503, ``Retry-After: 60``). A session is a page admitted and not yet
+  connected (for ``pending_s`` seconds), or a virtual kernel its websocket opened, while Solara keeps it
+  (``live()``: a closed tab's kernel goes at once with the page's close request, a lost one when Solara culls it,
+  ``SOLARA_KERNEL_CULL_TIMEOUT``). A websocket that would open a kernel beyond the caps is refused too (a crafted
+  client need not fetch the page first).
+"""
+
+from __future__ import annotations
+
+import collections
+import hmac
+import time
+from http.cookies import SimpleCookie
+from typing import Callable
+from urllib.parse import parse_qs
+
+from .server import last_minute, prune, refusal_page
+
+__all__ = ["Admission", "TOKEN_COOKIE"]
+
+TOKEN_COOKIE = "aluette-token"
+KERNELS = "/jupyter/api/kernels/"
+FULL = "The room is full, try again in a minute"
+
+
+class Admission:
+    """ASGI middleware: token check and admission of lesson pages in front of ``app`` (see the module)."""
+
+    def __init__(self, app, lessons: Callable[[], set], live: Callable[[], set], token: str | None = None,
+                 max_sessions: int = 40, per_address: int = 4, per_minute: int = 12, pending_s: float = 60.0,
+                 clock: Callable[[], float] = time.monotonic):
+        self.app, self.lessons, self.live, self.token = app, lessons, live, token
+        self.max_sessions, self.per_address, self.per_minute, self.pending_s = (max_sessions, per_address,
+                                                                                per_minute, pending_s)
+        self.clock = clock
+        self.owner: dict[str, str] = {}  # kernel id -> client address whose websocket opened it
+        self.pending: dict[str, collections.deque] = {}  # address -> admission times not yet connected
+        self.recent: dict[str, collections.deque] = {}  # address -> admission times in the last minute
+
+    # ------------------------------------------------------------------ accounting
+    def sessions(self, address: str | None = None) -> int:
+        """Sessions held by ``address`` (all addresses when None): live kernels it opened, pages not yet
+        connected."""
+        prune(self.owner, self.pending, self.live(), self.clock() - self.pending_s)
+        owned = sum(1 for a in self.owner.values() if address is None or a == address)
+        return owned + sum(len(q) for a, q in self.pending.items() if address is None or a == address)
+
+    def refusal(self, address: str, page: bool) -> str | None:
+        """Why a new session from ``address`` is refused (the page's paragraph), or None. ``page``: a page load
+        (counted against ``per_minute``), else a websocket opening a kernel."""
+        recent = last_minute(self.recent, address, self.clock())
+        if page and len(recent) >= self.per_minute:
+            return (f"This computer opened {self.per_minute} pages in the last minute, as many as the server "
+                    "prepares for one computer. Wait a minute before opening or reloading another.")
+        if self.sessions(address) >= self.per_address:
+            return (f"This computer already has {self.per_address} pages of the tutorial open. Close the tabs "
+                    "you no longer use: their places are freed at once (or within two minutes if the browser "
+                    "could not say so).")
+        if self.sessions() >= self.max_sessions:
+            return (f"The server already serves {self.max_sessions} open pages, as many as it can hold. A place "
+                    "is freed when someone closes a tab.")
+        return None
+
+    # ------------------------------------------------------------------ ASGI
+    async def __call__(self, scope, receive, send):
+        if scope["type"] not in ("http", "websocket"):
+            return await self.app(scope, receive, send)
+        address = (scope.get("client") or ("unknown",))[0]
+        path = scope.get("path", "")
+        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+        by_query = self.token is not None and self._matches(query.get("token", [""])[0])
+        if self.token is not None and not (by_query or self._matches(self._cookie(scope))):
+            return await self._refuse(scope, send, 403, "This app needs its token",
+                                      "Open the address your teacher gave, with its ?token=... part.")
+        if scope["type"] == "http" and scope.get("method") == "GET" and path.strip("/") in self.lessons():
+            reason = self.refusal(address, page=True)
+            if reason is not None:
+                return await self._refuse(scope, send, 503, FULL, reason)
+            self.pending.setdefault(address, collections.deque()).append(self.clock())
+            self.recent[address].append(self.clock())
+        if scope["type"] == "websocket" and path.startswith(KERNELS):
+            kernel_id = path[len(KERNELS):].split("/")[0]
+            if kernel_id not in self.owner and kernel_id not in self.live():
+                queue = self.pending.get(address)
+                if queue:  # the page this address was admitted for connects
+                    queue.popleft()
+                elif self.refusal(address, page=False) is not None:
+                    return await self._refuse(scope, send, 403, FULL, "")
+                self.owner[kernel_id] = address
+        if by_query and scope["type"] == "http":
+            send = self._with_cookie(send)
+        return await self.app(scope, receive, send)
+
+    def _matches(self, given: str) -> bool:
+        return bool(given) and hmac.compare_digest(given.encode(), self.token.encode())
+
+    @staticmethod
+    def _cookie(scope) -> str:
+        for name, value in scope.get("headers", []):
+            if name == b"cookie":
+                morsel = SimpleCookie(value.decode("latin-1")).get(TOKEN_COOKIE)
+                if morsel is not None:
+                    return morsel.value
+        return ""
+
+    def _with_cookie(self, send):
+        cookie = f"{TOKEN_COOKIE}={self.token}; Path=/; HttpOnly; SameSite=Strict".encode()
+
+        async def sending(message):
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), (b"set-cookie", cookie)]}
+            await send(message)
+        return sending
+
+    @staticmethod
+    async def _refuse(scope, send, status: int, title: str, reason: str):
+        if scope["type"] == "websocket":  # closing before accepting: the upgrade is refused with HTTP 403
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        body = refusal_page(title, *filter(None, [reason]), "Aluette, the classroom app.").encode()
+        headers = [(b"content-type", b"text/html; charset=utf-8"), (b"cache-control", b"no-store"),
+                   (b"content-length", str(len(body)).encode())]
+        if status == 503:
+            headers.append((b"retry-after", b"60"))
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        await send({"type": "http.response.body", "body": body})

@@ -1,0 +1,237 @@
+"""The students' pages as Solara serves them: each notebook's kept cells, run for each student in the server's one
+process (Solara's "virtual kernels"), markdown rendered and code hidden.
+
+A notebook is read once per server (:func:`lesson`): cells tagged ``remove-cell`` are dropped, markdown is turned
+into HTML with nbconvert (as Voilà does), and every code cell is run once in a first namespace (the *template
+run*), timing its CPU and recording what it displays. Then, for each student, :meth:`Lesson.build` runs the code
+cells again in a namespace of the student's own and returns the page as one ``VBox`` of widgets, except for the
+*shared* cells: a cell that displays no widget and took more than :data:`SHARED_CPU_S` of CPU in the template run
+(a simulation, a figure) is not run again; its recorded outputs and the names it bound are reused. Decision of this
+project: that is sound because all chance in the notebooks goes through explicit seeds (``aluette.chance``), so
+such a cell gives every student the same result; the cells that build widgets always run per student, so no two
+students share a widget or a game.
+
+A cell that raises shows the students a short notice naming the error's type in place of its outputs (no
+traceback, as Voilà's ``show_tracebacks: false``), and the server's log gets the traceback; the rest of the page
+is still built.
+
+What a cell displays is collected as in a notebook: the value of its last expression, ``display(...)`` calls,
+``print`` and matplotlib figures left open. Widgets are shown as they are, other values through their richest
+representation (HTML, SVG, PNG, plain text), each in an ``ipywidgets.HTML``.
+"""
+
+from __future__ import annotations
+
+import ast
+import base64
+import builtins
+import html
+import io
+import json
+import logging
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import ipywidgets as w
+
+__all__ = ["Lesson", "lesson", "SHARED_CPU_S", "MARKDOWN_CLASS", "OUTPUT_CLASS"]
+
+#: A cell without widgets that took more CPU than this in the template run is run once per server (seconds).
+SHARED_CPU_S = 0.05
+#: CSS class of a rendered markdown cell (the same classes as in JupyterLab and Voilà).
+MARKDOWN_CLASS = "jp-RenderedHTMLCommon jp-RenderedMarkdown jp-MarkdownOutput"
+#: CSS class of a code cell's output area.
+OUTPUT_CLASS = "jp-OutputArea-output"
+
+log = logging.getLogger("aluette.classroom")
+_figures = threading.Lock()  # matplotlib's pyplot keeps one list of figures for the whole process
+
+
+@dataclass
+class Cell:
+    kind: str  # "markdown" or "code"
+    source: str
+    html: str = ""  # markdown cells: the rendered HTML
+    shared: bool = False  # code cells run once per server
+    outputs: list = field(default_factory=list)  # shared cells: their outputs as HTML strings
+    bound: dict = field(default_factory=dict)  # shared cells: the names they bound in the template run
+    cpu: float = 0.0  # CPU seconds in the template run
+
+
+def _rich_html(value) -> str:
+    """The richest HTML for a value that is not a widget (as Jupyter's display would choose)."""
+    for method, wrap in (("_repr_html_", lambda s: s), ("_repr_svg_", lambda s: s),
+                         ("_repr_png_", lambda b: f'<img alt="" src="data:image/png;base64,'
+                                                  f'{base64.b64encode(b).decode() if isinstance(b, bytes) else b}">'),
+                         ("_repr_markdown_", _markdown)):
+        render = getattr(value, method, None)
+        if callable(render):
+            try:
+                shown = render()
+            except Exception:  # noqa: BLE001 - as IPython does, fall back to the next representation
+                shown = None
+            if shown is not None:
+                return wrap(shown[0] if isinstance(shown, tuple) else shown)
+    return f"<pre>{html.escape(repr(value))}</pre>"
+
+
+def _markdown(text: str) -> str:
+    from nbconvert.filters.markdown import markdown2html_mistune
+    return markdown2html_mistune(text)
+
+
+def _figure_html(figure) -> str:
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", bbox_inches="tight")
+    return f'<img alt="" src="data:image/png;base64,{base64.b64encode(buffer.getvalue()).decode()}">'
+
+
+class _Outputs:
+    """What one cell displays, in order: widgets as they are, the rest as HTML strings."""
+
+    def __init__(self):
+        self.items: list = []
+        self._text: list[str] = []
+
+    def flush_text(self):
+        if self._text:
+            self.items.append(f"<pre>{html.escape(''.join(self._text))}</pre>")
+            self._text = []
+
+    def display(self, *values, **_options):
+        for value in values:
+            self.flush_text()
+            self.items.append(value if isinstance(value, w.Widget) else _rich_html(value))
+
+    def print(self, *values, sep=" ", end="\n", file=None, flush=False):
+        if file is not None:
+            builtins.print(*values, sep=sep, end=end, file=file, flush=flush)
+        else:
+            self._text.append(sep.join(map(str, values)) + end)
+
+
+def failure_notice(error: BaseException) -> str:
+    """What the students see in place of a cell that raised: the error's type, never the traceback."""
+    return (f'<div class="aluette-cell-error" role="alert">This part of the page could not be prepared '
+            f'({html.escape(type(error).__name__)}). Tell your teacher; the rest of the page works.</div>')
+
+
+def run_cell(source: str, namespace: dict, name: str) -> list:
+    """Run one code cell in ``namespace`` as a notebook would (magics such as ``%matplotlib inline`` aside) and
+    return what it displays; a cell that raises displays what it displayed before, then :func:`failure_notice`."""
+    try:
+        return _run_cell(source, namespace, name)
+    except Exception as error:  # noqa: BLE001 - shown to the student as a notice, logged in full
+        log.exception("Classroom: %s raised", name)
+        items = namespace.pop("__outputs__").items
+        return [*items, failure_notice(error)]
+    finally:
+        namespace.pop("__outputs__", None)
+        namespace.pop("display", None)
+        namespace.pop("print", None)
+
+
+def _run_cell(source: str, namespace: dict, name: str) -> list:
+    outputs = namespace["__outputs__"] = _Outputs()
+    namespace["display"] = outputs.display
+    namespace["print"] = outputs.print
+    lines = [line for line in source.splitlines() if not line.lstrip().startswith("%")]
+    tree = ast.parse("\n".join(lines), filename=name)
+    last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+    with _figures:
+        import matplotlib.pyplot as plt
+        before = set(plt.get_fignums())
+        try:
+            exec(compile(tree, name, "exec"), namespace)  # noqa: S102 - the project's own notebooks
+            if last is not None:
+                value = eval(compile(ast.Expression(last.value), name, "eval"), namespace)  # noqa: S307
+                if value is not None and not _is_figure_call(value):
+                    outputs.display(value)
+        finally:
+            outputs.flush_text()
+            for number in sorted(set(plt.get_fignums()) - before):
+                figure = plt.figure(number)
+                outputs.items.append(_figure_html(figure))
+                plt.close(figure)
+    return outputs.items
+
+
+def _is_figure_call(value) -> bool:
+    """Matplotlib's artists returned by a last line such as ``ax.legend()``: Jupyter shows them as text next to
+    the figure; the figure alone says it."""
+    return type(value).__module__.startswith("matplotlib")
+
+
+class Lesson:
+    """One notebook, read and run once per server; :meth:`build` makes a student's page."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.name = path.name
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+        self.cells: list[Cell] = []
+        for raw in notebook["cells"]:
+            if "remove-cell" in raw.get("metadata", {}).get("tags", []):
+                continue
+            source = "".join(raw["source"])
+            if raw["cell_type"] == "markdown":
+                self.cells.append(Cell("markdown", source, html=_markdown(source)))
+            elif raw["cell_type"] == "code":
+                self.cells.append(Cell("code", source))
+        self._template_run()
+
+    def _template_run(self):
+        namespace = {"__name__": "__main__"}
+        for index, cell in enumerate(self.cells):
+            if cell.kind != "code":
+                continue
+            before = dict(namespace)
+            start = time.process_time()
+            items = run_cell(cell.source, namespace, f"<{self.name} cell {index}>")
+            cell.cpu = time.process_time() - start
+            if cell.cpu > SHARED_CPU_S and not any(isinstance(i, w.Widget) for i in items):
+                # a cell that failed here is shared too: it would fail the same way for every student
+                cell.shared = True
+                cell.outputs = items
+                cell.bound = {k: v for k, v in namespace.items() if k not in before or before[k] is not v}
+            for item in items:
+                if isinstance(item, w.Widget):
+                    item.close()
+
+    @property
+    def setup_cpu(self) -> float:
+        """CPU seconds a student's page costs on top of the shared cells (as measured in the template run)."""
+        return sum(c.cpu for c in self.cells if c.kind == "code" and not c.shared)
+
+    def build(self) -> w.VBox:
+        """A student's page: markdown and outputs in order, the code cells run in a namespace of the student's."""
+        namespace = {"__name__": "__main__"}
+        children = []
+        for index, cell in enumerate(self.cells):
+            if cell.kind == "markdown":
+                children.append(w.HTML(f'<div class="{MARKDOWN_CLASS}">{cell.html}</div>'))
+                continue
+            if cell.shared:
+                namespace.update(cell.bound)
+                items = cell.outputs
+            else:
+                items = run_cell(cell.source, namespace, f"<{self.name} cell {index}>")
+            for item in items:
+                children.append(item if isinstance(item, w.Widget)
+                                else w.HTML(f'<div class="{OUTPUT_CLASS}">{item}</div>'))
+        return w.VBox(children, layout=w.Layout(max_width="1100px", margin="0 auto"))
+
+
+_lessons: dict[str, Lesson] = {}
+_lock = threading.Lock()
+
+
+def lesson(path: Path) -> Lesson:
+    """The lesson of ``path``, read and run the first time it is asked for (once per server)."""
+    key = str(path)
+    with _lock:
+        if key not in _lessons:
+            _lessons[key] = Lesson(path)
+        return _lessons[key]

@@ -1,0 +1,159 @@
+"""The door of the students' app on Solara's server (aluette.classroom.admission), driven as ASGI with a stand-in
+for Solara's app: token, caps per address and in all, pages per minute, the "room is full" page, and the command
+that starts it (aluette.classroom.command.solara_command)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from aluette.classroom.admission import TOKEN_COOKIE, Admission
+from aluette.classroom.command import ServeError, solara_command
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+class Door:
+    """An :class:`Admission` in front of a stand-in app that answers 200 and records what reached it; ``live``
+    is the set of kernels the stand-in Solara holds."""
+
+    def __init__(self, **options):
+        self.live: set[str] = set()
+        self.reached: list[str] = []
+        self.clock = Clock()
+
+        async def app(scope, receive, send):
+            self.reached.append(scope["path"])
+            if scope["type"] == "websocket":
+                await send({"type": "websocket.accept"})
+                self.live.add(scope["path"].split("/")[4])
+                return
+            await send({"type": "http.response.start", "status": 200, "headers": []})
+            await send({"type": "http.response.body", "body": b"page"})
+
+        self.door = Admission(app, lessons=lambda: {"08_play_a_match", "00_start_here"}, live=lambda: self.live,
+                              clock=self.clock, **options)
+
+    def call(self, path, kind="http", address="10.0.0.1", query=b"", cookie=None):
+        sent = []
+        headers = [(b"cookie", cookie.encode())] if cookie else []
+        scope = {"type": kind, "path": path, "method": "GET", "client": (address, 5000), "query_string": query,
+                 "headers": headers}
+
+        async def receive():
+            return {"type": "http.request"}
+
+        async def send(message):
+            sent.append(message)
+        asyncio.run(self.door(scope, receive, send))
+        start = sent[0]
+        if kind == "websocket":
+            return "accepted" if start["type"] == "websocket.accept" else "refused", sent
+        body = b"".join(m.get("body", b"") for m in sent[1:]).decode()
+        return start["status"], dict(start.get("headers", [])), body
+
+    def student(self, path="/08_play_a_match", address="10.0.0.1", kernel="k"):
+        """A page load: the page, then its websocket opening kernel ``kernel``."""
+        status, _, _ = self.call(path, address=address)
+        if status == 200:
+            assert self.call(f"/jupyter/api/kernels/{kernel}/channels", "websocket", address)[0] == "accepted"
+        return status
+
+
+class TestCaps:
+    def test_pages_beyond_the_cap_per_address_get_the_room_is_full_page(self):
+        door = Door(per_address=2)
+        assert [door.student(kernel=f"k{i}") for i in range(2)] == [200, 200]
+        status, headers, body = door.call("/08_play_a_match")
+        assert status == 503 and headers[b"retry-after"] == b"60"
+        assert "The room is full, try again in a minute" in body and "2 pages of the tutorial open" in body
+        assert door.call("/08_play_a_match", address="10.0.0.2")[0] == 200  # another computer still gets in
+
+    def test_a_closed_page_frees_its_place(self):
+        door = Door(per_address=1)
+        assert door.student(kernel="k1") == 200
+        assert door.call("/00_start_here")[0] == 503
+        door.live.discard("k1")  # Solara closed the kernel (the tab's close request, or the culler)
+        assert door.call("/00_start_here")[0] == 200
+
+    def test_a_page_never_connected_counts_until_pending_s_have_passed(self):
+        door = Door(per_address=1, pending_s=60)
+        assert door.call("/08_play_a_match")[0] == 200
+        assert door.call("/08_play_a_match")[0] == 503
+        door.clock.now += 61
+        assert door.call("/08_play_a_match")[0] == 200
+
+    def test_the_room_has_a_cap_in_all(self):
+        door = Door(max_sessions=3, per_address=4)
+        assert [door.student(address=f"10.0.0.{i}", kernel=f"k{i}") for i in range(3)] == [200] * 3
+        status, _, body = door.call("/08_play_a_match", address="10.0.0.9")
+        assert status == 503 and "already serves 3 open pages" in body
+
+    def test_a_reload_loop_is_held_to_pages_per_minute(self):
+        door = Door(per_minute=5, per_address=40)
+        statuses = []
+        for i in range(8):
+            statuses.append(door.student(kernel=f"k{i}"))
+            door.live.discard(f"k{i}")  # each reload closes the last page
+        assert statuses == [200] * 5 + [503] * 3
+        door.clock.now += 61
+        assert door.call("/08_play_a_match")[0] == 200
+
+    def test_a_websocket_opening_a_kernel_beyond_the_caps_is_refused(self):
+        door = Door(per_address=1)
+        assert door.student(kernel="k1") == 200
+        verdict, sent = door.call("/jupyter/api/kernels/k2/channels", "websocket")
+        assert verdict == "refused" and sent[0]["code"] == 1008
+        assert door.call("/jupyter/api/kernels/k1/channels", "websocket")[0] == "accepted"  # its own reconnects
+
+    def test_other_requests_are_not_counted(self):
+        door = Door(per_address=1)
+        for _ in range(5):
+            assert door.call("/static/main.js")[0] == 200
+            assert door.call("/")[0] == 200
+        assert door.call("/08_play_a_match")[0] == 200
+
+
+class TestToken:
+    def test_without_the_token_nothing_is_served(self):
+        door = Door(token="class7b-aluette")
+        for path in ("/", "/08_play_a_match", "/static/main.js"):
+            status, _, body = door.call(path)
+            assert status == 403 and "with its ?token=" in body
+        assert door.call("/jupyter/api/kernels/k1/channels", "websocket")[0] == "refused"
+        assert door.call("/", query=b"token=wrong-token")[0] == 403
+        assert door.reached == []
+
+    def test_the_token_in_the_address_sets_a_cookie_that_the_page_and_its_websocket_carry(self):
+        door = Door(token="class7b-aluette")
+        status, headers, _ = door.call("/", query=b"token=class7b-aluette")
+        assert status == 200
+        cookie = headers[b"set-cookie"].decode()
+        assert cookie.startswith(f"{TOKEN_COOKIE}=class7b-aluette;") and "HttpOnly" in cookie
+        assert door.call("/08_play_a_match", cookie=f"{TOKEN_COOKIE}=class7b-aluette")[0] == 200
+        assert door.call("/jupyter/api/kernels/k1/channels", "websocket",
+                         cookie=f"other=1; {TOKEN_COOKIE}=class7b-aluette")[0] == "accepted"
+
+
+class TestCommand:
+    def test_off_the_loopback_a_token_is_made_and_given_in_the_environment_not_the_command_line(self):
+        launch = solara_command("0.0.0.0", 8890, environ={})
+        assert launch.token and launch.env["ALUETTE_TOKEN"] == launch.token
+        assert not any(launch.token in arg for arg in launch.argv)
+        assert launch.url.endswith(f"?token={launch.token}")
+        assert launch.env["SOLARA_KERNEL_CULL_TIMEOUT"] == "60s" and launch.env["SOLARA_MODE"] == "production"
+
+    def test_on_the_loopback_no_token_is_needed_and_none_is_inherited(self):
+        launch = solara_command("127.0.0.1", 8890, environ={"ALUETTE_TOKEN": "left-from-before"})
+        assert launch.token is None and "ALUETTE_TOKEN" not in launch.env
+
+    def test_a_bad_token_is_refused_as_for_voila(self):
+        with pytest.raises(ServeError, match="bad token"):
+            solara_command("0.0.0.0", 8890, token="short", environ={})

@@ -1,0 +1,120 @@
+"""The students' pages as Solara's server builds them (aluette.classroom.lessons), built here without a server:
+the kept cells in order, markdown rendered, no code, widgets of each student's own, expensive cells without
+widgets run once."""
+
+from __future__ import annotations
+
+import json
+
+import ipywidgets as w
+import pytest
+
+from aluette.classroom import lessons
+from tests.browser.harness import FIXTURES
+
+
+def texts(page: w.VBox) -> list[str]:
+    """The HTML of each child of a page (widgets other than HTML as their class name)."""
+    return [c.value if isinstance(c, w.HTML) else type(c).__name__ for c in page.children]
+
+
+def notebook(tmp_path, *cells, name="lesson.ipynb"):
+    """A notebook file of ``cells``: ("markdown"|"code", source[, tags])."""
+    raw = [{"cell_type": kind, "metadata": {"tags": list(rest[0])} if rest else {}, "source": source,
+            **({"outputs": [], "execution_count": None} if kind == "code" else {})} for kind, source, *rest in cells]
+    path = tmp_path / name
+    path.write_text(json.dumps({"cells": raw, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    return path
+
+
+class TestPage:
+    def test_removed_cells_are_left_out_and_the_rest_kept_in_order(self):
+        page = lessons.Lesson(FIXTURES / "remove_cell.ipynb").build()
+        shown = "\n".join(texts(page))
+        assert "AUTHOR-ONLY" not in shown
+        assert shown.index("Author-only cells") < shown.index("STUDENT OUTPUT") < shown.index("STUDENT PROSE")
+
+    def test_markdown_is_rendered_and_code_is_not_shown(self):
+        page = lessons.Lesson(FIXTURES / "remove_cell.ipynb").build()
+        shown = "\n".join(texts(page))
+        assert "<h1" in shown and "<code>remove-cell</code>" in shown
+        assert lessons.MARKDOWN_CLASS.split()[0] in shown
+        assert 'print("STUDENT OUTPUT")' not in shown and "print(" not in shown
+
+    def test_the_last_expression_and_display_calls_are_shown_in_order(self, tmp_path):
+        path = notebook(tmp_path, ("code", 'print("one")\ndisplay(2 + 1)\n"<b>" + "last"'))
+        shown = "".join(texts(lessons.Lesson(path).build()))
+        assert shown.index("one") < shown.index("3") < shown.index("&#x27;&lt;b&gt;last&#x27;")
+
+    def test_each_student_gets_widgets_of_their_own(self):
+        lesson = lessons.Lesson(FIXTURES / "click.ipynb")
+        first, second = lesson.build(), lesson.build()
+        box_1, box_2 = (next(c for c in p.children if isinstance(c, w.VBox)) for p in (first, second))
+        button_1, label_1 = box_1.children[:2]
+        button_2, label_2 = box_2.children[:2]
+        assert button_1 is not button_2
+        button_1.click()
+        assert label_1.value != label_2.value == "not clicked yet"
+
+
+class TestSharedCells:
+    def test_an_expensive_cell_without_widgets_runs_once_and_its_names_are_reused(self, tmp_path, monkeypatch):
+        monkeypatch.setattr(lessons, "SHARED_CPU_S", -1.0)  # every cell without widgets counts as expensive
+        path = notebook(tmp_path, ("code", "import ipywidgets as widgets\nmarker = object()\nprint('computed')"),
+                        ("code", "widgets.HTML(str(id(marker)))"))
+        lesson = lessons.Lesson(path)
+        assert lesson.cells[0].shared and not lesson.cells[1].shared
+        first, second = (texts(lesson.build()) for _ in range(2))
+        assert first[0] == second[0] and "computed" in first[0]  # the recorded output, shown to both
+        assert first[1] == second[1]  # the same object: the cell did not run again
+
+    def test_a_cheap_cell_runs_again_for_each_student(self, tmp_path, monkeypatch):
+        monkeypatch.setattr(lessons, "SHARED_CPU_S", 60.0)
+        path = notebook(tmp_path, ("code", "import ipywidgets as widgets\nmarker = object()"),
+                        ("code", "widgets.HTML(str(id(marker)))"))
+        lesson = lessons.Lesson(path)
+        assert not lesson.cells[0].shared
+        pages = [lesson.build() for _ in range(2)]  # both alive, so the two markers cannot share an address
+        assert texts(pages[0])[0] != texts(pages[1])[0]
+
+    def test_a_cell_showing_a_widget_is_never_shared(self, tmp_path, monkeypatch):
+        monkeypatch.setattr(lessons, "SHARED_CPU_S", -1.0)
+        path = notebook(tmp_path, ("code", "import ipywidgets as widgets\nwidgets.Button()"))
+        lesson = lessons.Lesson(path)
+        assert not lesson.cells[0].shared
+        assert lesson.build().children[0] is not lesson.build().children[0]
+
+
+class TestFailures:
+    def test_a_failing_cell_shows_a_notice_without_traceback_and_the_page_goes_on(self):
+        page = lessons.Lesson(FIXTURES / "broken.ipynb").build()
+        shown = "\n".join(texts(page))
+        assert "before the error" in shown
+        assert "could not be prepared (ValueError)" in shown
+        assert "fails on purpose" not in shown and "Traceback" not in shown
+
+    def test_a_failing_cell_is_logged_in_full(self, caplog):
+        with caplog.at_level("ERROR", logger="aluette.classroom"):
+            lessons.Lesson(FIXTURES / "broken.ipynb").build()
+        assert "this fixture fails on purpose" in caplog.text
+
+
+@pytest.mark.parametrize(("name", "widget_class", "output_class"), [("08_play_a_match.ipynb", "aluette-match", None),
+                                                                     ("00_start_here.ipynb", None, "aluette-cards")])
+def test_a_tutorial_notebook_builds_with_its_widgets_and_classes(name, widget_class, output_class):
+    """The real notebooks: the page holds the widgets and outputs with the project's CSS classes (the browser
+    tests' locators)."""
+    from tests.browser.harness import REPO
+    page = lessons.lesson(REPO / "notebooks" / name).build()
+    classes = set()
+
+    def walk(widget):
+        classes.update(getattr(widget, "_dom_classes", ()))
+        for child in getattr(widget, "children", ()):
+            walk(child)
+    walk(page)
+    if widget_class:
+        assert widget_class in classes
+    if output_class:
+        assert f'class="{output_class}"' in "".join(texts(page))
+    assert all("could not be prepared" not in t for t in texts(page))
