@@ -281,3 +281,24 @@ class TestTeachersDesk:
         late.table_box.value, late.name_box.value = "Blue", "Eve"
         late.seat_buttons[Seat.S].click()
         assert late.controller.seat is None and late.message.last_error is not None
+
+
+class TestComingBack:
+    def test_the_page_address_brings_the_student_back_to_the_seat(self, kernels, monkeypatch):
+        """Voilà gives the kernel the page's query string: ``?table=...&code=...`` sits the student again."""
+        ann = seated(kernels, "Blue", "W", "Ann")
+        monkeypatch.setenv("QUERY_STRING", f"table=blue&code={ann.controller.ticket.code}")
+        again = page(kernels)
+        assert again.controller.seat is Seat.W and "Welcome back, Ann" in again.message.value
+        monkeypatch.setenv("QUERY_STRING", "table=blue&code=" + "Z" * 500)  # too long: not read at all
+        assert page(kernels).controller.seat is None
+
+    def test_polling_stops_after_its_lifetime(self, kernels):
+        async def scenario():
+            p = PlayTogether(SeatController(kernels()), poll=False)
+            assert p.start_polling(interval=0.01, lifetime=0.05)
+            assert not p.start_polling()  # one task at a time
+            await asyncio.sleep(0.3)
+            assert not p.polling
+            p.close()
+        asyncio.run(scenario())
