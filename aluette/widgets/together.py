@@ -271,7 +271,7 @@ class PlayTogether(w.VBox):
     @friendly()
     def discard(self, cards=None) -> None:
         """Discard the six chosen cards (or ``cards``)."""
-        chosen = sorted(self._picked) if cards is None else cards
+        chosen = [c for c in self._view().hand if c in self._picked] if cards is None else cards
         self._submit(Discard(self._you(), chosen), "You discarded six cards face down; you hold nine again.")
 
     @friendly()

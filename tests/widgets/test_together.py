@@ -61,8 +61,8 @@ def act(p: PlayTogether) -> bool:
         return True
     if view.to_move is not state.seat:
         return False
-    if view.phase is Phase.CHANT:
-        p.chant_buttons[False].click()
+    if view.phase is Phase.CHANT:  # agree in odd deals (so some discards are chosen by clicking), decline in even
+        p.chant_buttons[state.deal_number % 2 == 1].click()
         return True
     decision = HeuristicBot(signals=False).choose(view)
     if view.phase is Phase.PLAY:
@@ -191,6 +191,8 @@ class TestPlayingTogether:
         assert match.is_over and pages[0].controller.state.scores == match.scores
         assert all(p.controller.state.scores == match.scores for p in pages)
         assert "Match over" in pages[2].status.value
+        discarded = sum(len(d.view(None, events=False).discards) for d in match.deals)
+        assert discarded > 0  # some chants were agreed, and the discards chosen by clicking
 
     def test_a_move_out_of_turn_and_a_stale_move_are_refused_with_a_message(self, kernels):
         pages = [seated(kernels, "Red", s, n) for s, n in zip("NESW", "ABCD")]
