@@ -331,6 +331,11 @@ class PlayTogether(w.VBox):
         return True
 
     @property
+    def visible_signal_keys(self) -> tuple[str, ...]:
+        """The signals this seat may make now (one button each)."""
+        return tuple(k for k in self._signal_keys if k is not None)
+
+    @property
     def polling(self) -> bool:
         return self._task is not None and not self._task.done()
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import zlib
 
 import pytest
 
@@ -37,7 +38,10 @@ def page(kernels) -> PlayTogether:
 
 
 def seated(kernels, table: str, seat: str, name: str) -> PlayTogether:
+    """A page seated at ``table`` (created first with a seed of its name, so every run deals the same cards)."""
     p = page(kernels)
+    if table.casefold() not in {t.casefold() for t in p.controller.table_names()}:
+        p.controller.service.create_table(table, seed=zlib.crc32(table.encode()))
     p.table_box.value = table
     p.name_box.value = name
     p.seat_buttons[Seat.parse(seat)].click()
@@ -210,6 +214,31 @@ class TestPlayingTogether:
         twin.chant_buttons[False].click()  # chosen on the old state: refused, nothing written
         assert twin.message.last_error is not None
         assert mover.controller.service.seq("Red") == seq
+
+    def test_a_signal_reaches_the_partner_only(self, kernels):
+        """Seeds, "signals": only the partner sees a signal. The first page offered a signal clicks it; its partner's
+        page lists it, the opponents' pages do not."""
+        pages = {s: seated(kernels, "Signals", s, f"player {s}") for s in "NESW"}
+        for _ in range(40):  # the chant (declined by everyone), then the hands are final
+            for p in pages.values():
+                p.refresh()
+            if pages["N"].controller.state.view.phase is Phase.PLAY:
+                break
+            for p in pages.values():
+                act(p)
+        signaller = next((s for s, p in pages.items() if p.visible_signal_keys), None)
+        assert signaller is not None, "nobody may signal in this deal"
+        page_ = pages[signaller]
+        button = page_.signal_buttons[0]
+        button.click()
+        assert page_.message.last_error is None, page_.message.last_error
+        partner, opponents = Seat.parse(signaller).partner, [s for s in "NESW" if Seat.parse(s).team
+                                                              is not Seat.parse(signaller).team]
+        for p in pages.values():
+            p.refresh()
+        assert f"{signaller} signals" in pages[str(partner)].signals_view.value
+        for seat in opponents:
+            assert f"{signaller} signals" not in state_text(pages[seat])
 
     def test_bots_and_a_student_play_through_the_log(self, kernels):
         ann = seated(kernels, "Solo", "S", "Ann")
