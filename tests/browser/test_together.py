@@ -24,10 +24,12 @@ from pathlib import Path
 
 import pytest
 
+from aluette.deal import Phase
 from aluette.secrecy import hidden_cards
 from aluette.seats import Seat, Team
 from aluette.store import TableService, open_store
-from tests.browser.harness import DOC_IMAGES, RENDER, SCREENSHOTS, expect, open_voila, screenshot, wire_of
+from tests.browser.harness import (DOC_IMAGES, PROBLEMS_JS, RENDER, SCREENSHOTS, expect, screenshot, voila_url,
+                                   wire_of)
 
 pytestmark = pytest.mark.browser
 
@@ -37,10 +39,19 @@ NAMES = {"N": "Ann", "E": "Bob", "S": "Cat", "W": "Dan"}
 
 
 def open_all(pages, names, server):
-    """Open each page's notebook, one after the other (five kernels running their notebooks at once on two busy
-    cores kept Voilà's notebook runs waiting on their outputs for minutes)."""
-    for p, name in zip(pages, names):
-        open_voila(p, name, server=server)
+    """Open each page's notebook at once (Voilà runs them side by side), then wait until each is usable: about half
+    the time of one after the other. (The notebook's checks are light and close their widgets, so the pages' kernels
+    do not keep Voilà waiting on their outputs.)"""
+    responses = [p.goto(voila_url(server, name), wait_until="commit", timeout=RENDER * 1000)
+                 for p, name in zip(pages, names)]
+    for p, response, name in zip(pages, responses, names):
+        remember_kernel(p, response, server)
+        wire_of(p).documents.append((p.url, response.text()))
+        try:
+            p.wait_for_selector(".aluette-together, .aluette-desk", state="visible", timeout=RENDER * 1000)
+        except Exception:
+            pytest.fail(f"{name} not rendered: " + p.evaluate("() => document.body.innerText")[:3000])
+        assert p.evaluate(PROBLEMS_JS) == [], name
 
 
 def remember_kernel(page, response, server):
@@ -97,18 +108,18 @@ def act(page) -> bool:
     return True
 
 
-def play(students, until, budget: float = 40.0) -> int:
-    """Moves by clicking, whoever's turn it is, until ``until()``; returns the moves made."""
+def play(students, service, table, until, budget: float = 60.0) -> int:
+    """Moves by clicking until ``until()``: the seat to move is read from the database, its page is awaited until
+    it says it is its turn (polling brought the last move there), then clicked; returns the moves made."""
     deadline, made = time.monotonic() + budget, 0
     while not until():
         assert time.monotonic() < deadline, [status(p) for p in students]
-        moved = False
-        for p in students:
-            if act(p):
-                made, moved = made + 1, True
-                break
-        if not moved:
-            students[0].wait_for_timeout(50)
+        seat = service.replay(table).current.to_move
+        assert seat is not None, "the deal is over before the end asked for"
+        page = students["NESW".index(str(seat))]
+        expect(root(page).locator(".aluette-together-status")).to_contain_text("Your turn", timeout=WAIT)
+        assert act(page)
+        made += 1
     return made
 
 
@@ -133,6 +144,15 @@ def test_four_devices_play_a_deal_a_killed_kernel_loses_nothing_and_the_teacher_
     table = f"Table {secrets.token_hex(3)}"
     students, (teacher,) = pages(4), pages(1)
     open_all(students + [teacher], [STUDENT] * 4 + [TEACHER], voila)
+    service = TableService(open_store(path=_server_home / "data" / "tables.sqlite3"))
+    try:
+        service.create_table(table, seed=2026)  # the pages open it: the same cards on every run
+        seat_and_play(students, teacher, service, table, voila)
+    finally:
+        service.close()
+
+
+def seat_and_play(students, teacher, service, table, voila):
     codes = {}
     for seat, p in zip("NESW", students):
         root(p).locator(".aluette-together-table input").fill(table)
@@ -147,51 +167,48 @@ def test_four_devices_play_a_deal_a_killed_kernel_loses_nothing_and_the_teacher_
     desk_row = teacher.locator(".aluette-desk-table", has_text=table)
     expect(desk_row).to_contain_text("NS 0 – EW 0", timeout=WAIT)
 
-    service = TableService(open_store(path=_server_home / "data" / "tables.sqlite3"))
-    try:
-        play(students, lambda: "click a card" in "".join(status(p) for p in students))  # the chant, all decline
-        audit(students, service, table)
-        play(students, lambda: trick_state(service, table) == (2, 2))
-        # mid-trick: the pictures for the README, then the kernel of the next player to move is killed
-        for seat, p in zip("NESW", students):
-            screenshot(p, f"10_play_together-{seat}", element=root(p))
-        screenshot(teacher, "11_teachers_tables", element=teacher.locator(".aluette-desk"))
-        compose_readme_picture()
-        deal = service.replay(table).current
-        victim_seat = str(deal.to_move)
-        victim = students["NESW".index(victim_seat)]
-        expect(root(victim).locator(".aluette-together-status")).to_contain_text("Your turn", timeout=WAIT)
-        before_hand, before_table = hand(victim), on_table(victim)
-        audit(students, service, table)
-        kill_kernel(wire_of(victim).voila_kernels[-1][1])
-        response = victim.reload(wait_until="commit", timeout=RENDER * 1000)
-        remember_kernel(victim, response, voila)
-        victim.wait_for_selector(".aluette-together", state="visible", timeout=RENDER * 1000)
-        root(victim).locator(".aluette-together-table input").fill(table)
-        root(victim).locator(".aluette-together-code input").fill(codes[victim_seat])
-        root(victim).locator("button.aluette-together-rejoin").click()
-        expect(root(victim).locator(".aluette-together-message")).to_contain_text(
-            f"Welcome back, {NAMES[victim_seat]}: you sit at {victim_seat}", timeout=WAIT)
-        expect(root(victim).locator(".aluette-together-status")).to_contain_text("Your turn", timeout=WAIT)
-        assert hand(victim) == before_hand and on_table(victim) == before_table
-        assert trick_state(service, table) == (2, 2)  # nothing lost, nothing played meanwhile
+    play(students, service, table, lambda: trick_state(service, table) == (0, 0)
+         and service.replay(table).current.phase is Phase.PLAY)  # the chant, all decline
+    audit(students, service, table)
+    play(students, service, table, lambda: trick_state(service, table) == (2, 2))
+    # mid-trick: the pictures for the README, then the kernel of the next player to move is killed
+    for seat, p in zip("NESW", students):
+        screenshot(p, f"10_play_together-{seat}", element=root(p))
+    screenshot(teacher, "11_teachers_tables", element=teacher.locator(".aluette-desk"))
+    compose_readme_picture()
+    deal = service.replay(table).current
+    victim_seat = str(deal.to_move)
+    victim = students["NESW".index(victim_seat)]
+    expect(root(victim).locator(".aluette-together-status")).to_contain_text("Your turn", timeout=WAIT)
+    before_hand, before_table = hand(victim), on_table(victim)
+    audit(students, service, table)
+    kill_kernel(wire_of(victim).voila_kernels[-1][1])
+    response = victim.reload(wait_until="commit", timeout=RENDER * 1000)
+    remember_kernel(victim, response, voila)
+    victim.wait_for_selector(".aluette-together", state="visible", timeout=RENDER * 1000)
+    root(victim).locator(".aluette-together-table input").fill(table)
+    root(victim).locator(".aluette-together-code input").fill(codes[victim_seat])
+    root(victim).locator("button.aluette-together-rejoin").click()
+    expect(root(victim).locator(".aluette-together-message")).to_contain_text(
+        f"Welcome back, {NAMES[victim_seat]}: you sit at {victim_seat}", timeout=WAIT)
+    expect(root(victim).locator(".aluette-together-status")).to_contain_text("Your turn", timeout=WAIT)
+    assert hand(victim) == before_hand and on_table(victim) == before_table
+    assert trick_state(service, table) == (2, 2)  # nothing lost, nothing played meanwhile
 
-        play(students, lambda: "Deal over" in status(students[0]))
-        audit(students, service, table)
-        match = service.replay(table)
-        score = f"NS {match.scores[Team.NS]} – EW {match.scores[Team.EW]}"
-        expect(desk_row).to_contain_text(score, timeout=WAIT)
-        expect(desk_row).to_contain_text("deal 1, over", timeout=WAIT)
-        for p in students:
-            expect(root(p).locator(".aluette-together-score")).to_contain_text(f"Match score: {score}")
-        assert wire_of(teacher).cards_named() == frozenset(), "the teacher's page received a card"
-        for p in students + [teacher]:
-            errors = wire_of(p).js_errors()
-            if p is victim:  # its reload's shutdown beacon for the killed kernel: Voilà refuses it (voila#1458)
-                errors = [e for e in errors if "status of 403 (Forbidden)" not in e]
-            assert wire_of(p).kernel_errors() == [] and errors == []
-    finally:
-        service.close()
+    play(students, service, table, lambda: service.replay(table).current.phase is Phase.OVER)
+    audit(students, service, table)
+    match = service.replay(table)
+    score = f"NS {match.scores[Team.NS]} – EW {match.scores[Team.EW]}"
+    expect(desk_row).to_contain_text(score, timeout=WAIT)
+    expect(desk_row).to_contain_text("deal 1, over", timeout=WAIT)
+    for p in students:
+        expect(root(p).locator(".aluette-together-score")).to_contain_text(f"Match score: {score}")
+    assert wire_of(teacher).cards_named() == frozenset(), "the teacher's page received a card"
+    for p in students + [teacher]:
+        errors = wire_of(p).js_errors()
+        if p is victim:  # its reload's shutdown beacon for the killed kernel: Voilà refuses it (voila#1458)
+            errors = [e for e in errors if "status of 403 (Forbidden)" not in e]
+        assert wire_of(p).kernel_errors() == [] and errors == []
 
 
 def compose_readme_picture() -> None:
