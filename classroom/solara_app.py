@@ -18,10 +18,25 @@ import re
 from pathlib import Path
 
 import solara
+from solara.server import kernel_context
 
 from aluette.classroom import student_notebooks
 from aluette.classroom.landing import entries, read_entry
 from aluette.classroom.lessons import lesson
+from aluette.widgets.common import set_page_storage
+
+
+
+def page_storage() -> dict | None:
+    """The current student's page's own dict (kept in Solara's virtual kernel, freed with it), or ``None`` outside
+    any page (the template run at start): page-wide settings such as the card size live there, so one student's
+    choice is not every student's (:func:`aluette.widgets.common.set_page_storage`)."""
+    if not kernel_context.has_current_context():
+        return None
+    return kernel_context.get_current_context().user_dicts.setdefault("aluette", {})
+
+
+set_page_storage(page_storage)
 
 FOLDER = Path(os.environ.get("ALUETTE_NOTEBOOKS") or Path(__file__).resolve().parents[1] / "notebooks")
 

@@ -21,7 +21,7 @@ __all__ = ["MessageArea", "friendly", "card_label", "plural", "sheet_html", "no_
            "check_seed", "number_from_text", "seed_from_text", "NumberBox", "SeedBox", "seed_box", "next_seed",
            "check_choice", "close_widgets", "reachable_widgets",
            "state_text", "limited_text", "SHORT_TEXT", "CARDS_TEXT", "SAVE_TEXT", "card_words", "CARD_SIZES",
-           "CARD_SIZE", "card_style", "card_size_control", "CardButton", "card_row", "live_region"]
+           "CARD_SIZE", "page_card_size", "set_page_storage", "card_style", "card_size_control", "CardButton", "card_row", "live_region"]
 
 #: The largest seed a seed box (:class:`SeedBox`) holds.
 MAX_SEED = 2 ** 32 - 1
@@ -396,7 +396,7 @@ CARD_SIZES = {"small": ("Small", 60), "normal": ("Normal", 72), "large": ("Large
 
 
 class CardSizeSetting(traitlets.HasTraits):
-    """The card size of every card picture on the page (one per kernel: :data:`CARD_SIZE`). Every
+    """The card size of every card picture on the page (one per page: :func:`page_card_size`). Every
     :func:`card_size_control` is linked to it and every :func:`card_style` follows it, through the CSS variable
     ``--aluette-card-w``."""
 
@@ -414,6 +414,26 @@ class CardSizeSetting(traitlets.HasTraits):
 
 #: The page's card size (shared by every widget of the kernel, so the notebook's demos all follow one control).
 CARD_SIZE = CardSizeSetting()
+
+_page_storage: Callable[[], Optional[dict]] = lambda: None
+
+
+def set_page_storage(storage: Callable[[], Optional[dict]]) -> None:
+    """For a server that runs many pages in one process (Solara's virtual kernels: ``aluette.classroom``):
+    ``storage()`` returns a dict private to the current page (or ``None`` outside any page), where page-wide settings
+    such as the card size are kept, so one student's choice is not every student's. In a Jupyter kernel (one page
+    per process) nothing needs setting: the settings are the module's, :data:`CARD_SIZE`."""
+    global _page_storage
+    _page_storage = storage
+
+
+def page_card_size() -> CardSizeSetting:
+    """The current page's card size: :data:`CARD_SIZE` in a Jupyter kernel, the page's own under
+    :func:`set_page_storage`."""
+    storage = _page_storage()
+    if storage is None:
+        return CARD_SIZE
+    return storage.setdefault("aluette.card_size", CardSizeSetting())
 
 # Focus ring and selection marks: #0b57d0 on white is 6.4:1 and on the table's green (#e8f3e8) 5.6:1; the hint's
 # #8a4b00 on white is 7.3:1 (WCAG 2 contrast: at least 3:1 for marks that carry meaning).
@@ -448,17 +468,18 @@ def card_style() -> w.HTML:
     (the widget follows it). Card pictures inside a view with class ``aluette-sized`` (tables, tricks) are zoomed by
     ``--aluette-card-scale``, the chosen width over the normal one."""
     sheet = styled(w.HTML(), "aluette-card-style")
+    setting = page_card_size()
 
     def update(change=None):
         if change is not None and sheet.comm is None:  # closed: stop following
-            CARD_SIZE.unobserve(update, names="size")
+            setting.unobserve(update, names="size")
             return
-        scale = CARD_SIZE.width / CARD_SIZES["normal"][1]
-        sheet.value = (f"<style>:root {{ --aluette-card-w: {CARD_SIZE.width}px; --aluette-card-scale: {scale:.3f}; }}"
+        scale = setting.width / CARD_SIZES["normal"][1]
+        sheet.value = (f"<style>:root {{ --aluette-card-w: {setting.width}px; --aluette-card-scale: {scale:.3f}; }}"
                        f"{_CARD_CSS}</style>")
 
     update()
-    CARD_SIZE.observe(update, names="size")
+    setting.observe(update, names="size")
     return sheet
 
 
@@ -466,10 +487,10 @@ def card_size_control() -> w.ToggleButtons:
     """The card-size choice (class ``aluette-card-size``), linked to :data:`CARD_SIZE`: every card on the page
     follows it."""
     control = styled(w.ToggleButtons(options=[(label, key) for key, (label, _) in CARD_SIZES.items()],
-                                     value=CARD_SIZE.size, description="Card size",
+                                     value=page_card_size().size, description="Card size",
                                      tooltips=[f"cards {px} pixels wide" for _, px in CARD_SIZES.values()],
                                      style={"button_width": "auto"}), "aluette-card-size")
-    traitlets.link((control, "value"), (CARD_SIZE, "size"))
+    traitlets.link((control, "value"), (page_card_size(), "size"))
     return control
 
 

@@ -158,9 +158,9 @@ async def current_state(page, comm_id: str) -> dict:
                 and r["content"]["data"].get("method") == "update")
 
 
-@pytest.mark.xfail(strict=True, reason="aluette.widgets.common.CARD_SIZE is one per process: on Solara's server "
-                                       "one student's card size is every student's (why Voilà stays the default)")
 def test_a_students_card_size_is_theirs_alone(solara_08):
+    """On Solara's server every page runs in one process: the card size is kept per page
+    (:func:`aluette.widgets.common.set_page_storage`), so one student's "Large" leaves another's cards alone."""
     async def go():
         first = await open_solara_page(solara_08.url, "/08_play_a_match", "127.0.0.41")
         second = await open_solara_page(solara_08.url, "/08_play_a_match", "127.0.0.42")
