@@ -28,8 +28,7 @@ from aluette.deal import Phase
 from aluette.secrecy import hidden_cards
 from aluette.seats import Seat, Team
 from aluette.store import TableService, open_store
-from tests.browser.harness import (DOC_IMAGES, PROBLEMS_JS, RENDER, SCREENSHOTS, expect, screenshot, voila_url,
-                                   wire_of)
+from tests.browser.harness import DOC_IMAGES, RENDER, SCREENSHOTS, expect, open_voila, screenshot, wire_of
 
 pytestmark = pytest.mark.browser
 
@@ -39,19 +38,11 @@ NAMES = {"N": "Ann", "E": "Bob", "S": "Cat", "W": "Dan"}
 
 
 def open_all(pages, names, server):
-    """Open each page's notebook at once (Voilà runs them side by side), then wait until each is usable: about half
-    the time of one after the other. (The notebook's checks are light and close their widgets, so the pages' kernels
-    do not keep Voilà waiting on their outputs.)"""
-    responses = [p.goto(voila_url(server, name), wait_until="commit", timeout=RENDER * 1000)
-                 for p, name in zip(pages, names)]
-    for p, response, name in zip(pages, responses, names):
-        remember_kernel(p, response, server)
-        wire_of(p).documents.append((p.url, response.text()))
-        try:
-            p.wait_for_selector(".aluette-together, .aluette-desk", state="visible", timeout=RENDER * 1000)
-        except Exception:
-            pytest.fail(f"{name} not rendered: " + p.evaluate("() => document.body.innerText")[:3000])
-        assert p.evaluate(PROBLEMS_JS) == [], name
+    """Open each page's notebook, one after the other: Voilà running several notebooks at once (kernels started on
+    request) waited on their outputs ("Timeout waiting for IOPub output") until the pages timed out, in about half
+    of the runs (the README's class benchmark saw the same)."""
+    for p, name in zip(pages, names):
+        open_voila(p, name, server=server)
 
 
 def remember_kernel(page, response, server):
