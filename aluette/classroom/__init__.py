@@ -27,7 +27,7 @@ from pathlib import Path
 __all__ = ["TEACHER_NOTEBOOKS", "student_notebooks"]
 
 #: Notebooks for the teacher only: served by ``make teacher``, neither listed nor served by the students' app.
-TEACHER_NOTEBOOKS = ("07_teachers_guide.ipynb",)
+TEACHER_NOTEBOOKS = ("07_teachers_guide.ipynb", "11_teachers_tables.ipynb")
 
 
 def student_notebooks(folder: Path) -> list[Path]:

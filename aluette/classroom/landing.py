@@ -24,7 +24,7 @@ SUMMARY_HEADING = "## Aluette on one page"
 
 #: The card shown beside each notebook's entry (decoration: the entry's text says everything).
 PICTURES = {"00": "2C", "01": "3O", "02": "3C", "03": "2O", "04": "9C", "05": "9O", "06": "2B", "07": "2E",
-            "08": "1O", "09": "1C"}
+            "08": "1O", "09": "1C", "10": "12O", "11": "12C"}
 
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _EMPHASIS = re.compile(r"(\*\*|__|\*|`)")

@@ -48,7 +48,7 @@ from .common import (CardButton, MessageArea, SeedBox, card_label, card_size_con
                      live_region, no_null_tooltips, plural, reachable_widgets, seed_from_text, sheet_html,
                      state_text)
 
-__all__ = ["MatchTable", "FORMATS", "mordienne_note", "YOU", "PARTNER", "parse_seed", "short_label",
+__all__ = ["MatchTable", "FORMATS", "mordienne_note", "show_questions", "YOU", "PARTNER", "parse_seed", "short_label",
            "state_problems"]
 
 #: Your seat and your partner's.
@@ -729,13 +729,7 @@ class MatchTable(w.VBox):
     def _render_questions(self, view: View) -> None:
         asked = view.to_move is YOU and view.phase in (Phase.CHANT, Phase.SURRENDER)
         self._questions.layout.display = None if asked else "none"
-        chant = asked and view.phase is Phase.CHANT
-        offering = asked and view.phase is Phase.SURRENDER and view.surrender_by is None
-        answering = asked and view.phase is Phase.SURRENDER and view.surrender_by is not None
-        for b in self.chant_buttons.values():
-            b.layout.display = None if chant else "none"
-        for key, b in self.surrender_buttons.items():
-            b.layout.display = None if (offering if key in ("offer", "play on") else answering) else "none"
+        chant, offering, answering = show_questions(view, self.chant_buttons, self.surrender_buttons)
         if chant:
             first, second = self._session.chant_recipients()
             said = "; ".join(f"{s} {'agrees' if a else 'declines'}" for s, a in view.chant_answers) or "nobody yet"
@@ -845,6 +839,21 @@ def mordienne_note(score, enabled: bool) -> str:
         return ""
     why = explain_mordienne(score, mordienne=enabled)
     return "" if why.removeprefix("Mordienne: no. ") in score.reason else why
+
+
+def show_questions(view: View, chant_buttons: dict, surrender_buttons: dict) -> tuple[bool, bool, bool]:
+    """Show the answer buttons of the question ``view``'s seat is asked now and hide the others: ``chant_buttons``
+    ``{True: agree, False: decline}``, ``surrender_buttons`` ``{"offer", "play on", "accept", "refuse"}``. Returns
+    ``(chant, offering, answering)``: which question is asked."""
+    asked = view.to_move is view.seat and view.phase in (Phase.CHANT, Phase.SURRENDER)
+    chant = asked and view.phase is Phase.CHANT
+    offering = asked and view.phase is Phase.SURRENDER and view.surrender_by is None
+    answering = asked and view.phase is Phase.SURRENDER and view.surrender_by is not None
+    for b in chant_buttons.values():
+        b.layout.display = None if chant else "none"
+    for key, b in surrender_buttons.items():
+        b.layout.display = None if (offering if key in ("offer", "play on") else answering) else "none"
+    return chant, offering, answering
 
 
 class _NotNow(AluetteError):

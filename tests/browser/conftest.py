@@ -7,7 +7,8 @@
 - ``open_voila(page, "NAME.ipynb")``: opens a notebook of notebooks/ and waits until its widgets are rendered.
 - ``lab``: JupyterLab on a temporary copy of notebooks/ and the fixtures (so running cells never touches the
   committed files), as ``lab.url``, with ``lab.root`` the copy.
-- ``page``: a fresh browser context and page per test, outside requests blocked; ``wire``: what it received.
+- ``page``: a fresh browser context and page per test, outside requests blocked; ``wire``: what it received;
+  ``pages(n)``: ``n`` more, each in a context of its own (several devices at one table).
 On a failing test the report gets a screenshot path, the page's console errors, kernel errors and the log of
 every server written during the test (logs are in test-artifacts/logs/).
 """
@@ -135,10 +136,8 @@ def lab(_server_home, tmp_path_factory) -> Server:
     server.stop()
 
 
-@pytest.fixture
-def page(browser, request):
-    """A new browser context and page for this test; requests outside 127.0.0.1 are aborted and listed in
-    ``wire.blocked``. Voilà kernels the page opened are shut down afterwards."""
+def _new_page(browser):
+    """A new browser context and page; requests outside 127.0.0.1 are aborted and listed in ``wire.blocked``."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.set_default_timeout(30_000)
     wire = Wire()
@@ -151,9 +150,36 @@ def page(browser, request):
     page = context.new_page()
     wire.attach(page)
     harness.register(page, wire)
-    yield page
+    return page
+
+
+def _close_page(page):
     harness.shutdown_voila_kernels(page)
-    context.close()
+    page.context.close()
+
+
+@pytest.fixture
+def page(browser, request):
+    """A new browser context and page for this test (see ``_new_page``). Voilà kernels the page opened are shut
+    down afterwards."""
+    page = _new_page(browser)
+    yield page
+    _close_page(page)
+
+
+@pytest.fixture
+def pages(browser):
+    """``pages(n)``: ``n`` more pages, each in a browser context of its own (one device each), as ``page``; their
+    kernels are shut down and their contexts closed after the test."""
+    made = []
+
+    def make(n: int) -> list:
+        new = [_new_page(browser) for _ in range(n)]
+        made.extend(new)
+        return new
+    yield make
+    for page in made:
+        _close_page(page)
 
 
 @pytest.fixture

@@ -37,6 +37,7 @@ from pathlib import Path
 import pytest
 
 from aluette.secrecy import cards_named
+from aluette.store import DATA_DIR_ENV, DATABASE_URL_ENV
 
 try:
     from playwright.sync_api import expect
@@ -194,13 +195,16 @@ class Server:
 
 
 def server_env(home: Path) -> dict:
-    """Environment for a test server: the user's Jupyter config, settings and workspaces stay out of it."""
+    """Environment for a test server: the user's Jupyter config, settings and workspaces stay out of it, and so does
+    the user's database of shared tables (a data folder under ``home``, SQLite)."""
     env = dict(os.environ)
     for variable, sub in [("JUPYTER_CONFIG_DIR", "config"), ("JUPYTERLAB_SETTINGS_DIR", "lab-settings"),
                           ("JUPYTERLAB_WORKSPACES_DIR", "lab-workspaces"), ("JUPYTER_RUNTIME_DIR", "runtime")]:
         (home / sub).mkdir(parents=True, exist_ok=True)
         env[variable] = str(home / sub)
     env["PYDEVD_DISABLE_FILE_VALIDATION"] = "1"  # silences a debugger warning in every kernel's log
+    env[DATA_DIR_ENV] = str(home / "data")  # the shared tables' database: never the user's
+    env.pop(DATABASE_URL_ENV, None)
     return env
 
 

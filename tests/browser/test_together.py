@@ -1,0 +1,221 @@
+"""Play together (notebook 10) in a real browser: four devices at one table, and the teacher's page (notebook 11).
+
+What is proven, in one run to keep the browser budget small: four Chromium contexts (four devices, each with its own
+Voilà kernel) open notebook 10, sit at the four seats of one table and play a whole deal by clicking (the chant, then
+every card); each device's every received frame is searched for the cards its seat must not see (from the engine:
+the table's match rebuilt from the database), with its own hand as the positive control, at three moments (the
+hands dealt, mid-deal, the deal over); in the middle of a trick one player's kernel is killed (SIGKILL) and the page
+reloaded: with the seat code the player is back at the seat, the same hand and the same cards on the table, and
+plays on; a fifth context, the teacher's page, shows the table's score from the database and receives no card at
+all. A whole five-deal match by clicking would take several minutes here; the widget tests play whole matches.
+
+Sources: seeds, "gameplay" (each player plays one card in turn, clockwise) and "setup" (the chant); the quality bar
+of this project (a player's view never contains another player's hidden cards, in the browser frames too).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from aluette.deal import Phase
+from aluette.secrecy import hidden_cards
+from aluette.seats import Seat, Team
+from aluette.store import TableService, open_store
+from tests.browser.harness import DOC_IMAGES, RENDER, SCREENSHOTS, expect, open_voila, screenshot, wire_of
+
+pytestmark = pytest.mark.browser
+
+STUDENT, TEACHER = "10_play_together.ipynb", "11_teachers_tables.ipynb"
+WAIT = 15_000  # ms
+NAMES = {"N": "Ann", "E": "Bob", "S": "Cat", "W": "Dan"}
+
+
+def open_all(pages, names, server):
+    """Open each page's notebook, one after the other: Voilà running several notebooks at once (kernels started on
+    request) waited on their outputs ("Timeout waiting for IOPub output") until the pages timed out, in about half
+    of the runs (the README's class benchmark saw the same)."""
+    for p, name in zip(pages, names):
+        open_voila(p, name, server=server)
+
+
+def remember_kernel(page, response, server):
+    match = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', response.text())
+    assert match, "no kernel id in the page"
+    wire_of(page).voila_kernels.append((server.url, match.group(1)))
+
+
+def root(page):
+    return page.locator(".aluette-together")
+
+
+def status(page) -> str:
+    return root(page).locator(".aluette-together-status").text_content() or ""
+
+
+def hand(page) -> list[str]:
+    return root(page).evaluate("""(el) => [...el.querySelectorAll('.aluette-together-card')]
+        .filter(card => getComputedStyle(card).display !== 'none')
+        .map(card => card.querySelector('svg[data-card]').dataset.card)""")
+
+
+def on_table(page) -> list[str]:
+    return root(page).evaluate("""(el) => [...el.querySelectorAll('.aluette-together-round svg[data-card]')]
+        .map(svg => svg.dataset.card)""")
+
+
+def kill_kernel(kernel_id: str) -> None:
+    """SIGKILL the kernel process started for ``kernel_id`` (its command line names its connection file)."""
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if f"kernel-{kernel_id}.json".encode() in cmdline:
+            os.kill(int(pid), signal.SIGKILL)
+            return
+    pytest.fail(f"no process for kernel {kernel_id}")
+
+
+def act(page) -> bool:
+    """Make this device's move if the status says it is its turn: decline the chant, or click its first card."""
+    text = status(page)
+    if "Your turn" not in text:
+        return False
+    message = root(page).locator(".aluette-together-message")
+    if "agree to the chant" in text:
+        root(page).locator("button.aluette-together-chant-decline").click()
+        expect(message).to_contain_text("You decline the chant", timeout=WAIT)
+    else:
+        card = hand(page)[0]
+        root(page).locator(f'.aluette-together-card:has(svg[data-card="{card}"]) button').click()
+        expect(message).to_contain_text(f"You played {card} ", timeout=WAIT)
+    return True
+
+
+def play(students, service, table, until, budget: float = 60.0) -> int:
+    """Moves by clicking until ``until()``: the seat to move is read from the database, its page is awaited until
+    it says it is its turn (polling brought the last move there), then clicked; returns the moves made."""
+    deadline, made = time.monotonic() + budget, 0
+    while not until():
+        assert time.monotonic() < deadline, [status(p) for p in students]
+        seat = service.replay(table).current.to_move
+        assert seat is not None, "the deal is over before the end asked for"
+        page = students["NESW".index(str(seat))]
+        expect(root(page).locator(".aluette-together-status")).to_contain_text("Your turn", timeout=WAIT)
+        assert act(page)
+        made += 1
+    return made
+
+
+def trick_state(service, table) -> tuple[int, int]:
+    """(tricks over, cards on the table) of the table's current deal, from the database."""
+    view = service.replay(table).current.view(None, events=False)
+    return len(view.tricks), len(view.trick)
+
+
+def audit(students, service, table):
+    """Each device's received frames against the cards its seat must not see now (the engine's deal from the
+    database), with the seat's own hand as the positive control."""
+    deal = service.replay(table).current
+    for seat, p in zip("NESW", students):
+        named = wire_of(p).cards_named()
+        assert named & hidden_cards(deal, seat) == frozenset(), f"{seat}'s device received a hidden card"
+        assert set(deal.hands[Seat.parse(seat)]) <= named, f"{seat}'s own hand is missing from its frames"
+
+
+def test_four_devices_play_a_deal_a_killed_kernel_loses_nothing_and_the_teacher_sees_no_card(
+        pages, voila, _server_home):
+    table = f"Table {secrets.token_hex(3)}"
+    students, (teacher,) = pages(4), pages(1)
+    open_all(students + [teacher], [STUDENT] * 4 + [TEACHER], voila)
+    service = TableService(open_store(path=_server_home / "data" / "tables.sqlite3"))
+    try:
+        service.create_table(table, seed=2026)  # the pages open it: the same cards on every run
+        seat_and_play(students, teacher, service, table, voila)
+    finally:
+        service.close()
+
+
+def seat_and_play(students, teacher, service, table, voila):
+    codes = {}
+    for seat, p in zip("NESW", students):
+        root(p).locator(".aluette-together-table input").fill(table)
+        root(p).locator(".aluette-together-name input").fill(NAMES[seat])
+        root(p).locator(f"button.aluette-together-seat-{seat}").click()
+        code = root(p).locator(".aluette-together-code-text")
+        expect(code).to_have_text(re.compile(r"^[A-Z2-9]{5}-[A-Z2-9]{5}$"), timeout=WAIT)
+        codes[seat] = code.text_content()
+    for p in students:  # every device sees the four seats held (by polling) and its hand
+        expect(root(p).locator(".aluette-together-seats")).to_contain_text("all four seats held", timeout=WAIT)
+        expect(root(p).locator(".aluette-together-card").first).to_be_visible(timeout=WAIT)
+    desk_row = teacher.locator(".aluette-desk-table", has_text=table)
+    expect(desk_row).to_contain_text("NS 0 – EW 0", timeout=WAIT)
+
+    play(students, service, table, lambda: trick_state(service, table) == (0, 0)
+         and service.replay(table).current.phase is Phase.PLAY)  # the chant, all decline
+    audit(students, service, table)
+    play(students, service, table, lambda: trick_state(service, table) == (2, 2))
+    # mid-trick: the pictures for the README, then the kernel of the next player to move is killed
+    for seat, p in zip("NESW", students):
+        screenshot(p, f"10_play_together-{seat}", element=root(p))
+    screenshot(teacher, "11_teachers_tables", element=teacher.locator(".aluette-desk"))
+    compose_readme_picture()
+    deal = service.replay(table).current
+    victim_seat = str(deal.to_move)
+    victim = students["NESW".index(victim_seat)]
+    expect(root(victim).locator(".aluette-together-status")).to_contain_text("Your turn", timeout=WAIT)
+    before_hand, before_table = hand(victim), on_table(victim)
+    audit(students, service, table)
+    kill_kernel(wire_of(victim).voila_kernels[-1][1])
+    response = victim.reload(wait_until="commit", timeout=RENDER * 1000)
+    remember_kernel(victim, response, voila)
+    victim.wait_for_selector(".aluette-together", state="visible", timeout=RENDER * 1000)
+    root(victim).locator(".aluette-together-table input").fill(table)
+    root(victim).locator(".aluette-together-code input").fill(codes[victim_seat])
+    root(victim).locator("button.aluette-together-rejoin").click()
+    expect(root(victim).locator(".aluette-together-message")).to_contain_text(
+        f"Welcome back, {NAMES[victim_seat]}: you sit at {victim_seat}", timeout=WAIT)
+    expect(root(victim).locator(".aluette-together-status")).to_contain_text("Your turn", timeout=WAIT)
+    assert hand(victim) == before_hand and on_table(victim) == before_table
+    assert trick_state(service, table) == (2, 2)  # nothing lost, nothing played meanwhile
+
+    play(students, service, table, lambda: service.replay(table).current.phase is Phase.OVER)
+    audit(students, service, table)
+    match = service.replay(table)
+    score = f"NS {match.scores[Team.NS]} – EW {match.scores[Team.EW]}"
+    expect(desk_row).to_contain_text(score, timeout=WAIT)
+    expect(desk_row).to_contain_text("deal 1, over", timeout=WAIT)
+    for p in students:
+        expect(root(p).locator(".aluette-together-score")).to_contain_text(f"Match score: {score}")
+    assert wire_of(teacher).cards_named() == frozenset(), "the teacher's page received a card"
+    for p in students + [teacher]:
+        errors = wire_of(p).js_errors()
+        if p is victim:  # its reload's shutdown beacon for the killed kernel: Voilà refuses it (voila#1458)
+            errors = [e for e in errors if "status of 403 (Forbidden)" not in e]
+        assert wire_of(p).kernel_errors() == [] and errors == []
+
+
+def compose_readme_picture() -> None:
+    """The README's picture ``play_together.png``: the four devices in a 2 x 2 grid, the teacher's page under them;
+    in test-artifacts/screenshots/, and in docs/images/ with ``ALUETTE_UPDATE_DOC_IMAGES=1`` (see harness.doc_image)."""
+    from PIL import Image
+    seats = [Image.open(SCREENSHOTS / f"10_play_together-{s}.png") for s in "NESW"]
+    desk = Image.open(SCREENSHOTS / "11_teachers_tables.png")
+    cell_w = max(i.width for i in seats)
+    cell_h = max(i.height for i in seats)
+    picture = Image.new("RGB", (2 * cell_w, 2 * cell_h + desk.height), "white")
+    for k, image in enumerate(seats):
+        picture.paste(image, ((k % 2) * cell_w, (k // 2) * cell_h))
+    picture.paste(desk, (0, 2 * cell_h))
+    scale = 1600 / picture.width
+    path = SCREENSHOTS / "play_together.png"
+    picture.resize((1600, int(picture.height * scale))).save(path, optimize=True)
+    if os.environ.get("ALUETTE_UPDATE_DOC_IMAGES") == "1":
+        (DOC_IMAGES / path.name).write_bytes(path.read_bytes())

@@ -1,0 +1,335 @@
+"""The "play together" page (notebook 10) and the teacher's tables page, driven without a browser: each student is a
+:class:`PlayTogether` widget on its own :class:`TableService` (its own "kernel") over one SQLite file."""
+
+from __future__ import annotations
+
+import asyncio
+import zlib
+
+import pytest
+
+from aluette.bots import HeuristicBot
+from aluette.deal import Phase
+from aluette.errors import BadSeatCodeError, SeatTakenError, TableError
+from aluette.secrecy import cards_named, secrecy_problems
+from aluette.seats import SEATS, Seat, Team
+from aluette.store import TableService, TeacherDesk, open_store
+from aluette.together import SeatController
+from aluette.widgets.common import state_text
+from aluette.widgets.together import PlayTogether, TablesDesk
+
+
+@pytest.fixture
+def kernels(tmp_path):
+    """Makes a new session on one database per call (each student's kernel); closes them all after the test."""
+    made = []
+
+    def kernel() -> TableService:
+        service = TableService(open_store(path=tmp_path / "tables.sqlite3"))
+        made.append(service)
+        return service
+    yield kernel
+    for service in made:
+        service.close()
+
+
+def page(kernels) -> PlayTogether:
+    return PlayTogether(SeatController(kernels()), poll=False)
+
+
+def seated(kernels, table: str, seat: str, name: str) -> PlayTogether:
+    """A page seated at ``table`` (created first with a seed of its name, so every run deals the same cards)."""
+    p = page(kernels)
+    if table.casefold() not in {t.casefold() for t in p.controller.table_names()}:
+        p.controller.service.create_table(table, seed=zlib.crc32(table.encode()))
+    p.table_box.value = table
+    p.name_box.value = name
+    p.seat_buttons[Seat.parse(seat)].click()
+    assert p.controller.seat is Seat.parse(seat), p.message.value
+    return p
+
+
+def audit(p: PlayTogether) -> list[str]:
+    """The secrecy audit of a page's whole widget state against the table's real deal (kernel side only)."""
+    deal = p.controller.service.replay(p.controller.table).current
+    return secrecy_problems(state_text(p), deal, p.controller.seat, where=f"{p.controller.seat}'s page")
+
+
+def act(p: PlayTogether) -> bool:
+    """What the student at ``p`` does by clicking when it is their turn (the heuristic bot chooses the card);
+    returns whether they clicked."""
+    state = p.controller.state
+    view = state.view
+    if state.awaiting_next_deal:
+        p.next_button.click()
+        return True
+    if view.to_move is not state.seat:
+        return False
+    if view.phase is Phase.CHANT:  # agree in odd deals (so some discards are chosen by clicking), decline in even
+        p.chant_buttons[state.deal_number % 2 == 1].click()
+        return True
+    decision = HeuristicBot(signals=False).choose(view)
+    if view.phase is Phase.PLAY:
+        next(b for b in p._slots if b.card is decision.move.card).button.click()
+        return True
+    if view.phase is Phase.DISCARD:
+        for card in decision.move.cards:
+            next(b for b in p._slots if b.card is card).button.click()
+        p.discard_button.click()
+        return True
+    p.controller.submit(decision.move)
+    return True
+
+
+class TestLobby:
+    def test_open_sit_and_see_who_is_missing(self, kernels):
+        ann = seated(kernels, "Blue", "N", "Ann")
+        assert ann.controller.ticket.code in ann.code_view.value
+        assert "3 seats missing" in ann.seats_view.value
+        bob = seated(kernels, "blue", "E", "Bob")
+        assert bob.controller.table == "Blue"
+        ann.refresh()
+        assert "2 seats missing" in ann.seats_view.value and "Bob" in ann.seats_view.value
+        assert ann.controller.is_host and not bob.controller.is_host
+        assert ann.fill_button.layout.display is None and bob.fill_button.layout.display == "none"
+
+    def test_a_held_seat_cannot_be_taken(self, kernels):
+        seated(kernels, "Blue", "N", "Ann")
+        eve = page(kernels)
+        eve.table_box.value, eve.name_box.value = "Blue", "Eve"
+        eve.seat_buttons[Seat.N].click()
+        assert eve.controller.seat is None
+        assert "held by 'Ann'" in eve.message.last_error
+
+    def test_long_and_bad_names_are_refused_before_anything_is_read(self, kernels):
+        p = page(kernels)
+        p.table_box.value = "x" * 100_000
+        p.open_button.click()
+        assert "at most 40" in p.message.last_error and p.controller.table is None
+        p.table_box.value = "<script>"
+        p.open_button.click()
+        assert "'<'" in p.message.last_error and p.controller.table is None
+        p.table_box.value, p.name_box.value = "Blue", "y" * 5000
+        p.seat_buttons[Seat.S].click()
+        assert "at most 30" in p.message.last_error and p.controller.seat is None
+
+    def test_only_the_host_fills_the_empty_seats(self, kernels):
+        ann = seated(kernels, "Blue", "N", "Ann")
+        bob = seated(kernels, "Blue", "E", "Bob")
+        bob.fill_with_bots()
+        assert "only the table's first player" in bob.message.last_error
+        ann.fill_button.click()
+        assert ann.controller.state.info.ready
+        assert ann._playing.layout.display is None and ann.fill_button.layout.display == "none"
+
+    def test_a_reload_comes_back_to_the_same_seat_with_the_code(self, kernels):
+        ann = seated(kernels, "Blue", "N", "Ann")
+        ann.fill_button.click()
+        act(ann)  # N answers the chant (E deals first? whoever: act clicks only at N's turn)
+        code, before = ann.controller.ticket.code, ann.controller.state
+        ann.close()
+        again = page(kernels)  # a reload: a new kernel, a new page
+        again.table_box.value, again.code_box.value = "blue", code.lower().replace("-", " ")
+        again.rejoin_button.click()
+        assert again.controller.seat is Seat.N, again.message.value
+        assert again.controller.state.view == before.view and again.controller.state.seq >= before.seq
+        wrong = page(kernels)
+        wrong.table_box.value, wrong.code_box.value = "Blue", "ABCDE-FGHJK"
+        wrong.rejoin_button.click()
+        assert wrong.controller.seat is None and "not the code" in wrong.message.last_error
+
+    def test_the_controller_refuses_a_second_seat_and_moves_before_sitting(self, kernels):
+        c = SeatController(kernels())
+        with pytest.raises(TableError, match="take a seat first"):
+            c.next_deal()
+        c.open_table("Blue")
+        c.take_seat("N", "Ann")
+        with pytest.raises(TableError, match="already"):
+            c.take_seat("E", "Ann")
+        rival = SeatController(kernels())
+        rival.open_table("blue")
+        with pytest.raises(SeatTakenError):
+            rival.take_seat("N", "Eve")
+        other = SeatController(kernels())
+        other.open_table("Blue")
+        with pytest.raises(BadSeatCodeError):
+            other.rejoin("ABCDE-FGHJK")
+
+
+class TestPlayingTogether:
+    def test_four_pages_play_a_whole_match_each_seeing_its_own_hand_only(self, kernels):
+        """Four students, one table, the whole match by clicking. Each page's whole widget state is audited against
+        the real deal (its own hand must be there, no hidden card of another seat) twice a deal: when it first sees
+        the cards being played (hands final, signals made, last deal's messages gone) and, for the pages that see it
+        before another player starts the next deal, when the deal is over."""
+        pages = [seated(kernels, "Green", s, name) for s, name in zip("NESW", ("Ann", "Bob", "Cat", "Dan"))]
+        for p in pages:
+            p.refresh()
+        assert all(p.controller.state.info.ready for p in pages)
+        clicks, audited = 0, set()
+
+        def check(p):
+            p.refresh()
+            state = p.controller.state
+            key = (state.seat, state.deal_number, state.view.phase)
+            if state.view.phase in (Phase.PLAY, Phase.OVER) and key not in audited:
+                audited.add(key)
+                problems = audit(p)
+                assert problems == [], problems
+
+        while not pages[0].controller.state.is_over:
+            moved = False
+            for p in pages:
+                check(p)
+                if not p.controller.state.is_over and act(p):
+                    moved, clicks = True, clicks + 1
+                    assert p.message.last_error is None, p.message.last_error
+            assert moved, "nobody could move"
+            for p in pages:
+                check(p)
+            assert clicks < 2000
+        deals = len(pages[0].controller.state.deal_points)
+        assert sum(1 for key in audited if key[2] is Phase.PLAY) == 4 * deals  # every page, every deal
+        assert {key[1] for key in audited if key[2] is Phase.OVER} == set(range(1, deals + 1))
+        match = pages[0].controller.service.replay("Green")
+        assert match.is_over and pages[0].controller.state.scores == match.scores
+        assert all(p.controller.state.scores == match.scores for p in pages)
+        assert "Match over" in pages[2].status.value
+        discarded = sum(len(d.view(None, events=False).discards) for d in match.deals)
+        assert discarded > 0  # some chants were agreed, and the discards chosen by clicking
+
+    def test_a_move_out_of_turn_and_a_stale_move_are_refused_with_a_message(self, kernels):
+        pages = [seated(kernels, "Red", s, n) for s, n in zip("NESW", "ABCD")]
+        for p in pages:
+            p.refresh()
+        waiting = next(p for p in pages if p.controller.state.view.to_move is not p.controller.seat)
+        waiting.answer_chant(True)
+        assert "turn" in waiting.message.last_error
+        mover = next(p for p in pages if p.controller.state.view.to_move is p.controller.seat)
+        twin = PlayTogether(SeatController(kernels()), poll=False)  # the same seat in a second kernel
+        twin.table_box.value, twin.code_box.value = "Red", mover.controller.ticket.code
+        twin.rejoin_button.click()
+        mover.chant_buttons[False].click()
+        seq = mover.controller.state.seq
+        twin.chant_buttons[False].click()  # chosen on the old state: refused, nothing written
+        assert twin.message.last_error is not None
+        assert mover.controller.service.seq("Red") == seq
+
+    def test_a_signal_reaches_the_partner_only(self, kernels):
+        """Seeds, "signals": only the partner sees a signal. The first page offered a signal clicks it; its partner's
+        page lists it, the opponents' pages do not."""
+        pages = {s: seated(kernels, "Signals", s, f"player {s}") for s in "NESW"}
+        for _ in range(40):  # the chant (declined by everyone), then the hands are final
+            for p in pages.values():
+                p.refresh()
+            if pages["N"].controller.state.view.phase is Phase.PLAY:
+                break
+            for p in pages.values():
+                act(p)
+        signaller = next((s for s, p in pages.items() if p.visible_signal_keys), None)
+        assert signaller is not None, "nobody may signal in this deal"
+        page_ = pages[signaller]
+        button = page_.signal_buttons[0]
+        button.click()
+        assert page_.message.last_error is None, page_.message.last_error
+        partner, opponents = Seat.parse(signaller).partner, [s for s in "NESW" if Seat.parse(s).team
+                                                              is not Seat.parse(signaller).team]
+        for p in pages.values():
+            p.refresh()
+        assert f"{signaller} signals" in pages[str(partner)].signals_view.value
+        for seat in opponents:
+            assert f"{signaller} signals" not in state_text(pages[seat])
+
+    def test_bots_and_a_student_play_through_the_log(self, kernels):
+        ann = seated(kernels, "Solo", "S", "Ann")
+        ann.fill_button.click()
+        for _ in range(400):
+            if ann.controller.state.is_over:
+                break
+            ann.refresh()
+            act(ann)
+        assert ann.controller.state.is_over
+        assert audit(ann) == []
+
+    def test_the_page_polls_on_the_event_loop_and_stops_when_closed(self, kernels):
+        async def scenario():
+            ann = PlayTogether(SeatController(kernels()), poll=True)
+            assert ann.polling
+            ann.table_box.value, ann.name_box.value = "Loop", "Ann"
+            ann.seat_buttons[Seat.N].click()
+            bob = seated(kernels, "Loop", "E", "Bob")
+            for _ in range(50):
+                await asyncio.sleep(0.05)
+                if "Bob" in ann.seats_view.value:
+                    break
+            assert "Bob" in ann.seats_view.value
+            del bob
+            ann.close()
+            await asyncio.sleep(0.05)
+            assert not ann.polling and ann.internal_errors == []
+        asyncio.run(scenario())
+
+
+class TestTeachersDesk:
+    def test_every_table_with_scores_and_never_a_card(self, kernels):
+        empty = TablesDesk(TeacherDesk(kernels()), poll=False)
+        assert "No table yet" in empty.message.value
+        ann = seated(kernels, "Blue", "N", "Ann")
+        ann.fill_button.click()
+        seated(kernels, "Red", "S", "Bob")
+        empty.refresh()
+        assert empty.message.value == ""  # the tables are listed: no "no table yet" left over
+        desk = TablesDesk(TeacherDesk(kernels()), poll=False)
+        assert [s.name for s in desk.summaries] == ["Blue", "Red"]
+        for _ in range(400):
+            ann.refresh()
+            act(ann)
+            if ann.controller.state.deal_points:
+                break
+        desk.refresh()
+        text = state_text(desk)
+        blue = ann.controller.service.replay("Blue")
+        assert f"NS {blue.scores[Team.NS]} – EW {blue.scores[Team.EW]}" in text
+        assert cards_named(text) == frozenset()  # no card at all, not even a played one
+        assert "Red" in text and "waiting for players" in text
+
+    def test_a_bot_for_an_absent_student_and_closing_a_table(self, kernels):
+        ann = seated(kernels, "Blue", "N", "Ann")
+        seated(kernels, "Blue", "E", "Bob")
+        desk = TablesDesk(TeacherDesk(kernels()), poll=False)
+        box = desk.tables_view.children[0]
+        bot_e = next(b for b in box.children[1].children if "aluette-desk-bot-E" in b._dom_classes)
+        bot_e.click()
+        assert "A bot plays E" in desk.message.value
+        ann.refresh()
+        assert "<b>E</b>: a bot" in ann.seats_view.value
+        bot_e_again = next(b for b in desk.tables_view.children[0].children[1].children
+                           if "aluette-desk-bot-E" in b._dom_classes)
+        assert bot_e_again.layout.display == "none"
+        desk.close_table("Blue")
+        assert desk.summaries == [] and "No table yet" in desk.message.value
+        late = page(kernels)
+        late.table_box.value, late.name_box.value = "Blue", "Eve"
+        late.seat_buttons[Seat.S].click()
+        assert late.controller.seat is None and late.message.last_error is not None
+
+
+class TestComingBack:
+    def test_the_page_address_brings_the_student_back_to_the_seat(self, kernels, monkeypatch):
+        """Voilà gives the kernel the page's query string: ``?table=...&code=...`` sits the student again."""
+        ann = seated(kernels, "Blue", "W", "Ann")
+        monkeypatch.setenv("QUERY_STRING", f"table=blue&code={ann.controller.ticket.code}")
+        again = page(kernels)
+        assert again.controller.seat is Seat.W and "Welcome back, Ann" in again.message.value
+        monkeypatch.setenv("QUERY_STRING", "table=blue&code=" + "Z" * 500)  # too long: not read at all
+        assert page(kernels).controller.seat is None
+
+    def test_polling_stops_after_its_lifetime(self, kernels):
+        async def scenario():
+            p = PlayTogether(SeatController(kernels()), poll=False)
+            assert p.start_polling(interval=0.01, lifetime=0.05)
+            assert not p.start_polling()  # one task at a time
+            await asyncio.sleep(0.3)
+            assert not p.polling
+            p.close()
+        asyncio.run(scenario())
