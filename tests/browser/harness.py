@@ -314,13 +314,34 @@ class Wire:
         parts.extend(html for _, html in self.documents)
         return "\n".join(parts)
 
-    def cards_named(self) -> frozenset:
+    def cards_named(self, since: int = 0) -> frozenset:
         """Every card named anywhere the page received (:func:`aluette.secrecy.cards_named`): in :meth:`text`, and
         in each decoded string on its own (so no neighbouring text can hide a code). A secrecy test intersects it
-        with :func:`aluette.secrecy.hidden_cards`."""
+        with :func:`aluette.secrecy.hidden_cards`. With ``since`` (a :meth:`mark`), only in the frames received
+        after it: a new deal's secrets, the cards of an earlier deal being no secret any more."""
+        if since:
+            return self._cards_named_in_frames(since)
         named = set(cards_named(self.text()))
         for string in self.strings():
             named.update(cards_named(string))
+        return frozenset(named)
+
+    def mark(self) -> int:
+        """A point in the page's frames, for :meth:`cards_named` ``since``."""
+        return len(self.frames)
+
+    def _cards_named_in_frames(self, since: int) -> frozenset:
+        self._decode_new_frames()
+        named: set = set()
+        for (direction, _, payload), (_, message) in zip(self.frames[since:], self._decoded[since:]):
+            if direction != "<":
+                continue
+            named.update(cards_named(payload if isinstance(payload, str) else payload.decode("utf-8", "replace")))
+            if message is not None:
+                for string in strings_in(message["content"]):
+                    named.update(cards_named(string))
+                for buffer in message.get("buffers", []):
+                    named.update(cards_named(buffer.decode("utf-8", "replace")))
         return frozenset(named)
 
     def widget_states(self) -> dict[str, dict]:

@@ -1,13 +1,13 @@
 """Play together (notebook 10) in a real browser: four devices at one table, and the teacher's page (notebook 11).
 
 What is proven, in one run to keep the browser budget small: four Chromium contexts (four devices, each with its own
-Voilà kernel) open notebook 10, sit at the four seats of one table and play a whole deal by clicking (the chant, then
-every card); each device's every received frame is searched for the cards its seat must not see (from the engine:
-the table's match rebuilt from the database), with its own hand as the positive control, at three moments (the
-hands dealt, mid-deal, the deal over); in the middle of a trick one player's kernel is killed (SIGKILL) and the page
-reloaded: with the seat code the player is back at the seat, the same hand and the same cards on the table, and
-plays on; a fifth context, the teacher's page, shows the table's score from the database and receives no card at
-all. A whole five-deal match by clicking would take several minutes here; the widget tests play whole matches.
+Voilà kernel) open notebook 10, sit at the four seats of one table and play a whole five-deal match by clicking (the
+chant, then every card; Next deal pressed by each player in turn); each device's every received frame is searched for
+the cards its seat must not see (from the engine: the table's match rebuilt from the database), with its own hand as
+the positive control, at the hands dealt, mid-deal and at the end of every deal; in the middle of a trick of the
+first deal one player's kernel is killed (SIGKILL) and the page reloaded: with the seat code the player is back at
+the seat, the same hand and the same cards on the table, and plays on; a fifth context, the teacher's page, shows the
+table's deal and score from the database and receives no card at all.
 
 Sources: seeds, "gameplay" (each player plays one card in turn, clockwise) and "setup" (the chant); the quality bar
 of this project (a player's view never contains another player's hidden cards, in the browser frames too).
@@ -120,17 +120,18 @@ def trick_state(service, table) -> tuple[int, int]:
     return len(view.tricks), len(view.trick)
 
 
-def audit(students, service, table):
-    """Each device's received frames against the cards its seat must not see now (the engine's deal from the
-    database), with the seat's own hand as the positive control."""
+def audit(students, service, table, marks=None):
+    """Each device's received frames (since its mark in ``marks``, taken as the deal began, if given) against the
+    cards its seat must not see now (the engine's deal from the database), with the seat's own hand as the positive
+    control."""
     deal = service.replay(table).current
     for seat, p in zip("NESW", students):
-        named = wire_of(p).cards_named()
+        named = wire_of(p).cards_named(since=marks[seat] if marks else 0)
         assert named & hidden_cards(deal, seat) == frozenset(), f"{seat}'s device received a hidden card"
         assert set(deal.hands[Seat.parse(seat)]) <= named, f"{seat}'s own hand is missing from its frames"
 
 
-def test_four_devices_play_a_deal_a_killed_kernel_loses_nothing_and_the_teacher_sees_no_card(
+def test_four_devices_play_a_match_a_killed_kernel_loses_nothing_and_the_teacher_sees_no_card(
         pages, voila, _server_home):
     table = f"Table {secrets.token_hex(3)}"
     students, (teacher,) = pages(4), pages(1)
@@ -194,6 +195,27 @@ def seat_and_play(students, teacher, service, table, voila):
     expect(desk_row).to_contain_text("deal 1, over", timeout=WAIT)
     for p in students:
         expect(root(p).locator(".aluette-together-score")).to_contain_text(f"Match score: {score}")
+
+    # the rest of the match, deal by deal: a player presses Next deal (each in turn), all four play it by clicking
+    while not service.replay(table).is_over:
+        number = service.replay(table).deal_number
+        starter = students[number % 4]
+        next_button = root(starter).locator("button.aluette-together-next")
+        expect(next_button).to_be_enabled(timeout=WAIT)
+        marks = {seat: wire_of(p).mark() for seat, p in zip("NESW", students)}  # the earlier deals' cards are no secret
+        next_button.click()
+        expect(desk_row).to_contain_text(f"deal {number + 1}", timeout=WAIT)
+        play(students, service, table, lambda: service.replay(table).current.phase is Phase.OVER, budget=120.0)
+        audit(students, service, table, marks)
+    match = service.replay(table)
+    assert len(match.deals) == 5  # the seed sheet's match: five deals
+    score = f"NS {match.scores[Team.NS]} – EW {match.scores[Team.EW]}"
+    expect(desk_row).to_contain_text(score, timeout=WAIT)
+    expect(desk_row).to_contain_text(f"match over: {match.winner} wins" if match.winner else "match over: drawn",
+                                     timeout=WAIT)
+    for p in students:
+        expect(root(p).locator(".aluette-together-score")).to_contain_text(f"Match score: {score}")
+        expect(root(p).locator("button.aluette-together-next")).to_be_disabled()
     assert wire_of(teacher).cards_named() == frozenset(), "the teacher's page received a card"
     for p in students + [teacher]:
         errors = wire_of(p).js_errors()
