@@ -31,9 +31,10 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --ServerApp.ip=$(HOST) --ServerApp.port=$(PORT) $(ROOT_FLAG) notebooks/00_start_here.ipynb
 
-# Two workers (pytest-xdist), a test file each at a time: a notebook's cells share one kernel, a browser file its
-# servers. On this project's 2-core machine that halves the waits on servers, kernels and the browser.
-TEST_WORKERS ?= 2
+# pytest-xdist workers, a test file each at a time (--dist loadfile: a notebook's cells share one kernel, a browser
+# file its servers). Three on this project's 2-core machine: much of a test's time is waiting on a server, a kernel
+# or the browser, and the third worker fills those waits.
+TEST_WORKERS ?= 3
 
 test: $(STAMP)
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile

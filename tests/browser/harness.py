@@ -123,7 +123,7 @@ class Server:
 
     def __post_init__(self):
         LOGS.mkdir(parents=True, exist_ok=True)
-        worker = os.environ.get("PYTEST_XDIST_WORKER")  # make test runs two pytest-xdist workers: a log each
+        worker = os.environ.get("PYTEST_XDIST_WORKER")  # make test runs pytest-xdist workers: a log each
         self.log_path = LOGS / (f"{self.name}-{worker}.log" if worker else f"{self.name}.log")
         self.log_path.write_bytes(b"")
 

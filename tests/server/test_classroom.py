@@ -52,14 +52,20 @@ def channels(server, kernel_id: str):
 
 
 def request(ws, msg: dict, timeout: float = 60) -> list[dict]:
-    """Send ``msg``; the messages parented by it until the kernel's idle status for it."""
+    """Send ``msg``; the messages parented by it until the kernel's idle status for it and, for a request, its
+    reply."""
     ws.send(encode("shell", msg))
     replies, deadline = [], time.monotonic() + timeout
+    reply_type = msg["header"]["msg_type"].replace("_request", "_reply")
     while time.monotonic() < deadline:
         got = decode(ws.recv(timeout=deadline - time.monotonic()))
         if got and got["parent_header"].get("msg_id") == msg["header"]["msg_id"]:
             replies.append(got)
-            if got["header"]["msg_type"] == "status" and got["content"]["execution_state"] == "idle":
+            kinds = {r["header"]["msg_type"] for r in replies}
+            idle = any(r["header"]["msg_type"] == "status" and r["content"]["execution_state"] == "idle"
+                       for r in replies)
+            # the reply (shell channel) and the idle status (iopub) may come in either order
+            if idle and (reply_type in kinds or not msg["header"]["msg_type"].endswith("_request")):
                 return replies
     raise TimeoutError(msg["header"]["msg_type"])
 

@@ -61,7 +61,7 @@ class TestSharedCells:
     def test_an_expensive_cell_without_widgets_runs_once_and_its_names_are_reused(self, tmp_path, monkeypatch):
         monkeypatch.setattr(lessons, "SHARED_CPU_S", -1.0)  # every cell without widgets counts as expensive
         path = notebook(tmp_path, ("code", "import ipywidgets as widgets\nmarker = object()\nprint('computed')"),
-                        ("code", "widgets.HTML(str(id(marker)))"))
+                        ("code", "shown = widgets.HTML(str(id(marker)))\nshown.marker = marker  # alive with the page\nshown"))
         lesson = lessons.Lesson(path)
         assert lesson.cells[0].shared and not lesson.cells[1].shared
         first, second = (texts(lesson.build()) for _ in range(2))
@@ -71,10 +71,10 @@ class TestSharedCells:
     def test_a_cheap_cell_runs_again_for_each_student(self, tmp_path, monkeypatch):
         monkeypatch.setattr(lessons, "SHARED_CPU_S", 60.0)
         path = notebook(tmp_path, ("code", "import ipywidgets as widgets\nmarker = object()"),
-                        ("code", "widgets.HTML(str(id(marker)))"))
+                        ("code", "shown = widgets.HTML(str(id(marker)))\nshown.marker = marker  # alive with the page\nshown"))
         lesson = lessons.Lesson(path)
         assert not lesson.cells[0].shared
-        pages = [lesson.build() for _ in range(2)]  # both alive, so the two markers cannot share an address
+        pages = [lesson.build() for _ in range(2)]  # both alive with their markers: two addresses, unless shared
         assert texts(pages[0])[0] != texts(pages[1])[0]
 
     def test_a_cell_showing_a_widget_is_never_shared(self, tmp_path, monkeypatch):

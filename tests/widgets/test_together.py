@@ -17,6 +17,7 @@ from aluette.store import TableService, TeacherDesk, open_store
 from aluette.together import SeatController
 from aluette.widgets.common import state_text
 from aluette.widgets.together import PlayTogether, TablesDesk
+from tests.coroutines import run as run_coroutine
 
 
 @pytest.fixture
@@ -267,7 +268,7 @@ class TestPlayingTogether:
             ann.close()
             await asyncio.sleep(0.05)
             assert not ann.polling and ann.internal_errors == []
-        asyncio.run(scenario())
+        run_coroutine(scenario())
 
 
 class TestTeachersDesk:
@@ -332,4 +333,4 @@ class TestComingBack:
             await asyncio.sleep(0.3)
             assert not p.polling
             p.close()
-        asyncio.run(scenario())
+        run_coroutine(scenario())
