@@ -39,7 +39,7 @@ import re
 import sqlite3
 import threading
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Iterator, Optional, Union
 from urllib.parse import urlsplit
@@ -433,30 +433,28 @@ class PostgresStore(Store):
 
     @contextmanager
     def _transaction(self) -> Iterator[Transaction]:
-        psycopg = self._psycopg
-        with self._lock:
-            if self._closed:
-                raise StoreError("this store is closed")
-            try:
-                with self._conn.transaction():
-                    with self._conn.cursor() as cursor:
-                        yield Transaction(self, cursor)
-            except psycopg.OperationalError as error:
-                raise StoreError(f"the PostgreSQL database failed: {str(error).strip()[:300]}") from None
+        with self._cursor(self._conn.transaction) as tx:
+            yield tx
 
     @contextmanager
     def read(self) -> Iterator[Transaction]:
         # No BEGIN/COMMIT around reads (two round trips saved on every poll): each statement reads its own
         # snapshot. The service needs no more: the log is append-only and read as "the entries after N" in one
         # statement, and a seat read a moment later than the log is as good as one read with it.
-        psycopg = self._psycopg
+        with self._cursor(nullcontext) as tx:
+            yield tx
+
+    @contextmanager
+    def _cursor(self, around) -> Iterator[Transaction]:
+        """A cursor inside ``around()`` (a transaction, or nothing), under the store's lock; the driver's failures
+        become :class:`StoreError`."""
         with self._lock:
             if self._closed:
                 raise StoreError("this store is closed")
             try:
-                with self._conn.cursor() as cursor:
+                with around(), self._conn.cursor() as cursor:
                     yield Transaction(self, cursor)
-            except psycopg.OperationalError as error:
+            except self._psycopg.OperationalError as error:
                 raise StoreError(f"the PostgreSQL database failed: {str(error).strip()[:300]}") from None
 
     @contextmanager
