@@ -129,16 +129,18 @@ def test_the_room_cap_counts_every_address(classroom):
 
 def test_abandoned_pages_are_freed_and_their_places_given_back(classroom):
     """A page fetched and never connected, and a page whose tab was closed, are culled (short timeouts set here;
-    voila.json's are 90 s + 30 s); then the same address may open pages again."""
+    voila.json's are 90 s + 30 s), and both their places are given back: the address that held its cap of two
+    opens two pages again. (That a third page beyond the cap is refused is the first test's; checking it here would
+    race the 3 s culler on a busy machine.)"""
     server = classroom(NO_POOL, "--ClassroomIdentityProvider.max_sessions_per_address=2",
                        "--MappingKernelManager.cull_idle_timeout=3", "--MappingKernelManager.cull_interval=1")
     never_connected = kernel_of(get(server, f"/voila/render/{PAGE}"))
     closed_tab = kernel_of(get(server, f"/voila/render/{PAGE}"))
     with channels(server, closed_tab) as ws:
         request(ws, message("kernel_info_request", {}, "test"))
-    assert get(server, f"/voila/render/{PAGE}").status_code == 503
     assert wait_until(lambda: not kernel_alive(server, never_connected) and not kernel_alive(server, closed_tab), 60)
-    kernel_of(get(server, f"/voila/render/{PAGE}"))  # a place again
+    again = {kernel_of(get(server, f"/voila/render/{PAGE}")), kernel_of(get(server, f"/voila/render/{PAGE}"))}
+    assert len(again) == 2 and not again & {never_connected, closed_tab}
 
 
 def test_a_connected_page_is_kept(classroom):
