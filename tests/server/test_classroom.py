@@ -154,6 +154,39 @@ def test_a_connected_page_is_kept(classroom):
         request(ws, message("kernel_info_request", {}, "test"))
 
 
+def _keep_busy(server) -> str:
+    """Open the busy fixture's page, click its button through the widget protocol (a ``click`` custom message to
+    every widget comm: only the button answers), see the kernel go busy, and close the tab. Returns the kernel."""
+    kernel = kernel_of(get(server, "/voila/render/busy.ipynb"))
+    with channels(server, kernel) as ws:
+        replies = request(ws, message("comm_info_request", {"target_name": "jupyter.widget"}, "test"))
+        comms = next(r["content"]["comms"] for r in replies if r["header"]["msg_type"] == "comm_info_reply")
+        for comm_id in comms:
+            ws.send(encode("shell", message("comm_msg", {"comm_id": comm_id, "data": {
+                "method": "custom", "content": {"event": "click"}}}, "test")))
+        assert wait_until(lambda: get(server, f"/api/kernels/{kernel}").json()["execution_state"] == "busy", 30)
+    return kernel
+
+
+def test_a_busy_kernel_whose_page_has_gone_is_culled(classroom):
+    """voila.json's ``cull_busy``: a kernel kept busy (two minutes of work after a click) whose tab was then closed
+    is culled like an idle one, instead of holding its memory and a core until the work ends. A page still
+    connected is never culled (``cull_connected`` false, the test above)."""
+    server = classroom(NO_POOL, "--MappingKernelManager.cull_idle_timeout=3", "--MappingKernelManager.cull_interval=1")
+    kernel = _keep_busy(server)
+    assert wait_until(lambda: not kernel_alive(server, kernel), 60)
+
+
+def test_without_cull_busy_a_busy_kernel_outlives_its_page(classroom):
+    """The control of the test above: with ``cull_busy`` off (jupyter_server's default), the same busy kernel is
+    still there well after the idle timeout, so the test above can fail."""
+    server = classroom(NO_POOL, "--MappingKernelManager.cull_idle_timeout=3", "--MappingKernelManager.cull_interval=1",
+                       "--MappingKernelManager.cull_busy=False")
+    kernel = _keep_busy(server)
+    time.sleep(8)  # more than timeout + interval: an idle kernel without connection would be gone by now
+    assert kernel_alive(server, kernel)
+
+
 def test_teacher_notebooks_are_not_served_to_students(classroom, tmp_path):
     """The students' app answers 404 for the teacher's notebooks (aluette.classroom.TEACHER_NOTEBOOKS)."""
     server = classroom(NO_POOL, "--ClassroomIdentityProvider.teacher_notebooks=click.ipynb")
