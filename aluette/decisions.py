@@ -82,7 +82,7 @@ DECISIONS: tuple[ProjectDecision, ...] = (
        "ninth, between tricks, until an offer is made: the next trick's leader speaks first for their side, then "
        "the leader's right; once an offer is answered no more are asked, and the points are scored as before the "
        "first trick.",
-       ("aluette/deal.py", "aluette/options.py"), ("05_scoring", "07_teachers_guide")),
+       ("aluette/deal.py", "aluette/options.py"), ("05_scoring", "07_teachers_guide", "08_play_a_match")),
     _D("surrender-refused-all-spoiled",
        "After a refused surrender a deal with all nine tricks spoiled is a failure of the refusing side (it made no "
        "mordienne): the offering side scores 2.",
