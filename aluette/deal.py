@@ -40,9 +40,9 @@ Rules implemented here, with their sources; where the sources are silent the dec
   play goes on with the same leader, and the refusing side must make mordienne over the whole deal (the tricks
   already played count). The simulations do not play it (:meth:`Options.check_simulable`).
 * Play (seeds, "gameplay"): the player at the dealer's left leads the first trick; each plays one card in turn,
-  clockwise; any card may be played; the highest class wins and its player leads next; a tie for the highest class
-  spoils the trick: nobody wins it and its leader leads again (:func:`aluette.tricks.best_of`). The seeds: "the trick won is stacked face down in
-  front of them".
+  clockwise; any card may be played; the highest class wins and its player leads next; the highest class played
+  twice or more spoils the trick: nobody wins it and its leader leads again (:func:`aluette.tricks.best_of`). The
+  seeds: "the trick won is stacked face down in front of them".
 * Rebour (pagat.com, as issue 8 reports it; :class:`~aluette.options.Rebour`): before the first trick each player
   says whether they announce mordienne; the announcements are public. In the second form a mordienne scores 2 only
   when its maker announced it.
