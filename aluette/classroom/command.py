@@ -125,7 +125,8 @@ def voila_command(audience: str = "students", host: str = "127.0.0.1", port: int
 
 
 #: Solara's settings for the students' app (environment variables Solara reads): a page whose tab is gone without
-#: its close request is culled after a minute; no telemetry is sent; every notebook is run once at start.
+#: its close request is culled after a minute; no telemetry is sent; every notebook is run once at start (unless
+#: ``ALUETTE_PREWARM=0`` is in the environment: each notebook is then run at its first page, as the tests do).
 SOLARA_ENV = {"SOLARA_MODE": "production", "SOLARA_KERNEL_CULL_TIMEOUT": "60s",
               "SOLARA_TELEMETRY_MIXPANEL_ENABLE": "False", "MPLBACKEND": "agg", "ALUETTE_PREWARM": "1"}
 
@@ -138,6 +139,8 @@ def solara_command(host: str = "127.0.0.1", port: int = 8888, token: str | None 
     checked = voila_command("students", host, port, token, folder=folder, python=python, environ=environ)
     env = {**checked.env, **SOLARA_ENV, "ALUETTE_NOTEBOOKS": str(folder),
            "SOLARA_APP": str(CLASSROOM / "solara_app.py")}
+    if checked.env.get("ALUETTE_PREWARM") == "0":
+        env["ALUETTE_PREWARM"] = "0"
     env.pop("ALUETTE_TOKEN", None)
     if checked.token is not None:
         env["ALUETTE_TOKEN"] = checked.token
@@ -167,7 +170,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.server == "solara" and args.audience == "app":
             if args.lesson or args.extra or unknown:
-                raise ServeError("--lesson and Voilà options do not apply to --server=solara")
+                raise ServeError("--lesson and Voilà options are for Voilà: add --server=voila "
+                                 "(make app SERVER=voila)")
             launch = solara_command(args.host, args.port, args.token or None, folder=args.folder)
         else:
             launch = voila_command("teacher" if args.audience == "teacher" else "students", args.host, args.port,

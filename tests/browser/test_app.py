@@ -21,8 +21,8 @@ import httpx
 import pytest
 
 from aluette.classroom import TEACHER_NOTEBOOKS
-from tests.browser.harness import (NOTEBOOKS, REPO, Server, expect, open_solara, open_voila, page_url, screenshot,
-                                   server_env, wire_of)
+from tests.browser.harness import (NOTEBOOKS, REPO, Server, expect, open_solara, open_voila, page_url, probe_execute,
+                                   screenshot, server_env, wire_of)
 
 pytestmark = pytest.mark.browser
 
@@ -44,7 +44,10 @@ def make_server(target: str, port_variable: str, home, *settings: str, kind: str
                 *settings]
 
     name = "-".join(["make", target, *(s.partition("=")[2].lower() for s in settings)])
-    return Server(name, command, REPO, server_env(home), kind=kind)
+    # Solara's app reads each notebook at its first page rather than all at start (a minute of CPU, measured by
+    # the class benchmark): these tests open a few.
+    env = {**server_env(home), **({"ALUETTE_PREWARM": "0"} if kind == "solara" else {})}
+    return Server(name, command, REPO, env, kind=kind)
 
 
 @pytest.fixture(scope="module")
@@ -160,8 +163,13 @@ def test_teacher_page_serves_the_guide_and_a_one_page_printable_summary(page, ma
     assert guide.status_code == 200 and "Teacher" in guide.text
 
 
-def test_make_app_shows_prose_and_widgets_but_no_code(page, wire, make_app):
-    """A page of the students' app: the notebook's prose and its widgets' outputs, never a line of its code."""
+def test_make_app_shows_prose_and_widgets_but_no_code_and_runs_none(page, wire, make_app, tmp_path):
+    """A page of the students' app: the notebook's prose and its widgets' outputs, never a line of its code; its
+    links to other notebooks (by file name, as in JupyterLab) lead to their pages. Students cannot run code of their
+    own through it: an ``execute_request`` sent on the page's own kernel websocket (the probe of test_lab.py, which
+    proves it runs code on JupyterLab) gets no reply and runs nothing: Solara's server answers the
+    ``kernel_info_request`` before it, and shuts the page's kernel down on a message it does not handle (its widgets
+    are closed), so the one after it is not answered either."""
     name = "00_start_here.ipynb" if "00_start_here.ipynb" in NAMES else NAMES[0]
     open_solara(page, name, server=make_app)
     assert page.locator(".jp-RenderedMarkdown").count() > 0
@@ -169,6 +177,23 @@ def test_make_app_shows_prose_and_widgets_but_no_code(page, wire, make_app):
     text = page.evaluate("() => document.body.innerText")
     assert "import " not in text and "display(" not in text
     assert wire.js_errors() == []
+    linked = [href for href in page.evaluate("() => [...document.querySelectorAll('a')].map(a => a.href)")
+              if href.startswith(make_app.url) and href.endswith(".ipynb")]
+    assert linked, "00 links to the other notebooks"
+    for href in linked:
+        moved = httpx.get(href, timeout=60)
+        if href.rpartition("/")[2] in TEACHER_NOTEBOOKS:  # the teacher's guide: the page saying it is the teacher's
+            assert moved.status_code == 404 and "for the teacher" in moved.text, href
+            continue
+        target = href.removesuffix(".ipynb").removeprefix(make_app.url)
+        assert moved.status_code == 301 and moved.headers["location"] == target, (href, moved.status_code)
+    (server, kernel_id, _), = wire.solara_pages
+    marker = tmp_path / "executed-from-the-browser"
+    result = probe_execute(page, f"ws{server}/jupyter/api/kernels/{kernel_id}/channels?session_id=probe",
+                           f"open({str(marker)!r}, 'w').write('ran')", timeout=10)
+    assert "kernel_info_reply" in result["first"], result  # the probe reached the page's kernel
+    assert "execute_reply" not in result["exec"] and "comm_close" in result["exec"], result
+    assert result["outcome"] == "timeout" and not marker.exists(), result
 
 
 @pytest.mark.parametrize("name", NAMES)
