@@ -1,4 +1,4 @@
-"""The students' pages for Solara's server (``make app SERVER=solara``: ``solara_asgi.py`` beside this file serves
+"""The students' pages for Solara's server (``make app``, its default: ``solara_asgi.py`` beside this file serves
 them; README, "Serving the tutorial to a class"). Only what Solara's configuration cannot say lives here, as
 ``voila.py`` beside it does for Voilà.
 
@@ -83,12 +83,15 @@ body { --jp-success-color1: #2e7d32; --jp-warn-color1: #b34700; --jp-info-color1
 .jp-RenderedMarkdown code { background: #f3f3f3; padding: 0 0.2em; }
 .jp-RenderedMarkdown table { border-collapse: collapse; margin: 0.5em 0; }
 .jp-RenderedMarkdown td, .jp-RenderedMarkdown th { border: 1px solid #bbb; padding: 0.2em 0.5em; }
-.jp-RenderedMarkdown a { color: #0b5394; text-decoration: underline; }
+body .jp-RenderedHTMLCommon a:link, body .jp-RenderedHTMLCommon a:visited { color: #0b5394;
+  text-decoration: underline; }
+.jp-RenderedMarkdown .anchor-link { display: none; }
 .jp-OutputArea-output pre { font-size: 13px; }
 """
 # The first line: ipywidgets' "success", "warning" and "info" buttons are white text on #388e3c, #f57c00 and #0097a7
 # (4.1, 2.7 and 3.5 to 1); these shades give 5.1, 5.5 and 7.4 to 1 (WCAG 2 contrast minimum: 4.5 to 1). Links in
-# rendered HTML are #0b5394, not #1976d2 (4.2 to 1 on a table's grey rows).
+# rendered HTML are #0b5394, not #1976d2 (4.2 to 1 on a table's grey rows), and underlined (WCAG 1.4.1: not told
+# from the text by their colour alone); the headings' "¶" permalinks are left out, as Voilà hides them.
 
 
 #: The landing page's style sheet: the Voilà app's (one source for both).

@@ -1,4 +1,4 @@
-"""The students' app on Solara's server, as ``make app SERVER=solara`` serves it with uvicorn (``python -m uvicorn
+"""The students' app on Solara's server, as ``make app`` serves it (its default) with uvicorn (``python -m uvicorn
 --app-dir classroom solara_asgi:app``): Solara's own Starlette app for ``solara_app.py`` (``SOLARA_APP``, set by
 ``aluette.classroom.command``), behind :class:`aluette.classroom.admission.Admission` (token, caps, "the room is
 full") and :class:`~aluette.classroom.admission.PageLanguage` (``<html lang="en">``), configured by the ``ALUETTE_*`` variables the command sets."""

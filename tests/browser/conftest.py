@@ -130,6 +130,17 @@ def solara(_server_home) -> Server:
     server.stop()
 
 
+@pytest.fixture(scope="session")
+def solara_fixtures(_server_home) -> Server:
+    """The Solara app serving tests/browser/fixtures/ (the harness proves its Solara checks there)."""
+    harness.require_module("solara", "lab")
+    server = harness.solara_server("solara-fixtures", FIXTURES, _server_home)
+    _SERVERS.append(server)
+    server.start()
+    yield server
+    server.stop()
+
+
 @pytest.fixture
 def open_app(request):
     """``open_app(page, "NAME.ipynb")``: open a notebook as a class gets it: a student's on the Solara app

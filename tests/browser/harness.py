@@ -69,6 +69,8 @@ SETTLE = 15
 KERNEL_REPLY = 30
 
 LOCAL = re.compile(r"^(https?|wss?)://127\.0\.0\.1(:\d+)?(/|$)")
+#: A traceback in a server's log, from the line before it (what raised) to its last line (the exception).
+TRACEBACK = re.compile(r"[^\n]*\n?Traceback \(most recent call last\):\n(?:[ \t][^\n]*\n)+[^\n]*")
 #: A Solara page's kernel websocket: server, virtual kernel id, the page's session id (what its close request names).
 SOLARA_SOCKET = re.compile(r"^ws(://127\.0\.0\.1:\d+)/jupyter/api/kernels/([0-9a-f-]+)/channels\?session_id=([0-9a-f-]+)")
 
@@ -295,6 +297,7 @@ class Wire:
     blocked: list = field(default_factory=list)
     voila_kernels: list = field(default_factory=list)  # (server url, kernel id)
     solara_pages: list = field(default_factory=list)  # (server url, kernel id, page's session id)
+    server_logs: list = field(default_factory=list)  # (Solara server, its log's size when this page first opened it)
     _decoded: list = field(default_factory=list, repr=False)  # decode_frame(frames[i]), filled lazily
 
     def attach(self, page):
@@ -389,13 +392,18 @@ class Wire:
 
     def kernel_errors(self) -> list[str]:
         """Tracebacks the kernel published (iopub ``error`` messages, e.g. an exception in a widget callback),
-        as plain text. Cell errors at render time are checked by ``open_voila`` on the page instead."""
+        as plain text. Cell errors at render time are checked by ``open_voila`` on the page instead. On the Solara
+        app, whose pages share the server's process and publish no ``error`` message, the tracebacks its log got
+        since the page was opened (:func:`open_solara`) count as well: a callback's exception is logged there."""
         found = []
         for message in self.messages():
             if message["header"].get("msg_type") == "error":
                 content = message["content"]
                 text = "\n".join(content.get("traceback", [])) or f"{content.get('ename')}: {content.get('evalue')}"
                 found.append(re.sub(r"\x1b\[[0-9;]*m", "", text))
+        for server, mark in self.server_logs:
+            log = server.log_tail(since=mark, limit=10**7)
+            found.extend(f"{server.name} log: " + block[:3000] for block in TRACEBACK.findall(log))
         return found
 
     def wait_settled(self, page, timeout: float = KERNEL_REPLY):
@@ -514,6 +522,8 @@ def open_solara(page, name: str, server: Server, settle: float = SETTLE):
     wire = wire_of(page)
     url = solara_url(server, name)
     log_mark = server.log_size()
+    if not any(known is server for known, _ in wire.server_logs):
+        wire.server_logs.append((server, log_mark))
     response = page.goto(url, wait_until="domcontentloaded", timeout=RENDER * 1000)
     wire.documents.append((url, response.text() if response is not None else ""))
     if response is None or response.status >= 400:
@@ -525,8 +535,8 @@ def open_solara(page, name: str, server: Server, settle: float = SETTLE):
     except Exception:  # playwright's TimeoutError, pytest's failure of wait_settled; the problems below say why
         _fail_page(page, name, [f"not drawn and settled after {RENDER} s"] + page.evaluate(PROBLEMS_JS), "Solara")
     problems = page.evaluate(PROBLEMS_JS) + page.evaluate(SOLARA_PROBLEMS_JS)
-    if "Traceback (most recent call last)" in server.log_tail(since=log_mark, limit=10**6):
-        problems.append(f"a traceback in the server's log ({server.log_path})")
+    problems += [f"in the server's log: {block[-600:]}"
+                 for block in TRACEBACK.findall(server.log_tail(since=log_mark, limit=10**7))]
     if problems:
         _fail_page(page, name, problems, "Solara")
     return response
