@@ -82,7 +82,22 @@ def parse_seed(text: str) -> int:
     return seed_from_text(text, _SEED_MAX)  # one seed check for every seed box (aluette.widgets.common)
 
 
-class MatchTable(w.VBox):
+class HintOnHand:
+    """How a card table shows a hint (the match here and the play-together table, one way for both): the move and
+    its reason in the message line, and the move marked on the hand, the card to play highlighted or the cards to
+    discard picked. For a widget with ``message``, ``_hint_card``, ``_picked`` and ``_render``."""
+
+    def _show_hint(self, decision: Decision, phase: Phase) -> Decision:
+        self.message.ok(f"Hint: {decision.move}. Why: {decision.reason}.")
+        if phase is Phase.PLAY:
+            self._hint_card = decision.move.card
+        elif phase is Phase.DISCARD:
+            self._picked = set(decision.move.cards)
+        self._render()
+        return decision
+
+
+class MatchTable(HintOnHand, w.VBox):
     """A whole match against bots: you at S, a signalling heuristic partner at N, two bots at E and W; a view of a
     :class:`~aluette.session.MatchSession` (:attr:`session`).
 
@@ -404,13 +419,7 @@ class MatchTable(w.VBox):
         if decision is None:
             self.message.ok(self._not_your_turn_text(view, "No hint now"))
             return None
-        self.message.ok(f"Hint: {decision.move}. Why: {decision.reason}.")
-        if view.phase is Phase.PLAY:
-            self._hint_card = decision.move.card
-        elif view.phase is Phase.DISCARD:
-            self._picked = set(decision.move.cards)
-        self._render()
-        return decision
+        return self._show_hint(decision, view.phase)
 
     def follow_hint(self) -> Optional[Decision]:
         """Make the hint's move (for a demonstration or a test); ``None`` when it is not your turn."""
