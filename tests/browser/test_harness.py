@@ -96,8 +96,8 @@ def test_a_callback_exception_is_caught_on_the_wire(page, wire, open_fixture):
     ("missing_model.ipynb", "Error displaying widget"),
 ])
 def test_open_solara_fails_on_a_broken_page(page, solara_fixtures, name, problem):
-    with pytest.raises(pytest.fail.Exception, match=problem):
-        open_notebook(page, name, server=solara_fixtures)
+    with pytest.raises(pytest.fail.Exception, match=problem):  # a widget that never draws: fails after `settle`
+        open_notebook(page, name, server=solara_fixtures, settle=5)
 
 
 def test_a_callback_exception_on_solara_is_caught_on_the_wire(page, wire, solara_fixtures):
