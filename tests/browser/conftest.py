@@ -26,7 +26,7 @@ import pytest
 from tests.browser import harness
 from aluette.classroom import TEACHER_NOTEBOOKS
 from tests.browser.harness import (CHROMIUM_ARGS, FIXTURES, LOCAL, NOTEBOOKS, Server, Wire, lab_command,
-                                   server_env, solara_server, unavailable, voila_command)
+                                   server_env, unavailable, voila_command)
 
 # The fixture notebooks are opened by the browser tests, not run by nbval (one of them fails on purpose).
 collect_ignore_glob = ["fixtures/*", "vendor/*"]
@@ -121,9 +121,10 @@ def _open(page, name, server, **kwargs):
 
 @pytest.fixture(scope="session")
 def solara(_server_home) -> Server:
-    """The students' app on Solara's server serving notebooks/ (what `make app` serves), for the whole session."""
+    """`make app`: the students' app on Solara's server serving notebooks/, for the whole session (see
+    harness.make_app_server)."""
     harness.require_module("solara", "lab")
-    server = solara_server("solara-notebooks", NOTEBOOKS, _server_home)
+    server = harness.make_app_server(_server_home)
     _SERVERS.append(server)
     server.start()
     yield server

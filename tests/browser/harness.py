@@ -230,6 +230,25 @@ SOLARA_TEST_CAPS = {"ALUETTE_MAX_SESSIONS": "400", "ALUETTE_MAX_SESSIONS_PER_ADD
                     "ALUETTE_MAX_PAGES_PER_MINUTE": "1000"}
 
 
+def make_command(target: str, port_variable: str, *settings: str):
+    """argv builder for the real ``make TARGET`` (``make app``, ``make teacher``) on 127.0.0.1 and a given port, with
+    this venv; ``-o`` keeps make from reinstalling the package."""
+    stamp = f"{sys.prefix}/.aluette-installed"
+
+    def command(port: int) -> list[str]:
+        return ["make", "-s", "-o", stamp, target, f"VENV={sys.prefix}", "HOST=127.0.0.1", f"{port_variable}={port}",
+                *settings]
+    return command
+
+
+def make_app_server(home: Path) -> Server:
+    """``make app`` (the students' app on Solara's server, serving notebooks/), as a teacher runs it, except that the
+    notebooks are read at their first page (``ALUETTE_PREWARM=0``: reading all at start is a minute of CPU, measured
+    by the class benchmark) and the caps are :data:`SOLARA_TEST_CAPS`."""
+    env = {**server_env(home), **SOLARA_TEST_CAPS, "ALUETTE_PREWARM": "0"}
+    return Server("make-app", make_command("app", "PORT"), REPO, env, kind="solara")
+
+
 def solara_server(name: str, folder: Path, home: Path) -> Server:
     """The students' app on Solara's server, as ``make app`` starts it (:func:`aluette.classroom.command.
     solara_command`: its argv and environment) on ``folder``, except that the notebooks are read at their first page

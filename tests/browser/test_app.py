@@ -12,7 +12,6 @@ than pass on an empty folder."""
 
 import json
 import re
-import sys
 import time
 import urllib.parse
 
@@ -21,8 +20,8 @@ import httpx
 import pytest
 
 from aluette.classroom import TEACHER_NOTEBOOKS
-from tests.browser.harness import (NOTEBOOKS, REPO, Server, expect, open_solara, open_voila, page_url, probe_execute,
-                                   screenshot, server_env, wire_of)
+from tests.browser.harness import (NOTEBOOKS, REPO, Server, expect, make_command, open_solara, open_voila, page_url,
+                                   probe_execute, screenshot, server_env, wire_of)
 
 pytestmark = pytest.mark.browser
 
@@ -34,34 +33,26 @@ def needs_notebooks():
         pytest.skip("notebooks/ holds no notebook yet")
 
 
-def make_server(target: str, port_variable: str, home, *settings: str, kind: str = "voila"):
-    """The real `make TARGET` on a free port; -o keeps make from reinstalling the package."""
+def make_server(target: str, port_variable: str, home, *settings: str):
+    """The real `make TARGET` on a free port (Voilà: `make app SERVER=voila`, `make teacher`)."""
     needs_notebooks()
-    stamp = f"{sys.prefix}/.aluette-installed"
-
-    def command(port):
-        return ["make", "-s", "-o", stamp, target, f"VENV={sys.prefix}", "HOST=127.0.0.1", f"{port_variable}={port}",
-                *settings]
-
     name = "-".join(["make", target, *(s.partition("=")[2].lower() for s in settings)])
-    # Solara's app reads each notebook at its first page rather than all at start (a minute of CPU, measured by
-    # the class benchmark): these tests open a few.
-    env = {**server_env(home), **({"ALUETTE_PREWARM": "0"} if kind == "solara" else {})}
-    return Server(name, command, REPO, env, kind=kind)
+    return Server(name, make_command(target, port_variable, *settings), REPO, server_env(home))
 
 
-@pytest.fixture(scope="module")
-def make_app(tmp_path_factory):
-    """`make app` as a teacher runs it: the students' app on Solara's server."""
-    server = make_server("app", "PORT", tmp_path_factory.mktemp("make-app-home"), kind="solara").start()
-    yield server
-    server.stop()
+@pytest.fixture
+def make_app(solara):
+    """`make app` as a teacher runs it: the students' app on Solara's server (the session's, see conftest)."""
+    needs_notebooks()
+    return solara
 
 
 @pytest.fixture(scope="module")
 def make_app_voila(tmp_path_factory):
-    """`make app SERVER=voila`: the same app on Voilà."""
-    server = make_server("app", "PORT", tmp_path_factory.mktemp("make-app-voila-home"), "SERVER=voila").start()
+    """`make app SERVER=voila LESSON=00 CLASS_SIZE=1`: the same app on Voilà, with one warm kernel, for 00 (without
+    LESSON, voila.json warms a kernel for each notebook: a minute of CPU while the tests run)."""
+    server = make_server("app", "PORT", tmp_path_factory.mktemp("make-app-voila-home"), "SERVER=voila", "LESSON=00",
+                         "CLASS_SIZE=1").start()
     yield server
     server.stop()
 
@@ -190,7 +181,7 @@ def test_make_app_shows_prose_and_widgets_but_no_code_and_runs_none(page, wire, 
     (server, kernel_id, _), = wire.solara_pages
     marker = tmp_path / "executed-from-the-browser"
     result = probe_execute(page, f"ws{server}/jupyter/api/kernels/{kernel_id}/channels?session_id=probe",
-                           f"open({str(marker)!r}, 'w').write('ran')", timeout=10)
+                           f"open({str(marker)!r}, 'w').write('ran')", timeout=5)
     assert "kernel_info_reply" in result["first"], result  # the probe reached the page's kernel
     assert "execute_reply" not in result["exec"] and "comm_close" in result["exec"], result
     assert result["outcome"] == "timeout" and not marker.exists(), result
