@@ -40,10 +40,11 @@ TEST_WORKERS ?= 3
 test: $(STAMP)
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
-# The classroom app (aluette/classroom): Voilà with voila.json and classroom/. Off 127.0.0.1 it never serves without a
-# token: give one with TOKEN=... or one is made and printed with the address. LESSON=08 (CLASS_SIZE=30) warms a kernel
-# for every student on that notebook before the class. SERVER=solara serves the students' app on Solara's server instead
-# (one process for the class: README, "Serving the tutorial to a class").
+# The classroom app (aluette/classroom): the students' app on Solara's server (classroom/solara_app.py, one process
+# for the class: README, "Serving the tutorial to a class"). Off 127.0.0.1 it never serves without a token: give one
+# with TOKEN=... or one is made and printed with the address. SERVER=voila serves it with Voilà instead (voila.json
+# and classroom/, a kernel per page), where LESSON=08 (CLASS_SIZE=30) warms a kernel for every student on that
+# notebook before the class and VOILA_ARGS passes Voilà options. The teacher's page is Voilà.
 app: $(STAMP)
 	$(PY) -m aluette.classroom app --host=$(HOST) --port=$(PORT)$(if $(SERVER), --server=$(SERVER)) $(if $(TOKEN),--token=$(TOKEN)) $(if $(LESSON),--lesson=$(LESSON) --class-size=$(CLASS_SIZE)) $(VOILA_ARGS)
 

@@ -1,4 +1,4 @@
-"""The students' pages for Solara's server (``make app SERVER=solara``: ``solara_asgi.py`` beside this file serves
+"""The students' pages for Solara's server (``make app``, its default: ``solara_asgi.py`` beside this file serves
 them; README, "Serving the tutorial to a class"). Only what Solara's configuration cannot say lives here, as
 ``voila.py`` beside it does for Voilà.
 
@@ -6,7 +6,8 @@ Routes: ``/`` the landing page (one entry per notebook, :mod:`aluette.classroom.
 page (``NAME`` its file name without ``.ipynb``), built per student by :mod:`aluette.classroom.lessons`. The folder
 of notebooks is ``ALUETTE_NOTEBOOKS`` (default ``notebooks/``); the teacher's notebooks are not served. With
 ``ALUETTE_PREWARM=1`` every notebook is read and run once when the server starts (``Lesson``'s template run), so
-that no student waits for it.
+that no student waits for it. Page-wide settings are kept per page (:func:`page_storage`), and the play-together
+page polls its table from a thread of its own (:func:`poll_in_page`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import functools
 import html
 import os
 import re
+import threading
+import time
 from pathlib import Path
 
 import solara
@@ -24,6 +27,7 @@ from aluette.classroom import student_notebooks
 from aluette.classroom.landing import entries, read_entry
 from aluette.classroom.lessons import lesson
 from aluette.widgets.common import set_page_storage
+from aluette.widgets.together import set_page_poller
 
 
 
@@ -38,9 +42,38 @@ def page_storage() -> dict | None:
 
 set_page_storage(page_storage)
 
+
+def poll_in_page(step, interval: float, lifetime: float):
+    """The play-together page's poll of the database (:func:`aluette.widgets.together.set_page_poller`): a thread
+    per page calls ``step()`` every ``interval`` seconds inside the page's virtual kernel, holding its lock as
+    Solara does for each message of the page (so a poll never runs in the middle of a click); it ends when ``step``
+    says so, after ``lifetime`` seconds, or when the page is closed or culled. ``None`` outside any page."""
+    if not kernel_context.has_current_context():
+        return None
+    context = kernel_context.get_current_context()
+    stop = threading.Event()
+    context.on_close(stop.set)
+
+    def run():
+        end = time.monotonic() + lifetime
+        while not stop.wait(interval) and time.monotonic() < end:
+            with context.lock:
+                if context.closed_event.is_set():
+                    return
+                with context:
+                    if not step():
+                        return
+    threading.Thread(target=run, name=f"aluette-poll-{context.id}", daemon=True).start()
+    return stop.set
+
+
+set_page_poller(poll_in_page)
+
 FOLDER = Path(os.environ.get("ALUETTE_NOTEBOOKS") or Path(__file__).resolve().parents[1] / "notebooks")
 
 CSS = """
+body { --jp-success-color1: #2e7d32; --jp-warn-color1: #b34700; --jp-info-color1: #006064;
+  --jp-content-link-color: #0b5394; }
 .jp-RenderedMarkdown { font-size: 15px; line-height: 1.5; color: #1a1a1a; }
 .jp-RenderedMarkdown h1 { font-size: 1.9em; margin: 0.6em 0 0.4em; }
 .jp-RenderedMarkdown h2 { font-size: 1.45em; margin: 0.8em 0 0.4em; }
@@ -50,9 +83,15 @@ CSS = """
 .jp-RenderedMarkdown code { background: #f3f3f3; padding: 0 0.2em; }
 .jp-RenderedMarkdown table { border-collapse: collapse; margin: 0.5em 0; }
 .jp-RenderedMarkdown td, .jp-RenderedMarkdown th { border: 1px solid #bbb; padding: 0.2em 0.5em; }
-.jp-RenderedMarkdown a { color: #0b5394; text-decoration: underline; }
+body .jp-RenderedHTMLCommon a:link, body .jp-RenderedHTMLCommon a:visited { color: #0b5394;
+  text-decoration: underline; }
+.jp-RenderedMarkdown .anchor-link { display: none; }
 .jp-OutputArea-output pre { font-size: 13px; }
 """
+# The first line: ipywidgets' "success", "warning" and "info" buttons are white text on #388e3c, #f57c00 and #0097a7
+# (4.1, 2.7 and 3.5 to 1); these shades give 5.1, 5.5 and 7.4 to 1 (WCAG 2 contrast minimum: 4.5 to 1). Links in
+# rendered HTML are #0b5394, not #1976d2 (4.2 to 1 on a table's grey rows), and underlined (WCAG 1.4.1: not told
+# from the text by their colour alone); the headings' "¶" permalinks are left out, as Voilà hides them.
 
 
 #: The landing page's style sheet: the Voilà app's (one source for both).

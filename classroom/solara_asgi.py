@@ -1,7 +1,7 @@
-"""The students' app on Solara's server, as ``make app SERVER=solara`` serves it with uvicorn (``python -m uvicorn
+"""The students' app on Solara's server, as ``make app`` serves it (its default) with uvicorn (``python -m uvicorn
 --app-dir classroom solara_asgi:app``): Solara's own Starlette app for ``solara_app.py`` (``SOLARA_APP``, set by
 ``aluette.classroom.command``), behind :class:`aluette.classroom.admission.Admission` (token, caps, "the room is
-full"), configured by the ``ALUETTE_*`` variables the command sets."""
+full") and :class:`~aluette.classroom.admission.PageLanguage` (``<html lang="en">``), configured by the ``ALUETTE_*`` variables the command sets."""
 
 import os
 from pathlib import Path
@@ -12,11 +12,11 @@ from solara.server import kernel_context  # noqa: E402 (Solara reads SOLARA_APP)
 from solara.server.starlette import app as solara_app  # noqa: E402
 
 from aluette.classroom import student_notebooks  # noqa: E402
-from aluette.classroom.admission import Admission  # noqa: E402
+from aluette.classroom.admission import Admission, PageLanguage  # noqa: E402
 FOLDER = Path(os.environ.get("ALUETTE_NOTEBOOKS") or Path(__file__).resolve().parents[1] / "notebooks")
 LESSONS = frozenset(p.stem for p in student_notebooks(FOLDER))
 
-app = Admission(solara_app, lessons=lambda: LESSONS, live=lambda: set(kernel_context.contexts),
+app = Admission(PageLanguage(solara_app), lessons=lambda: LESSONS, live=lambda: set(kernel_context.contexts),
                 token=os.environ.get("ALUETTE_TOKEN") or None,
                 max_sessions=int(os.environ.get("ALUETTE_MAX_SESSIONS", "40")),
                 per_address=int(os.environ.get("ALUETTE_MAX_SESSIONS_PER_ADDRESS", "4")),

@@ -1,8 +1,9 @@
 """The notebooks' prose serves both audiences (quality bar: one source serves both audiences; the app shows no code
 and no author-only text).
 
-The classroom app (`make app`, Voilà) hides code cells and drops every cell tagged ``remove-cell`` (nbconvert's
-TagRemovePreprocessor, configured in ``voila.json``); JupyterLab shows everything. So:
+The classroom app (`make app`: Solara's server, or Voilà) hides code cells and drops every cell tagged
+``remove-cell`` (``aluette/classroom/lessons.py``; on Voilà nbconvert's TagRemovePreprocessor, configured in
+``voila.json``); JupyterLab shows everything. So:
 
 * what the app shows never refers to what a student cannot see or do: no "Run All Cells", no ``assert``, no Python
   names, no sentence ending in a colon above a code cell that shows nothing;

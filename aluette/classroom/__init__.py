@@ -1,7 +1,9 @@
-"""Serving the tutorial to a class: the configuration of Voilà that ``make app`` and ``make teacher`` use.
+"""Serving the tutorial to a class: ``make app`` serves the students' app on Solara's server (one process for the
+class: ``classroom/solara_app.py`` with :mod:`aluette.classroom.lessons` builds the pages, :mod:`aluette.classroom.
+admission` keeps the door); ``make app SERVER=voila`` and ``make teacher`` serve with Voilà, configured here.
 
-Voilà stays the server; this package only configures it, through classes that Voilà itself lets a configuration
-file replace (``voila.json`` at the repository root names them):
+Voilà stays the server there; this package only configures it, through classes that Voilà itself lets a
+configuration file replace (``voila.json`` at the repository root names them):
 
 - :class:`~aluette.classroom.server.ClassroomKernelManager` (``VoilaConfiguration.multi_kernel_manager_class``):
   Jupyter's kernel manager, which also raises the soft limit of open files at start.

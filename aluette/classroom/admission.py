@@ -12,24 +12,31 @@
   (``live()``: a closed tab's kernel goes at once with the page's close request, a lost one when Solara culls it,
   ``SOLARA_KERNEL_CULL_TIMEOUT``). A websocket that would open a kernel beyond the caps is refused too (a crafted
   client need not fetch the page first).
+- **The teacher's notebooks** (:data:`~aluette.classroom.TEACHER_NOTEBOOKS`, served by ``make teacher`` only): their
+  address gets HTTP 404 with a page saying so, as the Voilà app answers.
+- **Links between notebooks**: ``/NAME.ipynb`` (a notebook's link to another, by file name) is moved (HTTP 301) to
+  that lesson's page, ``/NAME``.
 """
 
 from __future__ import annotations
 
 import collections
+import gzip
 import hmac
 import time
 from http.cookies import SimpleCookie
 from typing import Callable
 from urllib.parse import parse_qs
 
+from . import TEACHER_NOTEBOOKS
 from .server import last_minute, prune, refusal_page
 
-__all__ = ["Admission", "TOKEN_COOKIE"]
+__all__ = ["Admission", "TOKEN_COOKIE", "PageLanguage"]
 
 TOKEN_COOKIE = "aluette-token"
 KERNELS = "/jupyter/api/kernels/"
 FULL = "The room is full, try again in a minute"
+TEACHER_PAGES = frozenset(name.removesuffix(".ipynb") for name in TEACHER_NOTEBOOKS)
 
 
 class Admission:
@@ -81,6 +88,13 @@ class Admission:
         if self.token is not None and not (by_query or self._matches(self._cookie(scope))):
             return await self._refuse(scope, send, 403, "This app needs its token",
                                       "Open the address your teacher gave, with its ?token=... part.")
+        if scope["type"] == "http" and path.strip("/").removesuffix(".ipynb") in TEACHER_PAGES:
+            return await self._refuse(scope, send, 404, "This page is for the teacher",
+                                      "The teacher's guide is served on the teacher's own page, not in the "
+                                      "students' app.")
+        if (scope["type"] == "http" and path.endswith(".ipynb") and "/" not in path.strip("/")
+                and path.strip("/").removesuffix(".ipynb") in self.lessons()):
+            return await self._moved(scope, send, path.removesuffix(".ipynb"))
         if scope["type"] == "http" and scope.get("method") == "GET" and path.strip("/") in self.lessons():
             reason = self.refusal(address, page=True)
             if reason is not None:
@@ -122,6 +136,16 @@ class Admission:
         return sending
 
     @staticmethod
+    async def _moved(scope, send, path: str):
+        """HTTP 301 to ``path`` (with the request's query): a notebook's own file name, as the notebooks link to
+        each other (``02_setup.ipynb``, Voilà's address), leads to its page (``/02_setup``)."""
+        query = scope.get("query_string", b"")
+        location = path.encode() + (b"?" + query if query else b"")
+        await send({"type": "http.response.start", "status": 301,
+                    "headers": [(b"location", location), (b"content-length", b"0")]})
+        await send({"type": "http.response.body", "body": b""})
+
+    @staticmethod
     async def _refuse(scope, send, status: int, title: str, reason: str):
         if scope["type"] == "websocket":  # closing before accepting: the upgrade is refused with HTTP 403
             await send({"type": "websocket.close", "code": 1008})
@@ -133,3 +157,42 @@ class Admission:
             headers.append((b"retry-after", b"60"))
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": body})
+
+
+class PageLanguage:
+    """ASGI middleware: every HTML page of ``app`` says its language, ``<html lang="en">`` (WCAG 3.1.1: a screen
+    reader picks its voice from it). Solara's page template has a bare ``<html>``; its pages are small, so an HTML
+    response is held until its end, given the attribute (under its gzip encoding, if any), and sent with its new
+    length."""
+
+    def __init__(self, app, lang: str = "en"):
+        self.app, self.tag = app, f'<html lang="{lang}"'.encode()
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        start, body = None, []
+
+        async def sending(message):
+            nonlocal start
+            if message["type"] == "http.response.start":
+                headers = dict(message.get("headers", []))
+                if not headers.get(b"content-type", b"").startswith(b"text/html"):
+                    return await send(message)
+                start = message
+                return None
+            if start is None:
+                return await send(message)
+            body.append(message.get("body", b""))
+            if message.get("more_body"):
+                return None
+            page = b"".join(body)
+            gzipped = dict(start.get("headers", [])).get(b"content-encoding") == b"gzip"
+            html = gzip.decompress(page) if gzipped else page
+            if html[:200].lower().count(b"<html") == 1 and b"<html lang=" not in html[:200].lower():
+                html = html.replace(b"<html", self.tag, 1)
+                page = gzip.compress(html) if gzipped else html
+            headers = [(k, v) for k, v in start.get("headers", []) if k != b"content-length"]
+            await send({**start, "headers": [*headers, (b"content-length", str(len(page)).encode())]})
+            await send({"type": "http.response.body", "body": page})
+        return await self.app(scope, receive, sending)

@@ -1,13 +1,18 @@
 """The command line behind ``make app`` (the students' app) and ``make teacher`` (the teacher's page).
 
-``python -m aluette.classroom app --host=H --port=P [--token=T]`` builds Voilà's command (:func:`voila_command`),
-prints the address to give out and replaces itself with Voilà. Voilà reads ``voila.json`` from the repository root
-(the working directory of ``make``) and ``classroom/voila.py`` (the landing page), and its templates from
-``classroom/templates``.
+``python -m aluette.classroom app --host=H --port=P [--token=T]`` serves the students' app on Solara's server
+(:func:`solara_command`: ``classroom/solara_asgi.py`` with uvicorn, one process for the whole class); with
+``--server=voila`` (``make app SERVER=voila``) on Voilà instead (:func:`voila_command`), as
+``python -m aluette.classroom teacher`` always serves the teacher's page. It prints the address to give out and
+replaces itself with the server. Voilà reads ``voila.json`` from the repository root (the working directory of
+``make``) and ``classroom/voila.py`` (the landing page), and its templates from ``classroom/templates``.
+
+Decision of this project: Solara is the default because it holds a class of thirty in one process (a tenth of
+Voilà's memory, pages and clicks sooner: README, "Serving the tutorial to a class").
 
 Decision of this project: on the loopback address (127.0.0.1, localhost, ::1) the app needs no token, as before;
-on any other address it never serves without one: the teacher's ``--token`` (``make app TOKEN=...``) or one made
-here with :mod:`secrets`, printed with the address.
+on any other address it never serves without one, on either server: the teacher's ``--token``
+(``make app TOKEN=...``) or one made here with :mod:`secrets`, printed with the address.
 """
 
 from __future__ import annotations
@@ -120,7 +125,8 @@ def voila_command(audience: str = "students", host: str = "127.0.0.1", port: int
 
 
 #: Solara's settings for the students' app (environment variables Solara reads): a page whose tab is gone without
-#: its close request is culled after a minute; no telemetry is sent; every notebook is run once at start.
+#: its close request is culled after a minute; no telemetry is sent; every notebook is run once at start (unless
+#: ``ALUETTE_PREWARM=0`` is in the environment: each notebook is then run at its first page, as the tests do).
 SOLARA_ENV = {"SOLARA_MODE": "production", "SOLARA_KERNEL_CULL_TIMEOUT": "60s",
               "SOLARA_TELEMETRY_MIXPANEL_ENABLE": "False", "MPLBACKEND": "agg", "ALUETTE_PREWARM": "1"}
 
@@ -133,6 +139,8 @@ def solara_command(host: str = "127.0.0.1", port: int = 8888, token: str | None 
     checked = voila_command("students", host, port, token, folder=folder, python=python, environ=environ)
     env = {**checked.env, **SOLARA_ENV, "ALUETTE_NOTEBOOKS": str(folder),
            "SOLARA_APP": str(CLASSROOM / "solara_app.py")}
+    if checked.env.get("ALUETTE_PREWARM") == "0":
+        env["ALUETTE_PREWARM"] = "0"
     env.pop("ALUETTE_TOKEN", None)
     if checked.token is not None:
         env["ALUETTE_TOKEN"] = checked.token
@@ -143,8 +151,8 @@ def solara_command(host: str = "127.0.0.1", port: int = 8888, token: str | None 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m aluette.classroom",
-                                     description="Serve the tutorial with Voilà (or Solara): the students' "
-                                                 "app or the teacher's page.")
+                                     description="Serve the tutorial: the students' app (on Solara's "
+                                                 "server, or Voilà) or the teacher's page (Voilà).")
     parser.add_argument("audience", choices=["app", "teacher"], help="app: the students' app; teacher: the "
                                                                      "teacher's page")
     parser.add_argument("--host", default="127.0.0.1")
@@ -153,15 +161,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lesson", default=None, help="a lesson on one notebook (its number, e.g. 08): a warm "
                                                           "kernel for every student of the class on it")
     parser.add_argument("--class-size", type=int, default=30, help="students in the lesson (default 30)")
-    parser.add_argument("--server", choices=["voila", "solara"], default="voila",
-                        help="the students' app on Voilà (default) or on Solara's server (one process for the class)")
+    parser.add_argument("--server", choices=["solara", "voila"], default="solara",
+                        help="the students' app on Solara's server (default: one process for the class) or on Voilà "
+                             "(a kernel per page); the teacher's page is always Voilà")
     parser.add_argument("--folder", type=Path, default=NOTEBOOKS, help=argparse.SUPPRESS)  # tests serve fixtures
     parser.add_argument("extra", nargs="*", help="more Voilà options, e.g. --ClassroomIdentityProvider.max_sessions=60")
     args, unknown = parser.parse_known_args(argv)
     try:
         if args.server == "solara" and args.audience == "app":
             if args.lesson or args.extra or unknown:
-                raise ServeError("--lesson and Voilà options do not apply to --server=solara")
+                raise ServeError("--lesson and Voilà options are for Voilà: add --server=voila "
+                                 "(make app SERVER=voila)")
             launch = solara_command(args.host, args.port, args.token or None, folder=args.folder)
         else:
             launch = voila_command("teacher" if args.audience == "teacher" else "students", args.host, args.port,

@@ -5,8 +5,10 @@
 seat's own :class:`~aluette.store.SeatState` only (the seat's :class:`~aluette.deal.View`: its own hand, the cards
 played, its partnership's signals), so no widget trait ever holds another seat's hidden card. The other seats' moves
 arrive by polling the database from an asyncio task on the kernel's event loop (every :data:`POLL_INTERVAL`
-seconds, for at most :data:`POLL_LIFETIME` seconds, stopped when the widget is closed); outside a running event loop
-(a script, pytest) there is no task and :meth:`PlayTogether.refresh` does one poll.
+seconds, for at most :data:`POLL_LIFETIME` seconds, stopped when the widget is closed), or, on a server that runs
+many pages in one process without a running loop in the page (Solara's virtual kernels), through the poller it set
+with :func:`set_page_poller`; otherwise (a script, pytest) there is no polling and :meth:`PlayTogether.refresh` does
+one poll.
 
 :class:`TablesDesk` is the teacher's page: every table's seats, who is connected, the deal, the phase and the scores
 (:meth:`TeacherDesk.summary <aluette.store.TeacherDesk.summary>`, never a card), with a button per seat to give an
@@ -20,7 +22,7 @@ import html
 import os
 import traceback
 from html import escape
-from typing import Optional, Union
+from typing import Callable, Optional, Union
 from urllib.parse import parse_qs
 
 import ipywidgets as w
@@ -39,7 +41,8 @@ from .common import (CardButton, MessageArea, card_label, card_style, card_words
                      live_region, no_null_tooltips, reachable_widgets, styled)
 from .match import HintOnHand, mordienne_note, show_questions
 
-__all__ = ["PlayTogether", "TablesDesk", "seat_words", "page_query", "POLL_INTERVAL", "POLL_LIFETIME"]
+__all__ = ["PlayTogether", "TablesDesk", "seat_words", "page_query", "set_page_poller", "POLL_INTERVAL",
+           "POLL_LIFETIME"]
 
 #: Seconds between two polls of the database for the other seats' moves.
 POLL_INTERVAL = 0.1
@@ -59,6 +62,21 @@ def _running_loop() -> Optional[asyncio.AbstractEventLoop]:
         return asyncio.get_running_loop()
     except RuntimeError:
         return None
+
+
+#: ``poller(step, interval, lifetime)``: calls ``step()`` every ``interval`` seconds in the current page until it
+#: returns ``False``, the page goes or ``lifetime`` seconds passed; returns a function that stops it, or ``None``
+#: when there is no page to poll in.
+PagePoller = Callable[[Callable[[], bool], float, float], Optional[Callable[[], None]]]
+_page_poller: Optional[PagePoller] = None
+
+
+def set_page_poller(poller: Optional[PagePoller]) -> None:
+    """For a server that runs many pages in one process with no event loop running in a page (Solara's virtual
+    kernels: ``classroom/solara_app.py``): how a page polls the database. In a Jupyter kernel nothing needs setting:
+    the page polls from a task on the kernel's event loop."""
+    global _page_poller
+    _page_poller = poller
 
 
 def page_query() -> dict[str, str]:
@@ -107,6 +125,8 @@ class PlayTogether(HintOnHand, w.VBox):
         self.controller = controller if controller is not None else SeatController()
         self.internal_errors: list[str] = []  # exceptions in the polling task (bugs), kept for tests
         self._task: Optional[asyncio.Task] = None
+        self._stop_poller: Optional[Callable[[], None]] = None
+        self._poll_failures = 0
         self._closed = False
         self._picked: set[Card] = set()
         self._hint_card: Optional[Card] = None
@@ -315,13 +335,18 @@ class PlayTogether(HintOnHand, w.VBox):
 
     # ------------------------------------------------------------------ polling
     def start_polling(self, interval: float = POLL_INTERVAL, lifetime: float = POLL_LIFETIME) -> bool:
-        """Poll on the running event loop (one task; stopped by :meth:`close`, after ``lifetime`` seconds, or after
-        20 failed polls in a row); ``False`` without a running loop."""
-        loop = _running_loop()
-        if loop is None or self._task is not None or self._closed:
+        """Poll on the running event loop (one task), or through the page's poller (:func:`set_page_poller`);
+        stopped by :meth:`close`, after ``lifetime`` seconds, or after 20 failed polls in a row. ``False`` when
+        neither is there."""
+        if self._task is not None or self._stop_poller is not None or self._closed:
             return False
-        self._task = loop.create_task(self._poll(interval, lifetime))
-        return True
+        loop = _running_loop()
+        if loop is not None:
+            self._task = loop.create_task(self._poll(interval, lifetime))
+            return True
+        if _page_poller is not None:
+            self._stop_poller = _page_poller(self._poll_step, interval, lifetime)
+        return self._stop_poller is not None
 
     @property
     def visible_signal_keys(self) -> tuple[str, ...]:
@@ -330,26 +355,34 @@ class PlayTogether(HintOnHand, w.VBox):
 
     @property
     def polling(self) -> bool:
-        return self._task is not None and not self._task.done()
+        return (self._task is not None and not self._task.done()) or (self._stop_poller is not None
+                                                                       and not self._closed)
 
     async def _poll(self, interval: float, lifetime: float) -> None:
         loop = asyncio.get_running_loop()
-        end, failures = loop.time() + lifetime, 0
-        while not self._closed and loop.time() < end and failures < 20:
+        end = loop.time() + lifetime
+        while loop.time() < end:
             await asyncio.sleep(interval)
-            if self._closed:
+            if not self._poll_step():
                 break
-            try:
-                self.refresh()
-                failures = 0
-            except AluetteError as error:  # the database refused (a closed table, a seat given to a bot...)
-                failures += 1
-                self.message.error(str(error))
-            except Exception:  # a bug: say so rather than lose it in the event loop's log
-                failures += 1
-                self.internal_errors.append(traceback.format_exc())
-                self.message.error("Internal error while reading the table (a bug); reload the page and come back "
-                                   "with your seat code.")
+
+    def _poll_step(self) -> bool:
+        """One poll, its failure said on the page; ``False`` when polling must stop (the widget closed, or 20 failed
+        polls in a row)."""
+        if self._closed:
+            return False
+        try:
+            self.refresh()
+            self._poll_failures = 0
+        except AluetteError as error:  # the database refused (a closed table, a seat given to a bot...)
+            self._poll_failures += 1
+            self.message.error(str(error))
+        except Exception:  # a bug: say so rather than lose it in the event loop's log
+            self._poll_failures += 1
+            self.internal_errors.append(traceback.format_exc())
+            self.message.error("Internal error while reading the table (a bug); reload the page and come back "
+                               "with your seat code.")
+        return not self._closed and self._poll_failures < 20
 
     def close(self) -> None:
         """Stop polling and close this widget and every widget it made."""
@@ -357,6 +390,9 @@ class PlayTogether(HintOnHand, w.VBox):
         task = getattr(self, "_task", None)
         if task is not None and not task.done():
             task.cancel()
+        stop = getattr(self, "_stop_poller", None)
+        if stop is not None:
+            stop()
         for widget in reachable_widgets(self):
             if widget is not self:
                 widget.close()

@@ -1,5 +1,5 @@
-"""A class at once: the app started exactly as ``make app PORT=<free port>`` starts it, students
-simulated on 127.0.0.1.
+"""A class at once: the app started exactly as ``make app SERVER=voila PORT=<free port>`` starts it (Voilà;
+``--servers=solara,voila`` compares it with ``make app``'s default, Solara), students simulated on 127.0.0.1.
 
 Run ``python -m tests.benchmarks.run class [--quick]`` (``make bench ARGS="class"``). Not collected by pytest.
 
@@ -111,10 +111,10 @@ def quantile(values: list[float], q: float) -> float:
 
 
 def start_app(*voila_args: str, make_vars: tuple = (), pools: int = POOLED) -> Server:
-    """``make app PORT=<free port>`` from the repository root (``-o`` keeps make from reinstalling), waited for
-    until its ``pools`` pools of pre-heated kernels are full and have run their notebook (bounded: 240 s)."""
+    """``make app SERVER=voila PORT=<free port>`` from the repository root (``-o`` keeps make from reinstalling),
+    waited for until its ``pools`` pools of pre-heated kernels are full and have run their notebook (bounded: 240 s)."""
     stamp = f"{sys.prefix}/.aluette-installed"
-    extra = [*make_vars, *([f"VOILA_ARGS={' '.join(voila_args)}"] if voila_args else [])]
+    extra = ["SERVER=voila", *make_vars, *([f"VOILA_ARGS={' '.join(voila_args)}"] if voila_args else [])]
 
     def command(port):
         return ["make", "-s", "-o", stamp, "app", f"VENV={sys.prefix}", f"PORT={port}", *extra]

@@ -5,6 +5,8 @@
 - ``voila_server(folder)``: session-wide factory, one Voilà per folder, started on a free 127.0.0.1 port and
   stopped at the end; ``voila`` serves notebooks/, ``voila_fixtures`` serves tests/browser/fixtures/.
 - ``open_voila(page, "NAME.ipynb")``: opens a notebook of notebooks/ and waits until its widgets are rendered.
+- ``solara``: the students' app (``make app``, Solara's server) serving notebooks/, session-wide; ``open_app(page,
+  "NAME.ipynb")`` opens a notebook there, or on ``voila`` for the teacher's notebooks (``make teacher`` is Voilà).
 - ``lab``: JupyterLab on a temporary copy of notebooks/ and the fixtures (so running cells never touches the
   committed files), as ``lab.url``, with ``lab.root`` the copy.
 - ``page``: a fresh browser context and page per test, outside requests blocked; ``wire``: what it received;
@@ -22,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser import harness
+from aluette.classroom import TEACHER_NOTEBOOKS
 from tests.browser.harness import (CHROMIUM_ARGS, FIXTURES, LOCAL, NOTEBOOKS, Server, Wire, lab_command,
                                    server_env, unavailable, voila_command)
 
@@ -117,6 +120,39 @@ def _open(page, name, server, **kwargs):
 
 
 @pytest.fixture(scope="session")
+def solara(_server_home) -> Server:
+    """`make app`: the students' app on Solara's server serving notebooks/, for the whole session (see
+    harness.make_app_server)."""
+    harness.require_module("solara", "lab")
+    server = harness.make_app_server(_server_home)
+    _SERVERS.append(server)
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def solara_fixtures(_server_home) -> Server:
+    """The Solara app serving tests/browser/fixtures/ (the harness proves its Solara checks there)."""
+    harness.require_module("solara", "lab")
+    server = harness.solara_server("solara-fixtures", FIXTURES, _server_home)
+    _SERVERS.append(server)
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def open_app(request):
+    """``open_app(page, "NAME.ipynb")``: open a notebook as a class gets it: a student's on the Solara app
+    (``solara``), the teacher's (07, 11) on Voilà (``voila``), as ``make teacher`` serves them."""
+    def open_(page, name, **kwargs):
+        server = request.getfixturevalue("voila" if name in TEACHER_NOTEBOOKS else "solara")
+        return harness.open_notebook(page, name, server=server, **kwargs)
+    return open_
+
+
+@pytest.fixture(scope="session")
 def lab(_server_home, tmp_path_factory) -> Server:
     """JupyterLab on a temporary copy holding notebooks/ and fixtures/ (``lab.root``)."""
     harness.require_module("jupyterlab", "lab")
@@ -155,6 +191,7 @@ def _new_page(browser):
 
 def _close_page(page):
     harness.shutdown_voila_kernels(page)
+    harness.close_solara_pages(page)
     page.context.close()
 
 

@@ -1,10 +1,12 @@
-"""Real-browser test harness: Debian's Chromium driven by Python playwright, against Voilà and JupyterLab servers
-that the tests start themselves on a free 127.0.0.1 port.
+"""Real-browser test harness: Debian's Chromium driven by Python playwright, against Voilà, Solara (the students'
+app of ``make app``) and JupyterLab servers that the tests start themselves on a free 127.0.0.1 port.
 
 The fixtures live in ``conftest.py``; this module holds what a test imports:
 
 - ``open_voila(page, name, server=...)`` opens a notebook in Voilà and fails unless every widget rendered and no
-  error output, traceback, "Error displaying widget" or "Loading widget" is left on the page.
+  error output, traceback, "Error displaying widget" or "Loading widget" is left on the page; ``open_solara`` does
+  the same on the Solara app (and fails on a cell's error notice or a traceback in the server's log), and
+  ``open_notebook`` picks one of the two from the server's ``kind``.
 - ``wire_of(page)`` / the ``wire`` fixture: a :class:`Wire` recording everything the page received over its
   websockets (every kernel message, hence every widget model state), the HTML documents it loaded, its console
   errors and the outside requests that were blocked. ``wire.text()`` is the one string a secrecy test searches;
@@ -67,6 +69,10 @@ SETTLE = 15
 KERNEL_REPLY = 30
 
 LOCAL = re.compile(r"^(https?|wss?)://127\.0\.0\.1(:\d+)?(/|$)")
+#: A traceback in a server's log, from the line before it (what raised) to its last line (the exception).
+TRACEBACK = re.compile(r"[^\n]*\n?Traceback \(most recent call last\):\n(?:[ \t][^\n]*\n)+[^\n]*")
+#: A Solara page's kernel websocket: server, virtual kernel id, the page's session id (what its close request names).
+SOLARA_SOCKET = re.compile(r"^ws(://127\.0\.0\.1:\d+)/jupyter/api/kernels/([0-9a-f-]+)/channels\?session_id=([0-9a-f-]+)")
 
 
 def unavailable(reason: str):
@@ -117,6 +123,7 @@ class Server:
     cwd: Path
     env: dict
     ready: str = "/"
+    kind: str = "voila"  # "voila", "solara" (the students' app on Solara's server) or "lab": how pages are opened
     port: int = 0
     process: subprocess.Popen | None = None
     log_path: Path = field(init=False)
@@ -217,6 +224,44 @@ def voila_command(folder: Path, *extra: str):
     return command
 
 
+#: The Solara app's caps for a test server, far above what one test opens: every page of the tests comes from
+#: 127.0.0.1, where a class's caps (4 pages per address, 12 a minute) would refuse the fifth page.
+SOLARA_TEST_CAPS = {"ALUETTE_MAX_SESSIONS": "400", "ALUETTE_MAX_SESSIONS_PER_ADDRESS": "400",
+                    "ALUETTE_MAX_PAGES_PER_MINUTE": "1000"}
+
+
+def make_command(target: str, port_variable: str, *settings: str):
+    """argv builder for the real ``make TARGET`` (``make app``, ``make teacher``) on 127.0.0.1 and a given port, with
+    this venv; ``-o`` keeps make from reinstalling the package."""
+    stamp = f"{sys.prefix}/.aluette-installed"
+
+    def command(port: int) -> list[str]:
+        return ["make", "-s", "-o", stamp, target, f"VENV={sys.prefix}", "HOST=127.0.0.1", f"{port_variable}={port}",
+                *settings]
+    return command
+
+
+def make_app_server(home: Path) -> Server:
+    """``make app`` (the students' app on Solara's server, serving notebooks/), as a teacher runs it, except that the
+    notebooks are read at their first page (``ALUETTE_PREWARM=0``: reading all at start is a minute of CPU, measured
+    by the class benchmark) and the caps are :data:`SOLARA_TEST_CAPS`."""
+    env = {**server_env(home), **SOLARA_TEST_CAPS, "ALUETTE_PREWARM": "0"}
+    return Server("make-app", make_command("app", "PORT"), REPO, env, kind="solara")
+
+
+def solara_server(name: str, folder: Path, home: Path) -> Server:
+    """The students' app on Solara's server, as ``make app`` starts it (:func:`aluette.classroom.command.
+    solara_command`: its argv and environment) on ``folder``, except that the notebooks are read at their first page
+    (``ALUETTE_PREWARM=0``: a test visits a few of them) and the caps are :data:`SOLARA_TEST_CAPS`."""
+    from aluette.classroom.command import solara_command
+    env = {**solara_command(folder=Path(folder).resolve(), environ=server_env(home)).env, **SOLARA_TEST_CAPS,
+           "ALUETTE_PREWARM": "0"}
+
+    def command(port: int) -> list[str]:
+        return solara_command(port=port, folder=Path(folder).resolve(), environ=env).argv
+    return Server(name, command, REPO, env, kind="solara")
+
+
 def lab_command(root: Path, *extra: str):
     """argv builder for JupyterLab on ``root`` with no token, no browser and no calls home."""
     def command(port: int) -> list[str]:
@@ -270,10 +315,15 @@ class Wire:
     page_errors: list = field(default_factory=list)
     blocked: list = field(default_factory=list)
     voila_kernels: list = field(default_factory=list)  # (server url, kernel id)
+    solara_pages: list = field(default_factory=list)  # (server url, kernel id, page's session id)
+    server_logs: list = field(default_factory=list)  # (Solara server, its log's size when this page first opened it)
     _decoded: list = field(default_factory=list, repr=False)  # decode_frame(frames[i]), filled lazily
 
     def attach(self, page):
         def on_websocket(ws):
+            solara = SOLARA_SOCKET.match(ws.url)
+            if solara:
+                self.solara_pages.append(solara.groups())
             ws.on("framereceived", lambda payload: self.frames.append(("<", ws.url, payload)))
             ws.on("framesent", lambda payload: self.frames.append((">", ws.url, payload)))
         page.on("websocket", on_websocket)
@@ -361,13 +411,18 @@ class Wire:
 
     def kernel_errors(self) -> list[str]:
         """Tracebacks the kernel published (iopub ``error`` messages, e.g. an exception in a widget callback),
-        as plain text. Cell errors at render time are checked by ``open_voila`` on the page instead."""
+        as plain text. Cell errors at render time are checked by ``open_voila`` on the page instead. On the Solara
+        app, whose pages share the server's process and publish no ``error`` message, the tracebacks its log got
+        since the page was opened (:func:`open_solara`) count as well: a callback's exception is logged there."""
         found = []
         for message in self.messages():
             if message["header"].get("msg_type") == "error":
                 content = message["content"]
                 text = "\n".join(content.get("traceback", [])) or f"{content.get('ename')}: {content.get('evalue')}"
                 found.append(re.sub(r"\x1b\[[0-9;]*m", "", text))
+        for server, mark in self.server_logs:
+            log = server.log_tail(since=mark, limit=10**7)
+            found.extend(f"{server.name} log: " + block[:3000] for block in TRACEBACK.findall(log))
         return found
 
     def wait_settled(self, page, timeout: float = KERNEL_REPLY):
@@ -455,10 +510,61 @@ def open_voila(page, name: str, server: Server, settle: float = SETTLE):
     return response
 
 
-def _fail_page(page, name, problems):
+# A page of the Solara app is drawn when its rendered prose is, and settled when no widget says it is loading.
+SOLARA_DRAWN = ".jp-RenderedMarkdown, .aluette-landing"
+SOLARA_SETTLED_JS = """() => !document.body.innerText.includes('Loading widget')
+    && !document.querySelector('.v-progress-circular, .solara-loading')"""
+#: What a cell that raised shows the students on the Solara app (aluette.classroom.lessons.failure_notice).
+SOLARA_PROBLEMS_JS = """() => [...document.querySelectorAll('.aluette-cell-error')]
+    .map(el => 'a cell failed: ' + el.innerText.slice(0, 300))"""
+
+
+def solara_url(server: Server, name: str) -> str:
+    return f"{server.url}/{Path(name).stem}"
+
+
+def page_url(server: Server, name: str) -> str:
+    """Where ``server`` serves notebook ``name``: ``/voila/render/NAME.ipynb`` on Voilà, ``/STEM`` on the Solara app."""
+    return solara_url(server, name) if server.kind == "solara" else voila_url(server, name)
+
+
+def open_notebook(page, name: str, server: Server, settle: float = SETTLE):
+    """:func:`open_solara` or :func:`open_voila`, as ``server`` is the Solara app or Voilà."""
+    return (open_solara if server.kind == "solara" else open_voila)(page, name, server=server, settle=settle)
+
+
+def open_solara(page, name: str, server: Server, settle: float = SETTLE):
+    """Open notebook ``name`` on the Solara app and wait until it is usable: its prose drawn, no widget loading and
+    every request of the page answered (:meth:`Wire.wait_settled`). Fails as :func:`open_voila` does, and also on a
+    cell's error notice on the page or a traceback in the server's log while the page was built. Returns the
+    playwright Response of the page."""
+    wire = wire_of(page)
+    url = solara_url(server, name)
+    log_mark = server.log_size()
+    if not any(known is server for known, _ in wire.server_logs):
+        wire.server_logs.append((server, log_mark))
+    response = page.goto(url, wait_until="domcontentloaded", timeout=RENDER * 1000)
+    wire.documents.append((url, response.text() if response is not None else ""))
+    if response is None or response.status >= 400:
+        _fail_page(page, name, [f"HTTP {response.status if response else 'no response'} for {url}"], "Solara")
+    try:
+        page.wait_for_selector(SOLARA_DRAWN, state="visible", timeout=RENDER * 1000)
+        page.wait_for_function(SOLARA_SETTLED_JS, timeout=settle * 1000)
+        wire.wait_settled(page, timeout=settle)
+    except Exception:  # playwright's TimeoutError, pytest's failure of wait_settled; the problems below say why
+        _fail_page(page, name, [f"not drawn and settled after {RENDER} s"] + page.evaluate(PROBLEMS_JS), "Solara")
+    problems = page.evaluate(PROBLEMS_JS) + page.evaluate(SOLARA_PROBLEMS_JS)
+    problems += [f"in the server's log: {block[-600:]}"
+                 for block in TRACEBACK.findall(server.log_tail(since=log_mark, limit=10**7))]
+    if problems:
+        _fail_page(page, name, problems, "Solara")
+    return response
+
+
+def _fail_page(page, name, problems, where="Voilà"):
     path = screenshot(page, "open-" + Path(name).stem, folder=FAILURES)
     body = page.evaluate("() => document.body ? document.body.innerText : ''")
-    pytest.fail(f"{name} in Voilà: " + "; ".join(problems) + f"\nscreenshot: {path}\n--- page text ---\n"
+    pytest.fail(f"{name} in {where}: " + "; ".join(problems) + f"\nscreenshot: {path}\n--- page text ---\n"
                 + body[:4000], pytrace=False)
 
 
@@ -477,6 +583,17 @@ def shutdown_voila_kernels(page):
                                       timeout=10_000)
         except Exception:
             pass  # the server may already be gone; it shuts its kernels down when it stops
+
+
+def close_solara_pages(page):
+    """Close the Solara app's pages this page opened, as the page's beforeunload beacon does (Solara's close
+    request): their virtual kernels are freed at once rather than culled a minute later."""
+    for server, kernel_id, session_id in wire_of(page).solara_pages:
+        try:
+            page.context.request.post(f"http{server}/_solara/api/close/{kernel_id}?session_id={session_id}",
+                                      timeout=10_000)
+        except Exception:
+            pass  # the server may already be gone
 
 
 # Height the window needs to show all of Voilà's #rendered_cells, which scrolls inside a window-high panel (so a

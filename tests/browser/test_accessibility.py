@@ -1,8 +1,8 @@
 """Accessibility of the app in a real browser (quality bar: axe-core clean, keyboard-only usable): axe-core on every
 page, the cards played with the keyboard alone, and the projector size.
 
-- axe-core (vendored: ``tests/browser/vendor/``) runs on every notebook of the app in Voilà, after its widgets
-  rendered; a serious or critical violation fails (WCAG 2 A and AA rules: contrast at least 4.5:1 for text, names for
+- axe-core (vendored: ``tests/browser/vendor/``) runs on every notebook as a class gets it (the students' on the
+  Solara app of ``make app``, the teacher's on Voilà, ``make teacher``), after its widgets rendered; a serious or critical violation fails (WCAG 2 A and AA rules: contrast at least 4.5:1 for text, names for
   every control...). Moderate and minor findings are reported in the failure message only.
 - Keyboard: a whole deal of notebook 08 is played with Tab and Enter only (no mouse), each card reached by Tab and
   showing a visible focus ring.
@@ -78,8 +78,8 @@ SMALL_THINGS_JS = """() => ({
 
 
 @pytest.mark.parametrize("name", PAGES)
-def test_axe_finds_no_serious_or_critical_violation(page, open_voila, name):
-    open_voila(page, name)
+def test_axe_finds_no_serious_or_critical_violation(page, open_app, name):
+    open_app(page, name)
     violations = axe_violations(page)
     record(name, violations)
     assert serious(violations) == [], describe(serious(violations))
@@ -125,10 +125,10 @@ def tab_to(page, wanted, limit: int = 300) -> dict:
     raise AssertionError(f"Tab never reached the control ({limit} presses)")
 
 
-def test_a_whole_deal_played_with_the_keyboard_only(page, wire, open_voila):
+def test_a_whole_deal_played_with_the_keyboard_only(page, wire, open_app):
     """WCAG 2.1.1 and 2.4.7: Tab reaches every card of your hand, with a visible focus ring, and Enter or Space plays
     it; the chant is answered the same way. No mouse: a whole deal of notebook 08 to its end."""
-    open_voila(page, MATCH)
+    open_app(page, MATCH)
     root = page.locator(".aluette-match").first
     settle(page, wire, root)
     played, keys = 0, ["Enter", " "]
@@ -152,11 +152,11 @@ def test_a_whole_deal_played_with_the_keyboard_only(page, wire, open_voila):
 
 
 # ------------------------------------------------------------------------------------------------ projector
-def test_the_match_fits_a_1280x720_projector_in_large_mode(page, wire, open_voila):
+def test_the_match_fits_a_1280x720_projector_in_large_mode(page, wire, open_app):
     """With the large card size at 1280x720 the match's cards are at least 60 px wide, nothing is cut off
     at the sides, and the table with your hand fits the screen's height."""
     page.set_viewport_size({"width": 1280, "height": 720})
-    open_voila(page, MATCH)
+    open_app(page, MATCH)
     root = page.locator(".aluette-match").first
     settle(page, wire, root)
     root.locator(".aluette-card-size button", has_text="Large").click()

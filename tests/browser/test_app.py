@@ -1,15 +1,17 @@
-"""The classroom app (README, "Serving the tutorial to a class"): `make app` serves notebooks/ with Voilà on 127.0.0.1;
-its landing page lists the lessons in teaching order (title, one-line description, a picture) without the teacher's
-guide, which `make teacher` serves with the printable one-page rules summary; a notebook shows its prose and widgets
-but no code; a closed tab's kernel is shut down at once. voila.json (read from the working directory, the
-repository root for `make app`) pre-warms a kernel per notebook.
+"""The classroom app (README, "Serving the tutorial to a class"): `make app` serves notebooks/ on Solara's server
+(127.0.0.1); its landing page lists the lessons in teaching order (title, one-line description, a picture) without
+the teacher's notebooks, which `make teacher` serves (on Voilà) with the printable one-page rules summary; every
+notebook renders with no error, showing its prose and widgets but no code.
+
+`make app SERVER=voila` (Voilà) gets a short check of its own: the same landing page, one notebook rendered from a
+pre-heated kernel with no code shown, and its kernel shut down when the tab closes (voila.json, read from the working
+directory, the repository root for `make app`).
 
 The landing and `make app` tests need notebooks in notebooks/; until there are some they skip, saying so, rather
 than pass on an empty folder."""
 
 import json
 import re
-import sys
 import time
 import urllib.parse
 
@@ -18,8 +20,8 @@ import httpx
 import pytest
 
 from aluette.classroom import TEACHER_NOTEBOOKS
-from tests.browser.harness import (FIXTURES, NOTEBOOKS, REPO, Server, expect, open_voila, screenshot, server_env,
-                                   wire_of)
+from tests.browser.harness import (NOTEBOOKS, REPO, Server, expect, make_command, open_solara, open_voila, page_url,
+                                   probe_execute, screenshot, server_env, wire_of)
 
 pytestmark = pytest.mark.browser
 
@@ -31,20 +33,26 @@ def needs_notebooks():
         pytest.skip("notebooks/ holds no notebook yet")
 
 
-def make_server(target: str, port_variable: str, home):
-    """The real `make TARGET` on a free port; -o keeps make from reinstalling the package."""
+def make_server(target: str, port_variable: str, home, *settings: str):
+    """The real `make TARGET` on a free port (Voilà: `make app SERVER=voila`, `make teacher`)."""
     needs_notebooks()
-    stamp = f"{sys.prefix}/.aluette-installed"
+    name = "-".join(["make", target, *(s.partition("=")[2].lower() for s in settings)])
+    return Server(name, make_command(target, port_variable, *settings), REPO, server_env(home))
 
-    def command(port):
-        return ["make", "-s", "-o", stamp, target, f"VENV={sys.prefix}", "HOST=127.0.0.1", f"{port_variable}={port}"]
 
-    return Server(f"make-{target}", command, REPO, server_env(home))
+@pytest.fixture
+def make_app(solara):
+    """`make app` as a teacher runs it: the students' app on Solara's server (the session's, see conftest)."""
+    needs_notebooks()
+    return solara
 
 
 @pytest.fixture(scope="module")
-def make_app(tmp_path_factory):
-    server = make_server("app", "PORT", tmp_path_factory.mktemp("make-app-home")).start()
+def make_app_voila(tmp_path_factory):
+    """`make app SERVER=voila LESSON=00 CLASS_SIZE=1`: the same app on Voilà, with one warm kernel, for 00 (without
+    LESSON, voila.json warms a kernel for each notebook: a minute of CPU while the tests run)."""
+    server = make_server("app", "PORT", tmp_path_factory.mktemp("make-app-voila-home"), "SERVER=voila", "LESSON=00",
+                         "CLASS_SIZE=1").start()
     yield server
     server.stop()
 
@@ -73,15 +81,16 @@ def landing_entries(page) -> list[tuple[str, str]]:
     return [(links.nth(i).get_attribute("href"), " ".join(names[i].split())) for i in range(links.count())]
 
 
-def test_landing_page_lists_the_lessons_in_order_without_the_teachers_guide(page, make_app):
-    """The tutorial's title, one entry per notebook in teaching order (the number in its file name)
-    with its title and the first sentence under it, and a picture; not the teacher's guide, which the students'
-    app refuses to serve."""
-    page.goto(make_app.url + "/")
+def check_landing_page(page, server):
+    """The tutorial's title, one entry per notebook in teaching order (the number in its file name) with its title
+    and the first sentence under it, and a picture; not the teacher's notebooks, which the students' app refuses to
+    serve with a page saying so (HTTP 404)."""
+    page.goto(server.url + "/")
     expect(page.get_by_role("heading", level=1)).to_have_text("Aluette")
+    expect(page.locator("ol.notebooks > li > a").first).to_be_visible()
     lessons = [name for name in NAMES if name not in TEACHER_NOTEBOOKS]
     entries = landing_entries(page)
-    assert [href for href, _ in entries] == [f"/voila/render/{name}" for name in lessons]
+    assert [href for href, _ in entries] == [page_url(server, name)[len(server.url):] for name in lessons]
     for (_, text), name in zip(entries, lessons):
         title, paragraph = first_markdown(name)
         plain = re.sub(r"\*\*|\*|`", "", title)
@@ -94,16 +103,21 @@ def test_landing_page_lists_the_lessons_in_order_without_the_teachers_guide(page
     body = page.evaluate("() => document.body.innerText")
     for name in TEACHER_NOTEBOOKS:
         assert first_markdown(name)[0] not in body
-        refused = httpx.get(f"{make_app.url}/voila/render/{name}", timeout=60)
-        assert refused.status_code == 404 and "for the teacher" in refused.text
+        refused = httpx.get(page_url(server, name), timeout=60)
+        assert refused.status_code == 404 and "for the teacher" in refused.text, (name, refused.status_code)
+
+
+def test_landing_page_lists_the_lessons_in_order_without_the_teachers_guide(page, make_app):
+    check_landing_page(page, make_app)
     screenshot(page, "app-landing")
 
 
-def test_landing_page_entry_opens_its_notebook(page, make_app):
+def test_landing_page_entry_opens_its_notebook(page, wire, make_app):
     page.goto(make_app.url + "/")
     page.locator("ol.notebooks > li > a").first.click()
-    expect(page.locator("#rendered_cells")).to_be_visible(timeout=120_000)
-    assert page.url.endswith(f"/voila/render/{NAMES[0]}")
+    expect(page.locator(".jp-RenderedMarkdown").first).to_be_visible(timeout=120_000)
+    assert page.url == page_url(make_app, NAMES[0])
+    wire.wait_settled(page)
 
 
 def pdf_pages(pdf: bytes) -> int:
@@ -140,70 +154,76 @@ def test_teacher_page_serves_the_guide_and_a_one_page_printable_summary(page, ma
     assert guide.status_code == 200 and "Teacher" in guide.text
 
 
-def test_closing_a_tab_shuts_its_kernel_down(page, make_app):
-    """Voilà's page posts its kernel's shutdown when it is left; Voilà refuses it (403, no _xsrf cookie:
-    voila-dashboards/voila#1458) unless the server sets the cookie, as the classroom's identity provider does. The
-    kernel is then gone within seconds, long before the culler's 90 s."""
+def test_make_app_shows_prose_and_widgets_but_no_code_and_runs_none(page, wire, make_app, tmp_path):
+    """A page of the students' app: the notebook's prose and its widgets' outputs, never a line of its code; its
+    links to other notebooks (by file name, as in JupyterLab) lead to their pages. Students cannot run code of their
+    own through it: an ``execute_request`` sent on the page's own kernel websocket (the probe of test_lab.py, which
+    proves it runs code on JupyterLab) gets no reply and runs nothing: Solara's server answers the
+    ``kernel_info_request`` before it, and shuts the page's kernel down on a message it does not handle (its widgets
+    are closed), so the one after it is not answered either."""
     name = "00_start_here.ipynb" if "00_start_here.ipynb" in NAMES else NAMES[0]
-    open_voila(page, name, server=make_app)
-    (_, kernel_id), = wire_of(page).voila_kernels
-    assert httpx.get(f"{make_app.url}/api/kernels/{kernel_id}", timeout=30).status_code == 200
-    page.close(run_before_unload=True)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if httpx.get(f"{make_app.url}/api/kernels/{kernel_id}", timeout=30).status_code == 404:
-            break
-        time.sleep(0.5)
-    assert httpx.get(f"{make_app.url}/api/kernels/{kernel_id}", timeout=30).status_code == 404
-
-
-def expect_links_to_notebooks(page, names):
-    """Each name is a link on the landing page that leads to the notebook rendered by Voilà."""
-    for name in names:
-        link = page.get_by_role("link", name=re.compile(re.escape(name) + "$"))  # after an icon glyph
-        expect(link).to_be_visible()
-        assert link.get_attribute("href").startswith(f"/voila/render/{name}")
-
-
-def test_make_app_shows_prose_and_widgets_but_no_code(page, wire, make_app):
-    name = "00_start_here.ipynb" if "00_start_here.ipynb" in NAMES else NAMES[0]
-    open_voila(page, name, server=make_app)
-    assert page.locator(".jp-MarkdownCell").count() > 0
-    assert page.locator(".jp-CodeCell .jp-InputArea").count() == 0
-    assert "import " not in page.evaluate("() => document.body.innerText")
-    assert "Using pre-heated kernel" in make_app.log_tail(limit=10**6)
+    open_solara(page, name, server=make_app)
+    assert page.locator(".jp-RenderedMarkdown").count() > 0
+    assert page.locator(".jp-CodeCell, .jp-InputArea, .highlight").count() == 0
+    text = page.evaluate("() => document.body.innerText")
+    assert "import " not in text and "display(" not in text
+    assert wire.js_errors() == []
+    linked = [href for href in page.evaluate("() => [...document.querySelectorAll('a')].map(a => a.href)")
+              if href.startswith(make_app.url) and href.endswith(".ipynb")]
+    assert linked, "00 links to the other notebooks"
+    for href in linked:
+        moved = httpx.get(href, timeout=60)
+        if href.rpartition("/")[2] in TEACHER_NOTEBOOKS:  # the teacher's guide: the page saying it is the teacher's
+            assert moved.status_code == 404 and "for the teacher" in moved.text, href
+            continue
+        target = href.removesuffix(".ipynb").removeprefix(make_app.url)
+        assert moved.status_code == 301 and moved.headers["location"] == target, (href, moved.status_code)
+    (server, kernel_id, _), = wire.solara_pages
+    marker = tmp_path / "executed-from-the-browser"
+    result = probe_execute(page, f"ws{server}/jupyter/api/kernels/{kernel_id}/channels?session_id=probe",
+                           f"open({str(marker)!r}, 'w').write('ran')", timeout=5)
+    assert "kernel_info_reply" in result["first"], result  # the probe reached the page's kernel
+    assert "execute_reply" not in result["exec"] and "comm_close" in result["exec"], result
+    assert result["outcome"] == "timeout" and not marker.exists(), result
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_notebook_renders_in_voila(page, wire, open_voila, name):
-    """Every notebook renders: no error output, no widget left loading or failing (see harness.open_voila), and
-    no exception in the kernel while its widgets were built."""
-    open_voila(page, name)
+def test_notebook_renders(page, wire, open_app, name):
+    """Every notebook renders as a class gets it (a student's on the Solara app, the teacher's on Voilà): no error
+    output or notice, no widget left loading or failing (see harness.open_notebook), and no exception in the
+    kernel while its widgets were built."""
+    open_app(page, name)
     wire.wait_settled(page)
     assert wire.kernel_errors() == []
     assert wire.js_errors() == []
-    screenshot(page, "voila-" + name.removesuffix(".ipynb"))
+    screenshot(page, "app-" + name.removesuffix(".ipynb"))
 
 
-def test_voila_json_prewarms_kernels(page, voila_server):
-    """voila.json, read from the repository root as `make app` does, makes Voilà pre-run each notebook in a
-    waiting kernel; a page then takes that kernel and its widgets work (shown on a fixture notebook)."""
-    server = voila_server(FIXTURES, cwd=REPO)
-    open_voila(page, "click.ipynb", server=server)
-    assert "Using pre-heated kernel" in server.log_tail(limit=10**6)
-    page.get_by_role("button", name="Click me").click()
-    expect(page.locator(".widget-html-content").first).to_have_text("clicked 1 times")
-    assert "not recognized" not in server.log_tail(limit=10**6)
+# ------------------------------------------------------------------------------------- make app SERVER=voila
+def test_voila_app_landing_page(page, make_app_voila):
+    check_landing_page(page, make_app_voila)
 
 
-def test_voila_json_landing_page_links_each_notebook(page, voila_server):
-    """With voila.json the landing page is a plain list of links (classic_tree); following one opens the
-    notebook in a new tab."""
-    server = voila_server(FIXTURES, cwd=REPO)
-    page.goto(server.url + "/")
-    expect_links_to_notebooks(page, sorted(path.name for path in FIXTURES.glob("*.ipynb")))
-    with page.context.expect_page() as opened:  # the links open a new tab
-        page.get_by_role("link", name=re.compile("secret_kept.ipynb$")).click()
-    notebook = opened.value
-    expect(notebook.get_by_text(re.compile(r"public text, \d+ secret characters"))).to_be_visible()
-    assert "/voila/render/secret_kept.ipynb" in notebook.url
+def test_voila_app_renders_a_notebook_without_code_and_frees_its_kernel_when_the_tab_closes(page, wire,
+                                                                                              make_app_voila):
+    """A notebook on `make app SERVER=voila` renders from a pre-heated kernel (voila.json) with no error and no code.
+    Voilà's page posts its kernel's shutdown when it is left; Voilà refuses it (403, no _xsrf cookie:
+    voila-dashboards/voila#1458) unless the server sets the cookie, as the classroom's identity provider does. The
+    kernel is then gone within seconds, long before the culler's 90 s."""
+    name = "00_start_here.ipynb" if "00_start_here.ipynb" in NAMES else NAMES[0]
+    open_voila(page, name, server=make_app_voila)
+    wire.wait_settled(page)
+    assert wire.kernel_errors() == [] and wire.js_errors() == []
+    assert page.locator(".jp-MarkdownCell").count() > 0
+    assert page.locator(".jp-CodeCell .jp-InputArea").count() == 0
+    assert "import " not in page.evaluate("() => document.body.innerText")
+    assert "Using pre-heated kernel" in make_app_voila.log_tail(limit=10**6)
+    (_, kernel_id), = wire_of(page).voila_kernels
+    assert httpx.get(f"{make_app_voila.url}/api/kernels/{kernel_id}", timeout=30).status_code == 200
+    page.close(run_before_unload=True)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if httpx.get(f"{make_app_voila.url}/api/kernels/{kernel_id}", timeout=30).status_code == 404:
+            break
+        time.sleep(0.5)
+    assert httpx.get(f"{make_app_voila.url}/api/kernels/{kernel_id}", timeout=30).status_code == 404

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from tests.browser.harness import FIXTURES, expect, probe_execute, screenshot
+from tests.browser.harness import FIXTURES, expect, open_notebook, probe_execute, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -85,6 +85,24 @@ def test_a_callback_exception_is_caught_on_the_wire(page, wire, open_fixture):
     """Negative control for the robustness tests: an exception raised in a widget callback is not visible on
     a Voilà page, but the kernel publishes it and ``wire.kernel_errors()`` returns it."""
     open_fixture(page, "callback_error.ipynb")
+    page.get_by_role("button", name="Raise").click()
+    wire.wait_settled(page)
+    errors = wire.kernel_errors()
+    assert len(errors) == 1 and "callback fails on purpose" in errors[0]
+
+
+@pytest.mark.parametrize("name, problem", [
+    ("broken.ipynb", "a cell failed: This part of the page could not be prepared"),
+    ("missing_model.ipynb", "Error displaying widget"),
+])
+def test_open_solara_fails_on_a_broken_page(page, solara_fixtures, name, problem):
+    with pytest.raises(pytest.fail.Exception, match=problem):  # a widget that never draws: fails after `settle`
+        open_notebook(page, name, server=solara_fixtures, settle=5)
+
+
+def test_a_callback_exception_on_solara_is_caught_on_the_wire(page, wire, solara_fixtures):
+    """The same negative control on the Solara app: the page shows nothing, but the exception reaches the wire."""
+    open_notebook(page, "callback_error.ipynb", server=solara_fixtures)
     page.get_by_role("button", name="Raise").click()
     wire.wait_settled(page)
     errors = wire.kernel_errors()

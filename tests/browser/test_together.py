@@ -1,13 +1,15 @@
 """Play together (notebook 10) in a real browser: four devices at one table, and the teacher's page (notebook 11).
 
 What is proven, in one run to keep the browser budget small: four Chromium contexts (four devices, each with its own
-Voilà kernel) open notebook 10, sit at the four seats of one table and play a whole five-deal match by clicking (the
-chant, then every card; Next deal pressed by each player in turn); each device's every received frame is searched for
-the cards its seat must not see (from the engine: the table's match rebuilt from the database), with its own hand as
-the positive control, at the hands dealt, mid-deal and at the end of every deal; in the middle of a trick of the
-first deal one player's kernel is killed (SIGKILL) and the page reloaded: with the seat code the player is back at
-the seat, the same hand and the same cards on the table, and plays on; a fifth context, the teacher's page, shows the
-table's deal and score from the database and receives no card at all.
+page on the students' app, Solara's server of ``make app``, all four pages in its one process) open notebook 10, sit
+at the four seats of one table and play a whole five-deal match by clicking (the chant, then every card; Next deal
+pressed by each player in turn), each page seeing the others' moves arrive by its own polling of the table; each
+device's every received frame is searched for the cards its seat must not see (from the engine: the table's match
+rebuilt from the database), with its own hand as the positive control, at the hands dealt, mid-deal and at the end
+of every deal; in the middle of a trick of the first deal one player's page is reloaded (its virtual kernel closed
+by the page's close request, its widgets gone): with the seat code the player is back at the seat, the same hand
+and the same cards on the table, and plays on; a fifth context, the teacher's page (Voilà, as ``make teacher``
+serves it), shows the table's deal and score from the database and receives no card at all.
 
 Sources: seeds, "gameplay" (each player plays one card in turn, clockwise) and "setup" (the chant); the quality bar
 of this project (a player's view never contains another player's hidden cards, in the browser frames too).
@@ -18,9 +20,7 @@ from __future__ import annotations
 import os
 import re
 import secrets
-import signal
 import time
-from pathlib import Path
 
 import pytest
 
@@ -28,7 +28,8 @@ from aluette.deal import Phase
 from aluette.secrecy import hidden_cards
 from aluette.seats import Seat, Team
 from aluette.store import TableService, open_store
-from tests.browser.harness import DOC_IMAGES, RENDER, SCREENSHOTS, expect, open_voila, screenshot, wire_of
+from tests.browser.harness import (DOC_IMAGES, RENDER, SCREENSHOTS, SOLARA_DRAWN, expect, open_notebook,
+                                   screenshot, wire_of)
 
 pytestmark = pytest.mark.browser
 
@@ -37,18 +38,11 @@ WAIT = 15_000  # ms
 NAMES = {"N": "Ann", "E": "Bob", "S": "Cat", "W": "Dan"}
 
 
-def open_all(pages, names, server):
-    """Open each page's notebook, one after the other: Voilà running several notebooks at once (kernels started on
-    request) waited on their outputs ("Timeout waiting for IOPub output") until the pages timed out, in about half
-    of the runs (the README's class benchmark saw the same)."""
-    for p, name in zip(pages, names):
-        open_voila(p, name, server=server)
-
-
-def remember_kernel(page, response, server):
-    match = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', response.text())
-    assert match, "no kernel id in the page"
-    wire_of(page).voila_kernels.append((server.url, match.group(1)))
+def open_all(pages, names, servers):
+    """Open each page's notebook on its server, one after the other (Voilà running several notebooks at once waited
+    on their outputs, "Timeout waiting for IOPub output", until the pages timed out in about half of the runs)."""
+    for p, name, server in zip(pages, names, servers):
+        open_notebook(p, name, server=server)
 
 
 def root(page):
@@ -68,19 +62,6 @@ def hand(page) -> list[str]:
 def on_table(page) -> list[str]:
     return root(page).evaluate("""(el) => [...el.querySelectorAll('.aluette-together-round svg[data-card]')]
         .map(svg => svg.dataset.card)""")
-
-
-def kill_kernel(kernel_id: str) -> None:
-    """SIGKILL the kernel process started for ``kernel_id`` (its command line names its connection file)."""
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
-        except OSError:
-            continue
-        if f"kernel-{kernel_id}.json".encode() in cmdline:
-            os.kill(int(pid), signal.SIGKILL)
-            return
-    pytest.fail(f"no process for kernel {kernel_id}")
 
 
 def act(page) -> bool:
@@ -131,20 +112,20 @@ def audit(students, service, table, marks=None):
         assert set(deal.hands[Seat.parse(seat)]) <= named, f"{seat}'s own hand is missing from its frames"
 
 
-def test_four_devices_play_a_match_a_killed_kernel_loses_nothing_and_the_teacher_sees_no_card(
-        pages, voila, _server_home):
+def test_four_devices_play_a_match_a_reloaded_page_loses_nothing_and_the_teacher_sees_no_card(
+        pages, solara, voila, _server_home):
     table = f"Table {secrets.token_hex(3)}"
     students, (teacher,) = pages(4), pages(1)
-    open_all(students + [teacher], [STUDENT] * 4 + [TEACHER], voila)
+    open_all(students + [teacher], [STUDENT] * 4 + [TEACHER], [solara] * 4 + [voila])
     service = TableService(open_store(path=_server_home / "data" / "tables.sqlite3"))
     try:
         service.create_table(table, seed=2026)  # the pages open it: the same cards on every run
-        seat_and_play(students, teacher, service, table, voila)
+        seat_and_play(students, teacher, service, table)
     finally:
         service.close()
 
 
-def seat_and_play(students, teacher, service, table, voila):
+def seat_and_play(students, teacher, service, table):
     codes = {}
     for seat, p in zip("NESW", students):
         root(p).locator(".aluette-together-table input").fill(table)
@@ -163,7 +144,7 @@ def seat_and_play(students, teacher, service, table, voila):
          and service.replay(table).current.phase is Phase.PLAY)  # the chant, all decline
     audit(students, service, table)
     play(students, service, table, lambda: trick_state(service, table) == (2, 2))
-    # mid-trick: the pictures for the README, then the kernel of the next player to move is killed
+    # mid-trick: the pictures for the README, then the page of the next player to move is reloaded
     for seat, p in zip("NESW", students):
         screenshot(p, f"10_play_together-{seat}", element=root(p))
     screenshot(teacher, "11_teachers_tables", element=teacher.locator(".aluette-desk"))
@@ -174,10 +155,11 @@ def seat_and_play(students, teacher, service, table, voila):
     expect(root(victim).locator(".aluette-together-status")).to_contain_text("Your turn", timeout=WAIT)
     before_hand, before_table = hand(victim), on_table(victim)
     audit(students, service, table)
-    kill_kernel(wire_of(victim).voila_kernels[-1][1])
-    response = victim.reload(wait_until="commit", timeout=RENDER * 1000)
-    remember_kernel(victim, response, voila)
+    pages_before = len(wire_of(victim).solara_pages)
+    victim.reload(wait_until="commit", timeout=RENDER * 1000)
+    victim.wait_for_selector(SOLARA_DRAWN, state="visible", timeout=RENDER * 1000)
     victim.wait_for_selector(".aluette-together", state="visible", timeout=RENDER * 1000)
+    assert len(wire_of(victim).solara_pages) == pages_before + 1  # a new page, with a virtual kernel of its own
     root(victim).locator(".aluette-together-table input").fill(table)
     root(victim).locator(".aluette-together-code input").fill(codes[victim_seat])
     root(victim).locator("button.aluette-together-rejoin").click()
@@ -218,10 +200,7 @@ def seat_and_play(students, teacher, service, table, voila):
         expect(root(p).locator("button.aluette-together-next")).to_be_disabled()
     assert wire_of(teacher).cards_named() == frozenset(), "the teacher's page received a card"
     for p in students + [teacher]:
-        errors = wire_of(p).js_errors()
-        if p is victim:  # its reload's shutdown beacon for the killed kernel: Voilà refuses it (voila#1458)
-            errors = [e for e in errors if "status of 403 (Forbidden)" not in e]
-        assert wire_of(p).kernel_errors() == [] and errors == []
+        assert wire_of(p).kernel_errors() == [] and wire_of(p).js_errors() == []
 
 
 def compose_readme_picture() -> None:

@@ -1,5 +1,5 @@
-"""Fixtures for the classroom server tests: the app started through ``python -m aluette.classroom`` (the code path
-of ``make app``) from the repository root, so voila.json and classroom/ apply, on a free 127.0.0.1 port, serving the
+"""Fixtures for the classroom server tests: the app on Voilà started through ``python -m aluette.classroom``
+(the code path of ``make app SERVER=voila`` and ``make teacher``) from the repository root, so voila.json and classroom/ apply, on a free 127.0.0.1 port, serving the
 fixture notebooks (light: a page costs a second of CPU, not notebook 08's five). Each test passes the short limits
 and timeouts it needs as Voilà options; no test asserts a timing."""
 
@@ -23,7 +23,8 @@ def classroom(tmp_path_factory, request):
     def start(*options: str, token: str | None = None, audience: str = "app", prefix: tuple = ()) -> Server:
         def command(port):
             return [*prefix, sys.executable, "-m", "aluette.classroom", audience, "--host=127.0.0.1", f"--port={port}",
-                    f"--folder={FIXTURES}", *([f"--token={token}"] if token else []), *options]
+                    *(["--server=voila"] if audience == "app" else []), f"--folder={FIXTURES}",
+                    *([f"--token={token}"] if token else []), *options]
         name = f"classroom-{request.node.name}-{len(started)}"[:80]
         server = Server(name, command, REPO, server_env(tmp_path_factory.mktemp("classroom-home")))
         if token:

@@ -156,3 +156,51 @@ class TestCommand:
     def test_a_bad_token_is_refused_as_for_voila(self):
         with pytest.raises(ServeError, match="bad token"):
             solara_command("0.0.0.0", 8890, token="short", environ={})
+
+
+def test_the_teachers_notebooks_get_a_page_saying_so_and_links_by_file_name_lead_to_the_lesson():
+    door = Door(token="secret-token")
+    for path in ("/07_teachers_guide", "/11_teachers_tables", "/07_teachers_guide.ipynb"):
+        status, _, body = door.call(path, query=b"token=secret-token")
+        assert status == 404 and "This page is for the teacher" in body, path
+    status, _, body = door.call("/07_teachers_guide")  # the token first: no page, not even this one, without it
+    assert status == 403 and "for the teacher" not in body
+    status, headers, _ = door.call("/08_play_a_match.ipynb", query=b"token=secret-token")
+    assert status == 301 and headers[b"location"] == b"/08_play_a_match?token=secret-token"
+    status, headers, _ = door.call("/no_such_lesson.ipynb", query=b"token=secret-token")
+    assert status == 200 and b"location" not in headers  # not a lesson: Solara answers it
+    assert door.reached == ["/no_such_lesson.ipynb"]
+
+
+@pytest.mark.parametrize("gzipped", [False, True])
+def test_every_html_page_says_its_language(gzipped):
+    """WCAG 3.1.1: ``<html lang="en">`` on Solara's pages (its template has a bare ``<html>``), whole or gzipped,
+    with the length updated; other responses pass untouched."""
+    import gzip
+
+    from aluette.classroom.admission import PageLanguage
+    page = b"<!doctype html>\n<html>\n<head><title>x</title></head><body>y</body></html>"
+
+    async def app(scope, receive, send):
+        html = scope["path"] == "/"
+        body = gzip.compress(page) if gzipped and html else (page if html else b"<html> in a script")
+        headers = [(b"content-type", b"text/html; charset=utf-8" if html else b"application/javascript"),
+                   (b"content-length", str(len(body)).encode())]
+        if gzipped and html:
+            headers.append((b"content-encoding", b"gzip"))
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.body", "body": body[:10], "more_body": True})
+        await send({"type": "http.response.body", "body": body[10:]})
+
+    def get(path):
+        sent = []
+
+        async def send(message):
+            sent.append(message)
+        run_coroutine(PageLanguage(app)({"type": "http", "path": path, "method": "GET"}, None, send))
+        headers = dict(sent[0]["headers"])
+        body = b"".join(m.get("body", b"") for m in sent[1:])
+        assert int(headers[b"content-length"]) == len(body)
+        return gzip.decompress(body) if headers.get(b"content-encoding") == b"gzip" else body
+    assert get("/") == page.replace(b"<html>", b'<html lang="en">')
+    assert get("/static/main.js") == b"<html> in a script"

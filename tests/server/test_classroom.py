@@ -1,4 +1,4 @@
-"""The classroom server's limits, on a real Voilà started as `make app` starts it
+"""The classroom server's limits, on a real Voilà started as `make app SERVER=voila` starts it
 (``python -m aluette.classroom``, voila.json and classroom/ from the repository root), on 127.0.0.1.
 
 Sources: issue 10 (the attacks found by trying: kernels by plain GETs, file descriptors by websockets, kernels grown
@@ -318,7 +318,7 @@ def test_bad_host_and_port_are_refused():
 
 
 def test_make_app_passes_host_port_and_token_to_the_command_builder():
-    """`make app HOST=... TOKEN=...` reaches voila_command (dry run of make: the recipe it would run)."""
+    """`make app HOST=... TOKEN=...` reaches the command builder (dry run of make: the recipe it would run)."""
     import subprocess
     from tests.browser.harness import REPO
     out = subprocess.run(["make", "-n", "-o", ".venv/.aluette-installed", "app", "HOST=0.0.0.0", "PORT=9000",
@@ -353,8 +353,8 @@ def test_cells_tagged_remove_cell_are_left_out_of_the_app(classroom):
 
 
 def test_a_lesson_warms_a_kernel_per_student_on_its_notebook_only():
-    """`make app LESSON=08 CLASS_SIZE=25`: Voilà's per-notebook pool config gives 08 a pool of 25, the others none,
-    and the pool is not refilled during the hour of the lesson."""
+    """`make app SERVER=voila LESSON=08 CLASS_SIZE=25`: Voilà's per-notebook pool config gives 08 a pool of 25, the
+    others none, and the pool is not refilled during the hour of the lesson."""
     options = command.voila_command(lesson="8", class_size=25).argv
     pools = next(o for o in options if o.startswith("--VoilaKernelManager.kernel_pools_config="))
     assert json.loads(pools.split("=", 1)[1]) == {"08_play_a_match.ipynb": {"pool_size": 25},

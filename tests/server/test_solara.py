@@ -1,6 +1,7 @@
-"""The students' app on Solara's server (``make app SERVER=solara``: ``classroom/solara_asgi.py`` and
+"""The students' app on Solara's server (``make app``'s default: ``classroom/solara_asgi.py`` and
 ``solara_app.py``): started through ``python -m aluette.classroom app --server=solara`` as ``make app`` starts it,
-on a folder of fixture notebooks, pages loaded as a student's browser loads them (``tests/server/student.py``)."""
+on a folder of fixture notebooks, pages loaded as a student's browser loads them (``tests/server/student.py``); and
+the command's choice of server and token (README, "Serving the tutorial to a class")."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from aluette.classroom import command
 from aluette.classroom.landing import read_entry
 from tests.browser.harness import FIXTURES, REPO, Server, server_env
 from tests.coroutines import run as run_coroutine
@@ -177,3 +179,43 @@ def test_a_students_card_size_is_theirs_alone(solara_08):
             await first.close()
             await second.close()
     run_coroutine(go())
+
+
+def launched(monkeypatch, *argv: str) -> dict:
+    """What ``python -m aluette.classroom ARGV`` would run: its ``argv`` and ``env`` (the exec replaced)."""
+    ran = {}
+    monkeypatch.setattr(command.os, "execvpe", lambda file, args, env: ran.update(argv=args, env=env))
+    monkeypatch.delenv("ALUETTE_TOKEN", raising=False)
+    assert command.main(list(argv)) == 0
+    return ran
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0", "192.168.1.20", "::"])
+def test_make_apps_default_is_solara_and_off_the_loopback_never_without_a_token(monkeypatch, capsys, host):
+    """`make app HOST=0.0.0.0` (no SERVER): Solara's server, with a token made, given to the server (its
+    environment) and printed with the address; `SERVER=voila` keeps the same rule on Voilà."""
+    ran = launched(monkeypatch, "app", f"--host={host}", "--port=9000")
+    assert ran["argv"][1:4] == ["-m", "uvicorn", "--app-dir"] and "solara_asgi:app" in ran["argv"]
+    token = ran["env"]["ALUETTE_TOKEN"]
+    assert len(token) >= 16 and f":9000/?token={token}" in capsys.readouterr().out
+    ran = launched(monkeypatch, "app", f"--host={host}", "--port=9000", "--server=voila")
+    voila_token = next(a for a in ran["argv"] if a.startswith("--Voila.token="))
+    assert len(voila_token) > len("--Voila.token=") + 16
+
+
+def test_make_apps_default_takes_the_teachers_token_and_none_on_the_loopback(monkeypatch, capsys):
+    ran = launched(monkeypatch, "app", "--host=0.0.0.0", "--token=class-7B-aluette")
+    assert "solara_asgi:app" in ran["argv"] and ran["env"]["ALUETTE_TOKEN"] == "class-7B-aluette"
+    assert "?token=class-7B-aluette" in capsys.readouterr().out
+    ran = launched(monkeypatch, "app", "--host=127.0.0.1")
+    assert "solara_asgi:app" in ran["argv"] and "ALUETTE_TOKEN" not in ran["env"]
+    with pytest.raises(SystemExit):
+        command.main(["app", "--server=jupyter"])
+    assert command.main(["app", "--host=0.0.0.0", "--token=short"]) == 2  # refused: nothing served
+    assert "bad token" in capsys.readouterr().err
+
+
+def test_voila_options_need_server_voila(capsys):
+    """`make app LESSON=08` or `VOILA_ARGS=...` without `SERVER=voila`: a clear refusal, nothing served."""
+    assert command.main(["app", "--lesson=08"]) == 2
+    assert "make app SERVER=voila" in capsys.readouterr().err

@@ -16,6 +16,7 @@ from aluette.seats import SEATS, Seat, Team
 from aluette.store import TableService, TeacherDesk, open_store
 from aluette.together import SeatController
 from aluette.widgets.common import state_text
+from aluette.widgets import together
 from aluette.widgets.together import PlayTogether, TablesDesk
 from tests.coroutines import run as run_coroutine
 
@@ -269,6 +270,29 @@ class TestPlayingTogether:
             await asyncio.sleep(0.05)
             assert not ann.polling and ann.internal_errors == []
         run_coroutine(scenario())
+
+    def test_without_an_event_loop_the_page_polls_through_the_servers_poller(self, kernels, monkeypatch):
+        """Solara's server runs a page with no event loop in it: the page hands its poll step to the poller the
+        server set (``set_page_poller``), whose step brings the other seats' moves; closing the page stops it."""
+        calls = []
+
+        def poller(step, interval, lifetime):
+            calls.append((step, interval, lifetime))
+            return lambda: calls.append("stopped")
+        monkeypatch.setattr(together, "_page_poller", None)
+        assert not PlayTogether(SeatController(kernels()), poll=True).polling  # no loop, no poller: no polling
+        together.set_page_poller(poller)
+        ann = PlayTogether(SeatController(kernels()), poll=True)
+        (step, interval, lifetime), = calls
+        assert ann.polling and (interval, lifetime) == (together.POLL_INTERVAL, together.POLL_LIFETIME)
+        assert not ann.start_polling()  # one poller at a time
+        ann.table_box.value, ann.name_box.value = "Thread", "Ann"
+        ann.seat_buttons[Seat.N].click()
+        seated(kernels, "Thread", "E", "Bob")
+        assert "Bob" not in ann.seats_view.value  # the positive control: nothing changes without a poll
+        assert step() is True and "Bob" in ann.seats_view.value
+        ann.close()
+        assert calls[-1] == "stopped" and not ann.polling and step() is False and ann.internal_errors == []
 
 
 class TestTeachersDesk:
