@@ -44,7 +44,7 @@ from ..secrecy import secrecy_problems
 from ..seats import SEATS, Seat
 from ..session import OPPONENTS, MatchSession, SessionEvent, check_bot_delay
 from ..signals import signal_for
-from .common import (CardButton, MessageArea, SeedBox, card_label, card_size_control, card_style, card_words, friendly,
+from .common import (CardButton, CardParts, MessageArea, SeedBox, card_label, card_size_control, card_style, card_words, friendly,
                      live_region, no_null_tooltips, plural, reachable_widgets, seed_from_text, sheet_html,
                      state_text)
 
@@ -200,7 +200,8 @@ class MatchTable(w.VBox):
         self.message = self._w(MessageArea(), "aluette-match-message")
 
         # ---- your hand: a fixed pool of card pictures that are buttons (play, or choose for the discard)
-        self._slots = [CardButton(self._on_card, "aluette-match-card") for _ in range(_SLOTS)]
+        parts = CardParts()  # one layout and style for every picture and button of the hand
+        self._slots = [CardButton(self._on_card, "aluette-match-card", parts) for _ in range(_SLOTS)]
         self._slot_cards: list[Optional[Card]] = [None] * _SLOTS
         self._slot_keys: list = [()] * _SLOTS  # what each slot shows now, to update only what changes
         self._slot_deal: Optional[tuple] = None  # (session, deal number) the slots were laid out for

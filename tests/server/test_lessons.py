@@ -118,3 +118,74 @@ def test_a_tutorial_notebook_builds_with_its_widgets_and_classes(name, widget_cl
     if output_class:
         assert f'class="{output_class}"' in "".join(texts(page))
     assert all("could not be prepared" not in t for t in texts(page))
+
+
+@pytest.fixture
+def wire(monkeypatch):
+    """What widgets send to the browser, in order: ("open", comm id, state) and ("update", comm id, state)."""
+    import ipywidgets.comm as widget_comm
+    sent, making = [], widget_comm.create_comm
+
+    def create_comm(**args):
+        comm = making(**args)
+        sent.append(("open", comm.comm_id, args["data"]["state"]))
+        comm.send = lambda data=None, **_: sent.append(("update", comm.comm_id, data.get("state", {})))
+        return comm
+    monkeypatch.setattr(widget_comm, "create_comm", create_comm)
+    return sent
+
+
+def references(state) -> list[str]:
+    text = json.dumps(state)
+    return [part.split('"')[0] for part in text.split('"IPY_MODEL_')[1:]]
+
+
+class TestQuietBuild:
+    def test_outside_the_block_a_widget_opens_when_made_and_sends_each_change(self, wire):
+        label = w.HTML("one")
+        label.value = "two"
+        assert [kind for kind, *_ in wire] == ["open", "open", "open", "update"]  # layout, style, the HTML
+        assert wire[-1][2] == {"value": "two"}
+
+    def test_inside_it_widgets_open_once_at_the_end_with_their_final_state_parts_first(self, wire):
+        with lessons.quiet_build():
+            label = w.HTML("one")
+            box = w.VBox([label])
+            label.value = "two"
+            label.add_class("late")
+            box.children = [label, w.Button(description="go")]
+            assert wire == []  # nothing reached the browser yet
+        kinds = [kind for kind, *_ in wire]
+        assert "update" not in kinds and kinds.count("open") == len(wire) == 8  # 3 per control, the box and its layout
+        state = {comm_id: state for _, comm_id, state in wire}
+        assert state[label.model_id]["value"] == "two" and list(state[label.model_id]["_dom_classes"]) == ["late"]
+        assert len(state[box.model_id]["children"]) == 2
+        opened = [comm_id for _, comm_id, _ in wire]
+        for place, (_, comm_id, st) in enumerate(wire):
+            assert all(ref in opened[:place] for ref in references(st))  # what it holds was opened before it
+
+    def test_a_widget_closed_inside_the_block_is_never_opened(self, wire):
+        with lessons.quiet_build():
+            gone = w.Button(description="gone")
+            gone.close()
+            kept = w.Button(description="kept")
+        assert [st.get("description") for _, _, st in wire if "description" in st] == ["kept"]
+        assert gone.comm is None and kept.comm is not None
+
+    def test_a_real_page_is_sent_once_with_no_update_and_every_reference_opened_first(self, wire):
+        """Notebook 08's page: each widget's first state is its final one; after the page is built, a change is
+        sent as before (a click works)."""
+        from tests.browser.harness import REPO
+        lesson = lessons.lesson(REPO / "notebooks" / "08_play_a_match.ipynb")
+        wire.clear()
+        page = lesson.build()
+        assert {kind for kind, *_ in wire} == {"open"}
+        opened = [comm_id for _, comm_id, _ in wire]
+        assert len(opened) == len(set(opened))
+        for place, (_, comm_id, st) in enumerate(wire):
+            assert all(ref in opened[:place] for ref in references(st))
+        assert page.model_id == opened[-1]
+        table = next(c for c in page.children if "aluette-match" in c._dom_classes)
+        wire.clear()
+        table.hint_button.click()
+        assert any(kind == "update" and comm_id == table.message.model_id for kind, comm_id, _ in wire)
