@@ -4,13 +4,17 @@ widgets run once."""
 
 from __future__ import annotations
 
+import enum
+import io
 import json
+import pickle
+import types
 
 import ipywidgets as w
 import pytest
 
-from aluette.classroom import lessons
-from tests.browser.harness import FIXTURES
+from aluette.classroom import lessons, student_notebooks
+from tests.browser.harness import FIXTURES, REPO
 
 
 def texts(page: w.VBox) -> list[str]:
@@ -189,3 +193,72 @@ class TestQuietBuild:
         wire.clear()
         table.hint_button.click()
         assert any(kind == "update" and comm_id == table.message.model_id for kind, comm_id, _ in wire)
+
+
+_BY_REFERENCE = (types.ModuleType, type, types.FunctionType, types.BuiltinFunctionType, types.MethodType)
+
+
+def fingerprint(value):
+    """What an object holds, to compare before and after (``None`` for what is shared by reference anyway: modules,
+    classes, functions); a figure by its picture; what pickle refuses by its structure."""
+    if isinstance(value, _BY_REFERENCE):
+        return None
+    figure = getattr(value, "figure", None) if type(value).__module__.startswith("matplotlib") else None
+    if figure is not None or type(value).__name__ == "Figure":
+        picture = io.BytesIO()
+        (figure or value).savefig(picture, format="png")
+        return picture.getvalue()
+    try:
+        return pickle.dumps(value)
+    except (TypeError, AttributeError, pickle.PicklingError):
+        return structure(value, {})
+
+
+def structure(value, seen: dict):
+    """``value``'s contents, recursively: containers by their items, other objects by their attributes (an object met
+    again by its type's name; ``seen`` keeps them alive, so that no id is reused during the walk)."""
+    if value is None or isinstance(value, (str, bytes, int, float, complex, enum.Enum)):
+        return repr(value)
+    if isinstance(value, _BY_REFERENCE) or id(value) in seen:
+        return type(value).__qualname__
+    seen[id(value)] = value
+    if isinstance(value, (dict, types.MappingProxyType)):
+        return [(repr(k), structure(v, seen)) for k, v in value.items()]
+    if isinstance(value, (list, tuple)):
+        return [type(value).__name__, *(structure(v, seen) for v in value)]
+    if isinstance(value, (set, frozenset)):
+        return sorted(repr(structure(v, seen)) for v in value)
+    fields = [*getattr(value, "__dict__", {}).items(),
+              *((name, getattr(value, name)) for cls in type(value).__mro__
+                for name in getattr(cls, "__slots__", ()) if hasattr(value, name))]
+    return [type(value).__qualname__, *((name, structure(v, seen)) for name, v in fields)]
+
+
+def changed_shared_values(lesson, pages: int = 2) -> list[str]:
+    """The names bound by ``lesson``'s shared cells whose objects differ after ``pages`` students' pages are built
+    (their later cells run again for each student, against the very same objects)."""
+    shared = {f"cell {i}: {name}": value for i, cell in enumerate(lesson.cells) if cell.shared
+              for name, value in cell.bound.items() if name != "__builtins__"}
+    before = {key: fingerprint(value) for key, value in shared.items()}
+    for _ in range(pages):
+        lesson.build()
+    return [key for key, value in shared.items() if fingerprint(value) != before[key]]
+
+
+class TestSharedCellsStayUnchanged:
+    """A shared cell's objects are the same objects in every student's namespace (``Lesson``): sound only if no
+    later cell changes them in place. Every cell without widgets is taken as shared here (``SHARED_CPU_S`` -1), as
+    any of them may cost more than the threshold on a busy server."""
+
+    def test_a_later_cell_changing_a_shared_object_is_caught(self, tmp_path, monkeypatch):
+        monkeypatch.setattr(lessons, "SHARED_CPU_S", -1.0)
+        path = notebook(tmp_path, ("code", "scores = [1, 2]\nlabels = {'a': 1}"),
+                        ("code", "import ipywidgets as widgets\nscores.append(3)\nwidgets.HTML(str(scores))"))
+        assert changed_shared_values(lessons.Lesson(path)) == ["cell 0: scores"]
+
+    @pytest.mark.parametrize("name", [p.name for p in student_notebooks(REPO / "notebooks")])
+    def test_no_later_cell_of_a_served_notebook_changes_a_shared_object(self, name, monkeypatch):
+        monkeypatch.setattr(lessons, "SHARED_CPU_S", -1.0)
+        lesson = lessons.Lesson(REPO / "notebooks" / name)
+        assert any(cell.shared and cell.bound for cell in lesson.cells)  # something to check
+        assert changed_shared_values(lesson) == []
