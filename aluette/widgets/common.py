@@ -283,8 +283,12 @@ def check_choice(value, choices, what: str):
 
 def close_widgets(widgets) -> None:
     """Close widgets that are no longer shown, with their layout and style, so their models (and the cards in their
-    labels) leave the kernel and the browser."""
+    labels) leave the kernel and the browser; a :class:`CardButton` closes itself (its view's shared
+    :class:`CardParts` stay open for the others)."""
     for widget in widgets:
+        if isinstance(widget, CardButton):
+            widget.close()
+            continue
         for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
             if isinstance(part, w.Widget):
                 part.close()
@@ -523,7 +527,7 @@ class CardButton(w.Box):
         self.picture = styled(w.HTML(layout=self.parts.layout, style=self.parts.picture_style), "aluette-card-picture")
         self.button = styled(w.Button(description="", tooltip="", layout=self.parts.layout,
                                       style=self.parts.button_style), "aluette-card-button", f"{css}-button")
-        super().__init__([self.picture, self.button], layout=w.Layout(display="none"))
+        super().__init__([self.picture, self.button], layout=self.parts.hidden_layout)
         styled(self, "aluette-cardbtn", css)
         self.card: Optional[Card] = None
         self._last: Optional[Card] = None  # kernel side only (a plain attribute, not a trait)
@@ -545,7 +549,7 @@ class CardButton(w.Box):
             self.button.description = self.button.tooltip = name
         for flag, css in ((selected, "aluette-card-selected"), (hint, "aluette-card-hint")):
             (self.add_class if flag else self.remove_class)(css)
-        self.layout.display = None
+        self.layout = self.parts.layout
 
     def hide(self) -> None:
         """Hide the control and forget its card (no trait names it any more)."""
@@ -555,7 +559,7 @@ class CardButton(w.Box):
             self.button.description, self.button.tooltip = " ", ""
         self.remove_class("aluette-card-selected")
         self.remove_class("aluette-card-hint")
-        self.layout.display = "none"
+        self.layout = self.parts.hidden_layout
 
     @property
     def label(self) -> str:
@@ -565,27 +569,30 @@ class CardButton(w.Box):
     def close(self) -> None:
         """Close the control with its picture and button (their models, and the card, leave the browser), and its
         :class:`CardParts` unless a view gave them (the view closes those)."""
-        self.picture.close()
-        self.button.close()
-        if self._own_parts:
+        for part in (getattr(self, "picture", None), getattr(self, "button", None)):  # also from __del__
+            if part is not None:
+                part.close()
+        if getattr(self, "_own_parts", False):
             self.parts.close()
         super().close()
 
 
 class CardParts:
-    """What the pictures and buttons of :class:`CardButton` s may share: one layout (both default, never changed:
-    a control is shown and hidden through its own box's layout) and the picture's and the button's styles. A view
-    with many card controls makes one ``CardParts`` and gives it to each (``CardButton(..., parts=...)``): each
-    control is then four widgets instead of eight, which the browser gets sooner. They hold no card; the view closes
-    them with itself (:meth:`close`)."""
+    """What :class:`CardButton` s may share, never changed after they are made: the layout of a shown control and
+    of its picture and button (the default one), the layout of a hidden control (``display: none``: showing or
+    hiding a control swaps its box's layout), and the picture's and the button's styles. A view with many card
+    controls makes one ``CardParts`` and gives it to each (``CardButton(..., parts=...)``): each control is then
+    three widgets instead of eight, which the browser gets sooner. They hold no card; the view closes them with
+    itself (:meth:`close`)."""
 
     def __init__(self):
         self.layout = w.Layout()
+        self.hidden_layout = w.Layout(display="none")
         self.picture_style = HTMLStyle()
         self.button_style = w.ButtonStyle()
 
     def close(self) -> None:
-        for part in (self.layout, self.picture_style, self.button_style):
+        for part in (self.layout, self.hidden_layout, self.picture_style, self.button_style):
             part.close()
 
 

@@ -56,6 +56,7 @@ def counting_websocket():
             self.bytes = 0
             self.widgets = 0
             self.finished = False
+            self.failed = False  # a cell of the page raised (the students' notice, aluette.classroom.lessons)
 
         def send_text(self, data: str) -> None:
             if self.finished:
@@ -64,6 +65,7 @@ def counting_websocket():
             self.bytes += len(data)
             head = data[:400].replace(" ", "")
             self.widgets += '"msg_type":"comm_open"' in head
+            self.failed = self.failed or "could not be prepared" in data
             self.finished = self.finished or '"method":"finished"' in data.replace(" ", "")
 
         def send_bytes(self, data: bytes) -> None:
@@ -106,8 +108,9 @@ def one_page(path: str):
         built = time.process_time() - start
     finally:
         context.close()
-    if not websocket.finished:
-        raise RuntimeError(f"{path}: the page did not finish")
+    if not websocket.finished or websocket.failed:
+        raise RuntimeError(f"{path}: the page {'has a failed cell' if websocket.failed else 'did not finish'} (see "
+                           "the log above)")
     return built, websocket
 
 
