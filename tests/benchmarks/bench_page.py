@@ -7,10 +7,11 @@ collected by pytest.
 A page here is what Solara's server does for one page load, in its own code, with a websocket that only counts
 what it is given: a new virtual kernel (``initialize_virtual_kernel``), the ``solara.control`` comm opened and sent
 ``run`` with the page's path (``classroom/solara_app.py``'s route: ``Lesson.build`` for the student, every widget's
-``comm_open`` serialized to JSON for the websocket), then the page closed (``context.close``). HTTP, the event loop
-and the websocket's own writes are left out: they are the same whatever the page holds. The server builds every page
-on one core (the GIL), so the page's CPU time bounds how many pages a second it can build: 30 students within 3 s
-need about 0.1 s each.
+``comm_open`` serialized to JSON for the websocket), then the page closed (``context.close``). As on the server,
+every notebook is run once first (``ALUETTE_PREWARM``), so the process holds what the server holds (the garbage
+collector's work grows with it). HTTP, the event loop and the websocket's own writes are left out: they are the same
+for every frame, so the frames sent are reported beside the CPU. The server builds every page on one core (the GIL),
+so the page's CPU time bounds how many pages a second it can build: 30 students within 3 s need about 0.1 s each.
 
 Reported per notebook: the CPU per page (median and max of ``--pages`` pages after a warm-up page), the widgets
 and the bytes sent; ``--profile`` adds cProfile's top functions (cumulative and own time).
@@ -154,10 +155,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", action="store_true", help="cProfile's top functions per notebook")
     parser.add_argument("--top", type=int, default=25, help="functions shown per profile")
     parser.add_argument("--json", action="store_true", help="the figures as JSON at the end")
+    parser.add_argument("--no-prewarm", action="store_true", help="run only the measured notebooks' template runs, "
+                                                                  "not every notebook's as the server does at start")
     args, _ = parser.parse_known_args(argv)
     pages = args.pages or (5 if args.quick else 30)
     load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
     print(f"  per-page CPU of Solara's server, in process (load {load})", flush=True)
+    os.environ.setdefault("MPLBACKEND", "agg")
+    if not args.no_prewarm:  # as make app SERVER=solara starts it: every notebook run once, held by the process
+        os.environ["ALUETTE_PREWARM"] = "1"
+    app = _solara()[0]
+    started = time.process_time()
+    app.ensure_apps_initialized()
+    print(f"  the app's start{'' if args.no_prewarm else ' (every notebook run once)'}: "
+          f"{time.process_time() - started:.1f} s of CPU", flush=True)
     figures = [measure(n, pages, args.profile, args.top) for n in args.notebooks.split(",") if n]
     if args.json:
         print(json.dumps(figures))
