@@ -151,5 +151,6 @@ def test_screenshot_shows_the_whole_notebook_or_one_widget(page, open_voila):
     deck = page.locator(".aluette-cards").first
     box = deck.bounding_box()
     with Image.open(screenshot(page, "harness-one-element", element=deck)) as part:
-        assert abs(part.width - box["width"]) <= 1 and abs(part.height - box["height"]) <= 1  # sub-pixel rounding
+        # an element at a fractional position is clipped to whole pixels outward at both edges: up to 2 px more
+        assert 0 <= part.width - box["width"] < 2 and 0 <= part.height - box["height"] < 2
 

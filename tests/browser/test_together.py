@@ -166,7 +166,11 @@ def seat_and_play(students, teacher, service, table):
     expect(root(victim).locator(".aluette-together-message")).to_contain_text(
         f"Welcome back, {NAMES[victim_seat]}: you sit at {victim_seat}", timeout=WAIT)
     expect(root(victim).locator(".aluette-together-status")).to_contain_text("Your turn", timeout=WAIT)
-    assert hand(victim) == before_hand and on_table(victim) == before_table
+    # the page draws the hand and the table in several widget messages after the status: wait for them (bounded)
+    deadline = time.monotonic() + WAIT / 1000
+    while (hand(victim), on_table(victim)) != (before_hand, before_table) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert (hand(victim), on_table(victim)) == (before_hand, before_table)
     assert trick_state(service, table) == (2, 2)  # nothing lost, nothing played meanwhile
 
     play(students, service, table, lambda: service.replay(table).current.phase is Phase.OVER)
