@@ -25,6 +25,7 @@ from __future__ import annotations
 import ast
 import base64
 import builtins
+import contextlib
 import html
 import io
 import json
@@ -36,7 +37,7 @@ from pathlib import Path
 
 import ipywidgets as w
 
-__all__ = ["Lesson", "lesson", "SHARED_CPU_S", "MARKDOWN_CLASS", "OUTPUT_CLASS"]
+__all__ = ["Lesson", "lesson", "quiet_build", "SHARED_CPU_S", "MARKDOWN_CLASS", "OUTPUT_CLASS"]
 
 #: A cell without widgets that took more CPU than this in the template run is run once per server (seconds).
 SHARED_CPU_S = 0.05
@@ -205,23 +206,128 @@ class Lesson:
         """CPU seconds a student's page costs on top of the shared cells (as measured in the template run)."""
         return sum(c.cpu for c in self.cells if c.kind == "code" and not c.shared)
 
-    def build(self) -> w.VBox:
-        """A student's page: markdown and outputs in order, the code cells run in a namespace of the student's."""
+    def build(self) -> "Page":
+        """A student's page: markdown and outputs in order, the code cells run in a namespace of the student's.
+
+        Consecutive parts without widgets (markdown, printed text, pictures) are one ``HTML`` widget, and the page's
+        widgets reach the browser once, with their final state, when the page is built (:func:`quiet_build`)."""
         namespace = {"__name__": "__main__"}
-        children = []
-        for index, cell in enumerate(self.cells):
-            if cell.kind == "markdown":
-                children.append(w.HTML(f'<div class="{MARKDOWN_CLASS}">{cell.html}</div>'))
-                continue
-            if cell.shared:
-                namespace.update(cell.bound)
-                items = cell.outputs
-            else:
-                items = run_cell(cell.source, namespace, f"<{self.name} cell {index}>")
-            for item in items:
-                children.append(item if isinstance(item, w.Widget)
-                                else w.HTML(f'<div class="{OUTPUT_CLASS}">{item}</div>'))
-        return w.VBox(children, layout=w.Layout(max_width="1100px", margin="0 auto"))
+        children, static = [], []
+
+        def flush():
+            if static:
+                children.append(w.HTML("".join(static)))
+                static.clear()
+
+        with quiet_build():
+            for index, cell in enumerate(self.cells):
+                if cell.kind == "markdown":
+                    static.append(f'<div class="{MARKDOWN_CLASS}">{cell.html}</div>')
+                    continue
+                if cell.shared:
+                    namespace.update(cell.bound)
+                    items = cell.outputs
+                else:
+                    items = run_cell(cell.source, namespace, f"<{self.name} cell {index}>")
+                for item in items:
+                    if isinstance(item, w.Widget):
+                        flush()
+                        children.append(item)
+                    else:
+                        static.append(f'<div class="{OUTPUT_CLASS}">{item}</div>')
+            flush()
+            return Page(children, layout=w.Layout(max_width="1100px", margin="0 auto"), name=self.name)
+
+
+class Page(w.VBox):
+    """A student's page (a ``VBox``) whose text form names the notebook: displaying a widget computes its text form,
+    which for a ``VBox`` is every widget's under it (~7 ms for notebook 08's), then cut to 110 characters."""
+
+    def __init__(self, children, name: str, **kwargs):
+        super().__init__(children, **kwargs)
+        self.notebook = name
+
+    def __repr__(self) -> str:
+        return f"<page {self.notebook}>"
+
+
+# ------------------------------------------------------------------------------------------------ quiet build
+# A widget sends its whole state to the browser when it is made (``comm_open``), then one message per trait set
+# afterwards (the CSS classes added, a tooltip, the first draw...): a page of widgets built in place sent about
+# twice as many messages as it has widgets, each serialized to JSON on the server's one core. Inside
+# ``quiet_build()`` (one thread: each page is built in its kernel's own thread) a new widget opens no comm; when the
+# block ends, every widget made in it and not closed opens its comm with its final state, the widgets it holds
+# (children, layout, style) first, as the browser needs them. Outside the block nothing changes.
+
+_quiet = threading.local()  # .pending: {id: widget} made in this thread's quiet_build() block, not yet opened
+_hooks_lock = threading.Lock()
+_ipywidgets_open = None  # ipywidgets' own Widget.open, once the hooks are installed
+
+
+def _install_quiet_hooks():
+    """Wrap ``Widget.open`` and ``Widget.close`` once per process: outside a ``quiet_build()`` block of the calling
+    thread they do what they did."""
+    global _ipywidgets_open
+    with _hooks_lock:
+        if _ipywidgets_open is not None:
+            return
+        opening, closing = w.Widget.open, w.Widget.close
+
+        def open_(self):
+            pending = getattr(_quiet, "pending", None)
+            if pending is not None and self.comm is None:
+                pending[id(self)] = self  # held, so its id is not reused before the block ends
+                return
+            opening(self)
+
+        def close(self):
+            pending = getattr(_quiet, "pending", None)
+            if pending is not None:
+                pending.pop(id(self), None)  # closed before it was opened: never opened
+            closing(self)
+
+        w.Widget.open, w.Widget.close = open_, close
+        _ipywidgets_open = opening
+
+
+def _held_widgets(value, found: list) -> list:
+    """The widgets in a trait's value (a widget, or lists, tuples and dicts of them), appended to ``found``."""
+    if isinstance(value, w.Widget):
+        found.append(value)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            _held_widgets(item, found)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _held_widgets(item, found)
+    return found
+
+
+@contextlib.contextmanager
+def quiet_build():
+    """Widgets made inside the block open their comm when it ends, each with its final state (see above); nested
+    blocks leave it to the outermost."""
+    _install_quiet_hooks()
+    if getattr(_quiet, "pending", None) is not None:
+        yield
+        return
+    pending = _quiet.pending = {}
+    try:
+        yield
+    finally:
+        _quiet.pending = None
+
+        def open_with_held(widget):
+            if pending.pop(id(widget), None) is None:
+                return  # opened already, or not made in the block
+            if not isinstance(widget, (w.Layout, w.Style)):  # those hold no widget
+                for name in widget.keys:
+                    for held in _held_widgets(getattr(widget, name, None), []):
+                        open_with_held(held)
+            _ipywidgets_open(widget)
+
+        while pending:
+            open_with_held(next(iter(pending.values())))
 
 
 _lessons: dict[str, Lesson] = {}

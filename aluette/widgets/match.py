@@ -29,6 +29,9 @@ from typing import Iterable, Optional, Union
 
 import ipywidgets as w
 import traitlets
+from ipywidgets.widgets.widget_bool import CheckboxStyle
+from ipywidgets.widgets.widget_description import DescriptionStyle
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..bot_protocol import Decision
 from ..bots import RandomBot
@@ -37,14 +40,14 @@ from ..deal import Deal, Phase, View
 from ..errors import AluetteError, DealOverError
 from ..match import Match
 from ..moves import ChantAnswer, Discard, Play, Signal, SurrenderAnswer, SurrenderOffer
-from ..options import Options
+from ..options import Options, SurrenderUntil
 from ..pictures import back_svg, round_table_html, trick_html
 from ..scoring import explain_mordienne, first_to_reach
 from ..secrecy import secrecy_problems
 from ..seats import SEATS, Seat
 from ..session import OPPONENTS, MatchSession, SessionEvent, check_bot_delay
 from ..signals import signal_for
-from .common import (CardButton, MessageArea, SeedBox, card_label, card_size_control, card_style, card_words, friendly,
+from .common import (CardButton, CardParts, MessageArea, SeedBox, card_label, card_size_control, card_style, card_words, friendly,
                      live_region, no_null_tooltips, plural, reachable_widgets, seed_from_text, sheet_html,
                      state_text)
 
@@ -114,7 +117,9 @@ class MatchTable(HintOnHand, w.VBox):
     * set-up, applied by the next New match: ``seed_box`` (``aluette-match-seed``, a
       :class:`~aluette.widgets.common.SeedBox`: a bad value gets a message and the box shows the seed it had),
       ``opponents`` (``aluette-match-opponents``), ``option_boxes`` (``aluette-match-option`` and
-      ``aluette-match-option-mordienne``, ``-chant``, ``-surrender``), ``new_button`` (``aluette-match-new``);
+      ``aluette-match-option-mordienne``, ``-chant``, ``-surrender``), ``surrender_late_box``
+      (``aluette-match-option-surrender-later``: ``Options.surrender_until``, needs surrender), ``new_button``
+      (``aluette-match-new``);
       ``delay_choice`` (``aluette-match-delay``: the bots' pause, at once); ``format`` (``aluette-match-format``:
       five deals or first side to 5 points), ``signals_box`` (``aluette-match-option-signals``), ``size_control``
       (``aluette-card-size``, :func:`~aluette.widgets.common.card_size_control`);
@@ -172,82 +177,102 @@ class MatchTable(HintOnHand, w.VBox):
         self._hint_card: Optional[Card] = None
         self._wait_note: Optional[str] = None  # the "not your turn" message shown, if any
 
+        # what widgets that never change them share (a widget shown or hidden swaps its layout): fewer widgets for
+        # the browser to receive
+        plain, auto, auto_hidden = w.Layout(), w.Layout(width="auto"), w.Layout(width="auto", display="none")
+        self._auto_layouts = (auto, auto_hidden)
+        html_style, button_style = HTMLStyle(), w.ButtonStyle()
+        checkbox_style, dropdown_style = CheckboxStyle(), DescriptionStyle()
+
         # ---- set-up controls
         self.seed_box = SeedBox(parse_seed(seed), "aluette-match-seed", maximum=_SEED_MAX, width="190px",
                                 on_change=lambda number: self._on_settings_changed(),
                                 message=lambda: self.message)
         self.opponents = self._w(w.Dropdown(options=[(label, key) for key, label in OPPONENTS.items()],
-                                            value=opponents,
+                                            value=opponents, style=dropdown_style,
                                             description="Opponents", layout=w.Layout(width="300px")),
                                  "aluette-match-opponents")
         self.option_boxes = {}
+        narrow = w.Layout(width="110px")
         for name, label in (("mordienne", "mordienne"), ("chant", "chant"), ("surrender", "surrender")):
             box = self._w(w.Checkbox(value=getattr(options, name), description=label, indent=False,
-                                     layout=w.Layout(width="110px")),
+                                     layout=narrow, style=checkbox_style),
                           "aluette-match-option", f"aluette-match-option-{name}")
             self.option_boxes[name] = box
+        self.surrender_late_box = self._w(
+            w.Checkbox(value=options.surrender_until is SurrenderUntil.LAST_TRICK, description="surrender later",
+                       indent=False, tooltip="with surrender: offered before any trick up to the last, not only the "
+                                             "first (pagat gives no time: a choice of this tutorial)",
+                       layout=w.Layout(width="130px")),
+            "aluette-match-option", "aluette-match-option-surrender-later")
         self.signals_box = self._w(w.Checkbox(value=bool(signals), description="signals", indent=False,
                                               tooltip="untick to play without signals (pagat advises learning the "
                                                       "game without them first)",
-                                              layout=w.Layout(width="110px")),
+                                              layout=narrow, style=checkbox_style),
                                    "aluette-match-option", "aluette-match-option-signals")
         self.format = self._w(w.Dropdown(options=[(label, key) for key, (label, _) in FORMATS.items()],
                                          value="points" if options.target_points == 5 else "deals",
-                                         description="Match", layout=w.Layout(width="280px")),
+                                         description="Match", layout=w.Layout(width="280px"), style=dropdown_style),
                               "aluette-match-format")
-        self.new_button = self._w(w.Button(description="New match", icon="refresh",
+        self.new_button = self._w(w.Button(description="New match", icon="refresh", style=button_style,
                                            tooltip="start a match with the seed, opponents and options shown"),
                                   "aluette-match-new")
         pauses = sorted({0.0, 0.2, 0.4, 0.8, 1.5, self.bot_delay})  # a drop-down: a slider's handle has no name
         self.delay_choice = self._w(w.Dropdown(options=[(_pause_label(p), p) for p in pauses],
-                                               value=self.bot_delay, description="Bot pause",
+                                               value=self.bot_delay, description="Bot pause", style=dropdown_style,
                                                layout=w.Layout(width="200px")), "aluette-match-delay")
 
         # ---- views
-        self.status = self._w(w.HTML(), "aluette-match-status")
-        self.match_score = self._w(w.HTML(), "aluette-match-score")
-        self.reached = self._w(w.HTML(), "aluette-match-reached")
-        self.counts = self._w(w.HTML(), "aluette-match-counts")
-        self.table = self._w(w.HTML(), "aluette-match-table")
-        self.signals_view = self._w(w.HTML(), "aluette-match-signals")
-        self.score_view = self._w(w.HTML(), "aluette-match-scores")
-        self.events_view = self._w(w.HTML(), "aluette-match-events")
-        self.message = self._w(MessageArea(), "aluette-match-message")
+        self.status = self._w(w.HTML(layout=plain, style=html_style), "aluette-match-status")
+        self.match_score = self._w(w.HTML(layout=plain, style=html_style), "aluette-match-score")
+        self.reached = self._w(w.HTML(layout=plain, style=html_style), "aluette-match-reached")
+        self.counts = self._w(w.HTML(layout=plain, style=html_style), "aluette-match-counts")
+        self.table = self._w(w.HTML(layout=plain, style=html_style), "aluette-match-table")
+        self.signals_view = self._w(w.HTML(layout=plain, style=html_style), "aluette-match-signals")
+        self.score_view = self._w(w.HTML(layout=plain, style=html_style), "aluette-match-scores")
+        self.events_view = self._w(w.HTML(layout=plain, style=html_style), "aluette-match-events")
+        self.message = self._w(MessageArea(layout=plain, style=html_style), "aluette-match-message")
 
         # ---- your hand: a fixed pool of card pictures that are buttons (play, or choose for the discard)
-        self._slots = [CardButton(self._on_card, "aluette-match-card") for _ in range(_SLOTS)]
+        parts = CardParts()  # one layout and style for every picture and button of the hand
+        self._slots = [CardButton(self._on_card, "aluette-match-card", parts) for _ in range(_SLOTS)]
         self._slot_cards: list[Optional[Card]] = [None] * _SLOTS
         self._slot_keys: list = [()] * _SLOTS  # what each slot shows now, to update only what changes
         self._slot_deal: Optional[tuple] = None  # (session, deal number) the slots were laid out for
         self._picked: set[Card] = set()
-        self._hand_head = self._w(w.HTML(), "aluette-match-hand-head")
+        self._hand_head = self._w(w.HTML(layout=plain, style=html_style), "aluette-match-hand-head")
         self.hand_box = self._w(w.HBox(self._slots, layout=w.Layout(flex_flow="row wrap")), "aluette-match-hand")
         self.discard_button = self._w(w.Button(description="Discard these six", button_style="primary",
-                                               layout=w.Layout(width="170px")), "aluette-match-discard")
+                                               layout=w.Layout(width="170px"), style=button_style),
+                                      "aluette-match-discard")
         self.discard_button.on_click(lambda _: self._on_discard())
-        self._pick_count = self._w(w.HTML(), "aluette-match-pick-count")
+        self._pick_count = self._w(w.HTML(layout=plain, style=html_style), "aluette-match-pick-count")
         self._discard_row = self._w(w.HBox([self.discard_button, self._pick_count],
                                            layout=w.Layout(display="none")), "aluette-match-discard-row")
 
         # ---- questions: one button per answer, so a late click can never answer another question
-        def button(text, css, handler, style=""):
-            b = self._w(w.Button(description=text, button_style=style, layout=w.Layout(width="auto")), css)
+        def button(text, css, handler, style="", layout=auto):
+            b = self._w(w.Button(description=text, button_style=style, layout=layout, style=button_style), css)
             b.on_click(lambda _: handler())
             return b
 
+        def own():  # show_questions shows and hides these by their own layout
+            return w.Layout(width="auto")
+
         self.chant_buttons = {True: button("Agree to the chant", "aluette-match-chant-agree",
-                                           lambda: self.answer_chant(True), "success"),
+                                           lambda: self.answer_chant(True), "success", own()),
                               False: button("Decline the chant", "aluette-match-chant-decline",
-                                            lambda: self.answer_chant(False), "warning")}
+                                            lambda: self.answer_chant(False), "warning", own())}
         self.surrender_buttons = {
             "offer": button("Offer to surrender", "aluette-match-surrender-offer",
-                            lambda: self.offer_surrender(True), "warning"),
-            "play on": button("Play on", "aluette-match-surrender-play-on", lambda: self.offer_surrender(False)),
+                            lambda: self.offer_surrender(True), "warning", own()),
+            "play on": button("Play on", "aluette-match-surrender-play-on", lambda: self.offer_surrender(False),
+                              layout=own()),
             "accept": button("Accept their surrender", "aluette-match-surrender-accept",
-                             lambda: self.answer_surrender(True), "success"),
+                             lambda: self.answer_surrender(True), "success", own()),
             "refuse": button("Refuse (we must make mordienne)", "aluette-match-surrender-refuse",
-                             lambda: self.answer_surrender(False), "warning")}
-        self._question = self._w(w.HTML(), "aluette-match-question")
+                             lambda: self.answer_surrender(False), "warning", own())}
+        self._question = self._w(w.HTML(layout=plain, style=html_style), "aluette-match-question")
         self._questions = self._w(w.VBox([self._question, w.HBox([*self.chant_buttons.values(),
                                                                   *self.surrender_buttons.values()])],
                                          layout=w.Layout(display="none")), "aluette-match-questions")
@@ -258,14 +283,14 @@ class MatchTable(HintOnHand, w.VBox):
         self.next_button = button("Next deal", "aluette-match-next", self.next_deal, "primary")
         self.signal_buttons = []
         for _ in range(11):
-            b = self._w(w.Button(layout=w.Layout(width="auto", display="none")), "aluette-match-signal")
+            b = self._w(w.Button(layout=auto_hidden, style=button_style), "aluette-match-signal")
             b.on_click(lambda b: self._on_signal(b))
             self.signal_buttons.append(b)
         self._signal_keys: list[Optional[str]] = [None] * len(self.signal_buttons)
 
         self.new_button.on_click(lambda _: self._on_new())
         self.opponents.observe(lambda change: self._on_settings_changed(), names="value")
-        for box in (*self.option_boxes.values(), self.signals_box, self.format):
+        for box in (*self.option_boxes.values(), self.surrender_late_box, self.signals_box, self.format):
             box.observe(lambda change: self._on_settings_changed(), names="value")
         self.observe(self._on_bot_delay, names="bot_delay")  # before the link: a new pause joins the choices
         w.link((self.delay_choice, "value"), (self, "bot_delay"))
@@ -274,7 +299,8 @@ class MatchTable(HintOnHand, w.VBox):
         self.children = [
             card_style(),
             w.HBox([self.seed_box, self.opponents, self.new_button], layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([self.format, *self.option_boxes.values(), self.signals_box, self.delay_choice],
+            w.HBox([self.format, *self.option_boxes.values(), self.surrender_late_box, self.signals_box,
+                    self.delay_choice],
                    layout=w.Layout(flex_flow="row wrap")),
             self.size_control,
             # the status beside the table, so a projector shows the table, the status and the hand at once
@@ -451,6 +477,8 @@ class MatchTable(HintOnHand, w.VBox):
         """
         seed = self.seed_box.seed_value if seed is None else parse_seed(seed)
         options = Options(**{name: box.value for name, box in self.option_boxes.items()},
+                          surrender_until=(SurrenderUntil.LAST_TRICK if self.surrender_late_box.value
+                                           else SurrenderUntil.FIRST_TRICK),
                           **FORMATS[self.format.value][1])
         self._start(seed, self.opponents.value, options, self.signals_box.value)
         self.seed_box.seed_value = seed
@@ -811,7 +839,7 @@ class MatchTable(HintOnHand, w.VBox):
             with button.hold_sync():
                 button.description = kind.what if kind else ""
                 button.tooltip = f"gesture: {kind.gesture}" if kind else None
-            button.layout.display = None if kind else "none"
+            button.layout = self._auto_layouts[0 if kind else 1]  # shared: swapped, never changed
 
     def _render_reached(self, view: View) -> None:
         outcomes = [t.winner for t in view.tricks]

@@ -20,7 +20,7 @@ from ..errors import AluetteError, DuplicateCardError
 from ..pictures import cards_html, trick_html
 from ..tables import ranking_table
 from ..tricks import explain_trick, trick_winner
-from .common import (CARDS_TEXT, CardButton, MessageArea, SeedBox, card_label, card_style, card_words, check_seed,
+from .common import (CARDS_TEXT, CardButton, CardParts, MessageArea, SeedBox, card_label, card_style, card_words, check_seed,
                      close_widgets, friendly, limited_text, next_seed, no_null_tooltips, seed_box)
 
 __all__ = ["ranking_html", "TrickComparer", "OrderingExercise"]
@@ -83,7 +83,8 @@ class TrickComparer(w.VBox):
         self._explanation = ""
         self._quiet = False
         self._next = 0  # the card a palette click sets next (0: card 1)
-        self._palette = [CardButton(self.choose, "aluette-compare-pick") for _ in DECK]
+        parts = CardParts()  # one layout and style for the 48 pictures and their buttons
+        self._palette = [CardButton(self.choose, "aluette-compare-pick", parts) for _ in DECK]
         for button, card in zip(self._palette, DECK):
             button.add_class("aluette-card-mini")
             button.show(card, "choose it for the trick")
@@ -236,6 +237,7 @@ class OrderingExercise(w.VBox):
         self._pictures = w.HTML()
         self._pictures.add_class("aluette-order-cards")
         self._picks = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self._card_parts = CardParts()  # shared by the cards of every deal of the exercise
         self._answer = w.Text(description="Your order", placeholder="highest first, e.g. 3O 1E 12B 7C 4O",
                               layout=w.Layout(width="420px"))
         self._answer.add_class("aluette-order-answer")
@@ -319,7 +321,7 @@ class OrderingExercise(w.VBox):
         self._pictures.value = (f"<b>Seed {self._seed.seed_value}: put these {self._size} cards in order</b>")
         buttons = []
         for card in self._cards:
-            button = CardButton(self._append, "aluette-order-pick")
+            button = CardButton(self._append, "aluette-order-pick", self._card_parts)
             button.show(card, "add it to your order")
             buttons.append(button)
         old, self._picks.children = self._picks.children, buttons

@@ -4,13 +4,17 @@ widgets run once."""
 
 from __future__ import annotations
 
+import enum
+import io
 import json
+import pickle
+import types
 
 import ipywidgets as w
 import pytest
 
-from aluette.classroom import lessons
-from tests.browser.harness import FIXTURES
+from aluette.classroom import lessons, student_notebooks
+from tests.browser.harness import FIXTURES, REPO
 
 
 def texts(page: w.VBox) -> list[str]:
@@ -118,3 +122,143 @@ def test_a_tutorial_notebook_builds_with_its_widgets_and_classes(name, widget_cl
     if output_class:
         assert f'class="{output_class}"' in "".join(texts(page))
     assert all("could not be prepared" not in t for t in texts(page))
+
+
+@pytest.fixture
+def wire(monkeypatch):
+    """What widgets send to the browser, in order: ("open", comm id, state) and ("update", comm id, state)."""
+    import ipywidgets.comm as widget_comm
+    sent, making = [], widget_comm.create_comm
+
+    def create_comm(**args):
+        comm = making(**args)
+        sent.append(("open", comm.comm_id, args["data"]["state"]))
+        comm.send = lambda data=None, **_: sent.append(("update", comm.comm_id, data.get("state", {})))
+        return comm
+    monkeypatch.setattr(widget_comm, "create_comm", create_comm)
+    return sent
+
+
+def references(state) -> list[str]:
+    text = json.dumps(state)
+    return [part.split('"')[0] for part in text.split('"IPY_MODEL_')[1:]]
+
+
+class TestQuietBuild:
+    def test_outside_the_block_a_widget_opens_when_made_and_sends_each_change(self, wire):
+        label = w.HTML("one")
+        label.value = "two"
+        assert [kind for kind, *_ in wire] == ["open", "open", "open", "update"]  # layout, style, the HTML
+        assert wire[-1][2] == {"value": "two"}
+
+    def test_inside_it_widgets_open_once_at_the_end_with_their_final_state_parts_first(self, wire):
+        with lessons.quiet_build():
+            label = w.HTML("one")
+            box = w.VBox([label])
+            label.value = "two"
+            label.add_class("late")
+            box.children = [label, w.Button(description="go")]
+            assert wire == []  # nothing reached the browser yet
+        kinds = [kind for kind, *_ in wire]
+        assert "update" not in kinds and kinds.count("open") == len(wire) == 8  # 3 per control, the box and its layout
+        state = {comm_id: state for _, comm_id, state in wire}
+        assert state[label.model_id]["value"] == "two" and list(state[label.model_id]["_dom_classes"]) == ["late"]
+        assert len(state[box.model_id]["children"]) == 2
+        opened = [comm_id for _, comm_id, _ in wire]
+        for place, (_, comm_id, st) in enumerate(wire):
+            assert all(ref in opened[:place] for ref in references(st))  # what it holds was opened before it
+
+    def test_a_widget_closed_inside_the_block_is_never_opened(self, wire):
+        with lessons.quiet_build():
+            gone = w.Button(description="gone")
+            gone.close()
+            kept = w.Button(description="kept")
+        assert [st.get("description") for _, _, st in wire if "description" in st] == ["kept"]
+        assert gone.comm is None and kept.comm is not None
+
+    def test_a_real_page_is_sent_once_with_no_update_and_every_reference_opened_first(self, wire):
+        """Notebook 08's page: each widget's first state is its final one; after the page is built, a change is
+        sent as before (a click works)."""
+        from tests.browser.harness import REPO
+        lesson = lessons.lesson(REPO / "notebooks" / "08_play_a_match.ipynb")
+        wire.clear()
+        page = lesson.build()
+        assert {kind for kind, *_ in wire} == {"open"}
+        opened = [comm_id for _, comm_id, _ in wire]
+        assert len(opened) == len(set(opened))
+        for place, (_, comm_id, st) in enumerate(wire):
+            assert all(ref in opened[:place] for ref in references(st))
+        assert page.model_id == opened[-1]
+        table = next(c for c in page.children if "aluette-match" in c._dom_classes)
+        wire.clear()
+        table.hint_button.click()
+        assert any(kind == "update" and comm_id == table.message.model_id for kind, comm_id, _ in wire)
+
+
+_BY_REFERENCE = (types.ModuleType, type, types.FunctionType, types.BuiltinFunctionType, types.MethodType)
+
+
+def fingerprint(value):
+    """What an object holds, to compare before and after (``None`` for what is shared by reference anyway: modules,
+    classes, functions); a figure by its picture; what pickle refuses by its structure."""
+    if isinstance(value, _BY_REFERENCE):
+        return None
+    figure = getattr(value, "figure", None) if type(value).__module__.startswith("matplotlib") else None
+    if figure is not None or type(value).__name__ == "Figure":
+        picture = io.BytesIO()
+        (figure or value).savefig(picture, format="png")
+        return picture.getvalue()
+    try:
+        return pickle.dumps(value)
+    except (TypeError, AttributeError, pickle.PicklingError):
+        return structure(value, {})
+
+
+def structure(value, seen: dict):
+    """``value``'s contents, recursively: containers by their items, other objects by their attributes (an object met
+    again by its type's name; ``seen`` keeps them alive, so that no id is reused during the walk)."""
+    if value is None or isinstance(value, (str, bytes, int, float, complex, enum.Enum)):
+        return repr(value)
+    if isinstance(value, _BY_REFERENCE) or id(value) in seen:
+        return type(value).__qualname__
+    seen[id(value)] = value
+    if isinstance(value, (dict, types.MappingProxyType)):
+        return [(repr(k), structure(v, seen)) for k, v in value.items()]
+    if isinstance(value, (list, tuple)):
+        return [type(value).__name__, *(structure(v, seen) for v in value)]
+    if isinstance(value, (set, frozenset)):
+        return sorted(repr(structure(v, seen)) for v in value)
+    fields = [*getattr(value, "__dict__", {}).items(),
+              *((name, getattr(value, name)) for cls in type(value).__mro__
+                for name in getattr(cls, "__slots__", ()) if hasattr(value, name))]
+    return [type(value).__qualname__, *((name, structure(v, seen)) for name, v in fields)]
+
+
+def changed_shared_values(lesson, pages: int = 2) -> list[str]:
+    """The names bound by ``lesson``'s shared cells whose objects differ after ``pages`` students' pages are built
+    (their later cells run again for each student, against the very same objects)."""
+    shared = {f"cell {i}: {name}": value for i, cell in enumerate(lesson.cells) if cell.shared
+              for name, value in cell.bound.items() if name != "__builtins__"}
+    before = {key: fingerprint(value) for key, value in shared.items()}
+    for _ in range(pages):
+        lesson.build()
+    return [key for key, value in shared.items() if fingerprint(value) != before[key]]
+
+
+class TestSharedCellsStayUnchanged:
+    """A shared cell's objects are the same objects in every student's namespace (``Lesson``): sound only if no
+    later cell changes them in place. Every cell without widgets is taken as shared here (``SHARED_CPU_S`` -1), as
+    any of them may cost more than the threshold on a busy server."""
+
+    def test_a_later_cell_changing_a_shared_object_is_caught(self, tmp_path, monkeypatch):
+        monkeypatch.setattr(lessons, "SHARED_CPU_S", -1.0)
+        path = notebook(tmp_path, ("code", "scores = [1, 2]\nlabels = {'a': 1}"),
+                        ("code", "import ipywidgets as widgets\nscores.append(3)\nwidgets.HTML(str(scores))"))
+        assert changed_shared_values(lessons.Lesson(path)) == ["cell 0: scores"]
+
+    @pytest.mark.parametrize("name", [p.name for p in student_notebooks(REPO / "notebooks")])
+    def test_no_later_cell_of_a_served_notebook_changes_a_shared_object(self, name, monkeypatch):
+        monkeypatch.setattr(lessons, "SHARED_CPU_S", -1.0)
+        lesson = lessons.Lesson(REPO / "notebooks" / name)
+        assert any(cell.shared and cell.bound for cell in lesson.cells)  # something to check
+        assert changed_shared_values(lesson) == []

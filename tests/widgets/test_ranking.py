@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from aluette import DECK, Card, ranking_table
-from aluette.widgets.common import card_label, card_words
+from aluette.widgets.common import card_label, card_words, reachable_widgets
 from aluette.widgets.ranking import OrderingExercise, TrickComparer, ranking_html
 
 C = Card.parse
@@ -240,6 +240,16 @@ class TestOrderingExercise:
         widget.new_button.click()
         assert widget.seed.seed_value == 9 and widget.cards == OrderingExercise(seed=9).cards != before
         assert widget.answer.value == ""
+
+    def test_new_cards_close_the_old_cards_and_leave_every_shown_widget_open(self):
+        """The cards of every deal share one layout and style (CardParts): closing the old cards must not close
+        them under the new ones."""
+        widget = OrderingExercise(seed=8)
+        old = widget.pick_buttons
+        widget.new_button.click()
+        assert all(b.comm is None and b.picture.comm is None and b.button.comm is None for b in old)
+        assert [type(w).__name__ for w in reachable_widgets(widget) if w.comm is None] == []
+        assert old[0].layout is widget.pick_buttons[0].layout  # shared indeed
 
     def test_clear_and_show(self):
         widget = OrderingExercise(seed=2)
