@@ -53,10 +53,13 @@ def status(page) -> str:
     return root(page).locator(".aluette-together-status").text_content() or ""
 
 
-def hand(page) -> list[str]:
-    return root(page).evaluate("""(el) => [...el.querySelectorAll('.aluette-together-card')]
+HAND_JS = """(el) => [...el.querySelectorAll('.aluette-together-card')]
         .filter(card => getComputedStyle(card).display !== 'none')
-        .map(card => card.querySelector('svg[data-card]').dataset.card)""")
+        .map(card => card.querySelector('svg[data-card]').dataset.card)"""
+
+
+def hand(page) -> list[str]:
+    return root(page).evaluate(HAND_JS)
 
 
 def on_table(page) -> list[str]:
@@ -166,6 +169,9 @@ def seat_and_play(students, teacher, service, table):
     expect(root(victim).locator(".aluette-together-message")).to_contain_text(
         f"Welcome back, {NAMES[victim_seat]}: you sit at {victim_seat}", timeout=WAIT)
     expect(root(victim).locator(".aluette-together-status")).to_contain_text("Your turn", timeout=WAIT)
+    victim.wait_for_function(  # the hand's widgets may be drawn after the status
+        f"n => {{ try {{ return ({HAND_JS})(document.querySelector('.aluette-together')).length === n; }}"
+        " catch (e) { return false; } }", arg=len(before_hand), timeout=WAIT)
     assert hand(victim) == before_hand and on_table(victim) == before_table
     assert trick_state(service, table) == (2, 2)  # nothing lost, nothing played meanwhile
 
