@@ -53,10 +53,13 @@ def status(page) -> str:
     return root(page).locator(".aluette-together-status").text_content() or ""
 
 
-def hand(page) -> list[str]:
-    return root(page).evaluate("""(el) => [...el.querySelectorAll('.aluette-together-card')]
+HAND_JS = """(el) => [...el.querySelectorAll('.aluette-together-card')]
         .filter(card => getComputedStyle(card).display !== 'none')
-        .map(card => card.querySelector('svg[data-card]').dataset.card)""")
+        .map(card => card.querySelector('svg[data-card]').dataset.card)"""
+
+
+def hand(page) -> list[str]:
+    return root(page).evaluate(HAND_JS)
 
 
 def on_table(page) -> list[str]:
