@@ -1,7 +1,8 @@
 """The students' app on Solara's server, as ``make app`` serves it (its default) with uvicorn (``python -m uvicorn
 --app-dir classroom solara_asgi:app``): Solara's own Starlette app for ``solara_app.py`` (``SOLARA_APP``, set by
 ``aluette.classroom.command``), behind :class:`aluette.classroom.admission.Admission` (token, caps, "the room is
-full") and :class:`~aluette.classroom.admission.PageLanguage` (``<html lang="en">``), configured by the ``ALUETTE_*`` variables the command sets."""
+full") and :class:`~aluette.classroom.admission.PageLanguage` (``<html lang="en">``), with the soft limit of open
+files raised, configured by the ``ALUETTE_*`` variables the command sets."""
 
 import os
 from pathlib import Path
@@ -13,6 +14,10 @@ from solara.server.starlette import app as solara_app  # noqa: E402
 
 from aluette.classroom import student_notebooks  # noqa: E402
 from aluette.classroom.admission import Admission, PageLanguage  # noqa: E402
+from aluette.classroom.server import raise_open_files_limit  # noqa: E402
+
+#: Each websocket holds a file (and a thread) of this one process: the soft limit is raised at start, as for Voilà.
+OPEN_FILES = raise_open_files_limit(65536)
 FOLDER = Path(os.environ.get("ALUETTE_NOTEBOOKS") or Path(__file__).resolve().parents[1] / "notebooks")
 LESSONS = frozenset(p.stem for p in student_notebooks(FOLDER))
 

@@ -11,7 +11,9 @@
   connected (for ``pending_s`` seconds), or a virtual kernel its websocket opened, while Solara keeps it
   (``live()``: a closed tab's kernel goes at once with the page's close request, a lost one when Solara culls it,
   ``SOLARA_KERNEL_CULL_TIMEOUT``). A websocket that would open a kernel beyond the caps is refused too (a crafted
-  client need not fetch the page first).
+  client need not fetch the page first). A page's kernel takes at most ``per_kernel`` websockets at once (a
+  reconnecting page may overlap its old one): each holds a thread and a file of the server, so a crafted client
+  opening hundreds on its own kernel is refused beyond them.
 - **The teacher's notebooks** (:data:`~aluette.classroom.TEACHER_NOTEBOOKS`, served by ``make teacher`` only): their
   address gets HTTP 404 with a page saying so, as the Voilà app answers.
 - **Links between notebooks**: ``/NAME.ipynb`` (a notebook's link to another, by file name) is moved (HTTP 301) to
@@ -44,11 +46,12 @@ class Admission:
 
     def __init__(self, app, lessons: Callable[[], set], live: Callable[[], set], token: str | None = None,
                  max_sessions: int = 40, per_address: int = 4, per_minute: int = 12, pending_s: float = 60.0,
-                 clock: Callable[[], float] = time.monotonic):
+                 per_kernel: int = 2, clock: Callable[[], float] = time.monotonic):
         self.app, self.lessons, self.live, self.token = app, lessons, live, token
         self.max_sessions, self.per_address, self.per_minute, self.pending_s = (max_sessions, per_address,
                                                                                 per_minute, pending_s)
-        self.clock = clock
+        self.clock, self.per_kernel = clock, per_kernel
+        self.sockets: collections.Counter = collections.Counter()  # kernel id -> its websockets open now
         self.owner: dict[str, str] = {}  # kernel id -> client address whose websocket opened it
         self.pending: dict[str, collections.deque] = {}  # address -> admission times not yet connected
         self.recent: dict[str, collections.deque] = {}  # address -> admission times in the last minute
@@ -57,7 +60,9 @@ class Admission:
     def sessions(self, address: str | None = None) -> int:
         """Sessions held by ``address`` (all addresses when None): live kernels it opened, pages not yet
         connected."""
-        prune(self.owner, self.pending, self.live(), self.clock() - self.pending_s)
+        # a kernel whose websocket is open counts even before Solara has made its context (made in the socket's
+        # thread after the upgrade): otherwise sockets opened back to back are each forgotten at the next check
+        prune(self.owner, self.pending, self.live() | set(self.sockets), self.clock() - self.pending_s)
         owned = sum(1 for a in self.owner.values() if address is None or a == address)
         return owned + sum(len(q) for a, q in self.pending.items() if address is None or a == address)
 
@@ -110,6 +115,15 @@ class Admission:
                 elif self.refusal(address, page=False) is not None:
                     return await self._refuse(scope, send, 403, FULL, "")
                 self.owner[kernel_id] = address
+            if self.sockets[kernel_id] >= self.per_kernel:
+                return await self._refuse(scope, send, 403, FULL, "")
+            self.sockets[kernel_id] += 1
+            try:
+                return await self.app(scope, receive, send)
+            finally:
+                self.sockets[kernel_id] -= 1
+                if not self.sockets[kernel_id]:
+                    del self.sockets[kernel_id]
         if by_query and scope["type"] == "http":
             send = self._with_cookie(send)
         return await self.app(scope, receive, send)

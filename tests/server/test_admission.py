@@ -4,6 +4,8 @@ that starts it (aluette.classroom.command.solara_command)."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from aluette.classroom.admission import TOKEN_COOKIE, Admission
@@ -204,3 +206,85 @@ def test_every_html_page_says_its_language(gzipped):
         return gzip.decompress(body) if headers.get(b"content-encoding") == b"gzip" else body
     assert get("/") == page.replace(b"<html>", b'<html lang="en">')
     assert get("/static/main.js") == b"<html> in a script"
+
+
+def test_a_kernel_takes_at_most_per_kernel_websockets_at_once():
+    """Each websocket holds a thread and a file of Solara's server: a crafted client opening many on its own page's
+    kernel (already admitted, so no cap of pages applies) is refused beyond ``per_kernel``; a closed one frees its
+    place, and other kernels are not affected."""
+    release = {}
+
+    async def app(scope, receive, send):  # a stand-in Solara that keeps each websocket open until told
+        await send({"type": "websocket.accept"})
+        await release[scope["path"]].wait()
+
+    door = Admission(app, lessons=lambda: {"08_play_a_match"}, live=lambda: {"k1", "k2"}, per_kernel=2)
+
+    async def connect(kernel):
+        sent = []
+
+        async def receive():
+            return {"type": "websocket.connect"}
+
+        async def send(message):
+            sent.append(message)
+        scope = {"type": "websocket", "path": f"/jupyter/api/kernels/{kernel}/channels", "client": ("10.0.0.1", 5),
+                 "query_string": b"", "headers": []}
+        task = asyncio.ensure_future(door(scope, receive, send))
+        await asyncio.sleep(0)
+        return task, sent
+
+    async def go():
+        for kernel in ("k1", "k2"):
+            release[f"/jupyter/api/kernels/{kernel}/channels"] = asyncio.Event()
+        opened = [await connect("k1") for _ in range(5)]
+        kinds = [sent[0]["type"] for _task, sent in opened]
+        other = await connect("k2")
+        release["/jupyter/api/kernels/k1/channels"].set()
+        await asyncio.gather(*(task for task, _sent in opened))
+        release["/jupyter/api/kernels/k1/channels"].clear()
+        again = await connect("k1")
+        for event in release.values():
+            event.set()
+        await asyncio.gather(other[0], again[0])
+        return kinds, other[1][0]["type"], again[1][0]["type"], dict(door.sockets)
+
+    kinds, other, again, left = run_coroutine(go())
+    assert kinds == ["websocket.accept"] * 2 + ["websocket.close"] * 3
+    assert other == "websocket.accept" and again == "websocket.accept"
+    assert left == {}
+
+
+def test_websockets_opened_back_to_back_count_before_solara_makes_their_kernels():
+    """Solara makes a page's kernel in the websocket's own thread after the upgrade: sockets with made-up kernel
+    ids opened back to back, none of them live yet, still count against the cap per address."""
+    release = asyncio.Event()
+
+    async def app(scope, receive, send):  # accepts, and never makes the kernel while the socket is open
+        await send({"type": "websocket.accept"})
+        await release.wait()
+
+    door = Admission(app, lessons=lambda: {"08_play_a_match"}, live=set, per_address=4)
+
+    async def go():
+        verdicts, tasks = [], []
+        for number in range(7):
+            sent = []
+
+            async def receive():
+                return {"type": "websocket.connect"}
+
+            async def send(message, sent=sent):
+                sent.append(message)
+            scope = {"type": "websocket", "path": f"/jupyter/api/kernels/made-up-{number}/channels",
+                     "client": ("10.0.0.7", 5), "query_string": b"", "headers": []}
+            tasks.append(asyncio.ensure_future(door(scope, receive, send)))
+            await asyncio.sleep(0)
+            verdicts.append(sent[0]["type"])
+        release.set()
+        await asyncio.gather(*tasks)
+        return verdicts, door.sessions("10.0.0.7")
+
+    verdicts, left = run_coroutine(go())
+    assert verdicts == ["websocket.accept"] * 4 + ["websocket.close"] * 3
+    assert left == 0  # closed, never live: their places are free again
