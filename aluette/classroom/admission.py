@@ -25,6 +25,7 @@ from __future__ import annotations
 import collections
 import gzip
 import hmac
+import json
 import time
 from http.cookies import SimpleCookie
 from typing import Callable
@@ -46,12 +47,15 @@ class Admission:
 
     def __init__(self, app, lessons: Callable[[], set], live: Callable[[], set], token: str | None = None,
                  max_sessions: int = 40, per_address: int = 4, per_minute: int = 12, pending_s: float = 60.0,
-                 per_kernel: int = 2, clock: Callable[[], float] = time.monotonic):
+                 per_kernel: int = 2, max_message: int = 2**20, max_comm_opens: int = 16,
+                 max_comm_open_size: int = 2**16, clock: Callable[[], float] = time.monotonic):
         self.app, self.lessons, self.live, self.token = app, lessons, live, token
         self.max_sessions, self.per_address, self.per_minute, self.pending_s = (max_sessions, per_address,
                                                                                 per_minute, pending_s)
         self.clock, self.per_kernel = clock, per_kernel
+        self.max_message, self.max_comm_opens, self.max_comm_open_size = max_message, max_comm_opens, max_comm_open_size
         self.sockets: collections.Counter = collections.Counter()  # kernel id -> its websockets open now
+        self.opens: collections.Counter = collections.Counter()  # kernel id -> comm_open messages it received
         self.owner: dict[str, str] = {}  # kernel id -> client address whose websocket opened it
         self.pending: dict[str, collections.deque] = {}  # address -> admission times not yet connected
         self.recent: dict[str, collections.deque] = {}  # address -> admission times in the last minute
@@ -119,14 +123,37 @@ class Admission:
                 return await self._refuse(scope, send, 403, FULL, "")
             self.sockets[kernel_id] += 1
             try:
-                return await self.app(scope, receive, send)
+                return await self.app(scope, self._bounded(receive, kernel_id), send)
             finally:
                 self.sockets[kernel_id] -= 1
                 if not self.sockets[kernel_id]:
                     del self.sockets[kernel_id]
+                    if kernel_id not in self.live():
+                        self.opens.pop(kernel_id, None)
         if by_query and scope["type"] == "http":
             send = self._with_cookie(send)
         return await self.app(scope, receive, send)
+
+    def _bounded(self, receive, kernel_id: str):
+        """A websocket's ``receive`` that ends the connection (as a disconnect, code 1009) at a message above
+        ``max_message`` bytes, a ``comm_open`` above ``max_comm_open_size``, or more than ``max_comm_opens`` of them
+        on the page's kernel: a crafted client cannot grow the one process of the class without bound (as Voilà's
+        bounds do)."""
+
+        async def receiving():
+            message = await receive()
+            if message["type"] != "websocket.receive":
+                return message
+            data = message.get("text") or message.get("bytes") or b""
+            size = len(data.encode() if isinstance(data, str) else data)
+            if size > self.max_message:
+                return {"type": "websocket.disconnect", "code": 1009}
+            if _msg_type(data) == "comm_open":
+                self.opens[kernel_id] += 1
+                if size > self.max_comm_open_size or self.opens[kernel_id] > self.max_comm_opens:
+                    return {"type": "websocket.disconnect", "code": 1009}
+            return message
+        return receiving
 
     def _matches(self, given: str) -> bool:
         return bool(given) and hmac.compare_digest(given.encode(), self.token.encode())
@@ -171,6 +198,16 @@ class Admission:
             headers.append((b"retry-after", b"60"))
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": body})
+
+
+def _msg_type(data) -> str | None:
+    """The ``msg_type`` of a Jupyter message sent as JSON (Solara's page sends JSON), else None."""
+    try:
+        got = json.loads(data)
+    except ValueError:
+        return None
+    header = got.get("header") if isinstance(got, dict) else None
+    return header.get("msg_type") if isinstance(header, dict) else None
 
 
 class PageLanguage:

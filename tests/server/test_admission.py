@@ -5,6 +5,7 @@ that starts it (aluette.classroom.command.solara_command)."""
 from __future__ import annotations
 
 import asyncio
+import json
 
 import pytest
 
@@ -288,3 +289,42 @@ def test_websockets_opened_back_to_back_count_before_solara_makes_their_kernels(
     verdicts, left = run_coroutine(go())
     assert verdicts == ["websocket.accept"] * 4 + ["websocket.close"] * 3
     assert left == 0  # closed, never live: their places are free again
+
+
+def test_a_websocket_is_ended_at_an_oversized_message_or_too_many_comm_opens():
+    """Crafted widget messages (huge state, many ``comm_open``) would grow the one process that serves the class:
+    the door ends the connection at a message above ``max_message`` bytes, a ``comm_open`` above
+    ``max_comm_open_size``, or the ``max_comm_opens``-th + 1 on one kernel, reconnections included."""
+
+    def opening(size=10):
+        return json.dumps({"header": {"msg_type": "comm_open"}, "content": {"data": {"state": {"v": "x" * size}}}})
+
+    def run_socket(door, frames):
+        queue = [{"type": "websocket.connect"}] + [{"type": "websocket.receive", "text": f} for f in frames]
+        got = []
+
+        async def app(scope, receive, send):  # a stand-in Solara that reads until the client leaves
+            await send({"type": "websocket.accept"})
+            while (message := await receive())["type"] != "websocket.disconnect":
+                if message["type"] == "websocket.receive":
+                    got.append(message["text"])
+
+        door.app = app
+
+        async def receive():
+            return queue.pop(0) if queue else {"type": "websocket.disconnect", "code": 1000}
+
+        async def send(message):
+            pass
+        scope = {"type": "websocket", "path": "/jupyter/api/kernels/k1/channels", "client": ("10.0.0.1", 5),
+                 "query_string": b"", "headers": []}
+        run_coroutine(door(scope, receive, send))
+        return len(got)
+
+    door = Admission(None, lessons=set, live=lambda: {"k1"}, max_message=1000, max_comm_opens=4,
+                     max_comm_open_size=100)
+    small = json.dumps({"header": {"msg_type": "comm_msg"}, "content": {}})
+    assert run_socket(door, [small, "y" * 1001, small]) == 1  # ended at the oversized message
+    assert run_socket(door, [opening(), opening(200), small]) == 1  # ended at the oversized comm_open
+    assert run_socket(door, [opening(), opening(), small]) == 3  # its third and fourth
+    assert run_socket(door, [opening(), small]) == 0  # its fifth, on a reconnection
