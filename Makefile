@@ -33,11 +33,12 @@ lab: $(STAMP)
 
 # pytest-xdist workers, a test file each at a time (--dist loadfile: a notebook's cells share one kernel, a browser
 # file its servers). Three on this project's 2-core machine: much of a test's time is waiting on a server, a kernel
-# or the browser, and the third worker fills those waits.
+# or the browser, and the third worker fills those waits. Files are handed out longest first (tests/conftest.py,
+# LONGEST_FIRST), not by their number of tests, so that no long file starts last.
 TEST_WORKERS ?= 3
 
 test: $(STAMP)
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 # The classroom app (aluette/classroom): Voilà with voila.json and classroom/. Off 127.0.0.1 it never serves without a
 # token: give one with TOKEN=... or one is made and printed with the address. LESSON=08 (CLASS_SIZE=30) warms a kernel

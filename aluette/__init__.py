@@ -19,7 +19,7 @@ from .errors import (AluetteError, BadDiscardError, BadSeedError, BadSignalError
 from .match import Match
 from .moves import (ChantAnswer, Discard, MordienneAnnouncement, Move, Play, Signal, SurrenderAnswer,
                     SurrenderOffer)
-from .options import ChantRecipients, Options, Rebour
+from .options import ChantRecipients, Options, Rebour, SurrenderUntil
 from .scoring import DealScore, first_to_reach, outcomes_notation, parse_outcomes, score_tricks
 from .seats import SEATS, Seat, Team
 from .signals import SIGNALS, SignalKind
@@ -34,8 +34,8 @@ __all__ = [
     "CardNotInHandError", "DealOverError", "IllegalMoveError",
     "MalformedSaveError", "NotationError", "NotYourTurnError", "UnknownCardError", "UnknownSeatError",
     "WrongPhaseError", "Match", "ChantAnswer", "Discard", "Move", "Play", "Signal", "SurrenderAnswer",
-    "SurrenderOffer", "MordienneAnnouncement", "ChantRecipients", "Options", "Rebour", "DealScore", "first_to_reach",
-    "outcomes_notation", "parse_outcomes",
+    "SurrenderOffer", "MordienneAnnouncement", "ChantRecipients", "Options", "Rebour", "SurrenderUntil", "DealScore",
+    "first_to_reach", "outcomes_notation", "parse_outcomes",
     "score_tricks", "SEATS", "Seat", "Team", "SIGNALS", "SignalKind", "explain_trick", "trick_winner",
     "ranking_table", "Decision", "HeuristicBot", "RandomBot", "play_deal", "play_match", "simulate",
 ]

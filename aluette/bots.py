@@ -151,6 +151,8 @@ class HeuristicBot:
     * Surrender (pagat.com; option): offer when the hand is hopeless (strength below :attr:`surrender_weak`, about
       the weakest 5% of hands), risking 1 point to win 2 if the other side refuses and misses mordienne. Answer: accept
       (a sure point) unless holding Monsieur, Madame, le Borgne and la Vache, which win the last four tricks in a row.
+      Asked again between tricks (``Options(surrender_until="last_trick")``), the same rules, the threshold scaled to
+      the cards left: offer when the hand's strength is below ``surrender_weak * cards / 9``.
     * Rebour announcement (option): announce mordienne when the hand holds at least three of the eight named cards
       (the same test as the "going for mordienne" signal, :func:`~aluette.signals.may_go_for_mordienne`).
     * Lead: the lowest card, "early in a trick play low" (pagat.com). Signals: when the partner's signals show it
@@ -306,10 +308,11 @@ class HeuristicBot:
                 return Decision(SurrenderAnswer(seat, False), "refuse: I hold Monsieur, Madame, le Borgne and la "
                                 "Vache, enough to win the last four tricks for mordienne")
             return Decision(SurrenderAnswer(seat, True), "accept: a sure point; refusing bets on making mordienne")
-        strength = hand_strength(view.hand)
-        if strength < self.surrender_weak:
+        strength, cards = hand_strength(view.hand), len(view.hand)
+        weak = self.surrender_weak if cards == 9 else f"{self.surrender_weak} x {cards}/9"
+        if strength * 9 < self.surrender_weak * cards:  # between tricks: the threshold scaled to the cards left
             return Decision(SurrenderOffer(seat, True), f"offer to surrender: my hand is hopeless (strength "
-                            f"{strength} < {self.surrender_weak}); refused, we score 2 unless they make mordienne")
+                            f"{strength} < {weak}); refused, we score 2 unless they make mordienne")
         return Decision(SurrenderOffer(seat, False), f"play on: my hand (strength {strength}) is not hopeless")
 
     def _announce(self, view: View) -> Decision:

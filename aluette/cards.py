@@ -171,7 +171,11 @@ class Card:
           of the names: the seeds ("cavalières", Spanish suits), trictrac.net ("Bâton, coupe, deniers et épée"),
           regles2jeux.fr (suits "épée, coupe, denier et bâton"; ranks "As, Roi, Dame, Valet");
         * the nicknames of the top eight: ``"Monsieur"``, ``"madame"``, ``"le borgne"`` or ``"borgne"``,
-          ``"la vache"``, ``"grand-neuf"``, ``"petit neuf"``, ``"deux de chene"``, ``"deux d'ecrit"``.
+          ``"la vache"``, ``"grand-neuf"``, ``"petit neuf"``, ``"deux de chene"``, ``"deux d'ecrit"``;
+        * two more traditional names (:data:`OTHER_NICKNAMES`), with or without their article: ``"la Grande Dame"``
+          for Madame and ``"la balançoire"`` for the Deux de chêne. Source: Jacques Berthomeau's description of the
+          game as played in the Vendée (http://www.berthomeau.com/article-5185569.html): "le 3 de "coupe" dit La
+          grande Dame", "le 2 de "bâton" dit deux de chêne ou la balançoire".
 
         The text is first normalised with Unicode NFKC, so full-width or mathematical letters read as plain ones
         (``"３Ｏ"`` is ``"3O"``); text longer than :data:`MAX_CARD_TEXT` characters is refused before any work.
@@ -200,7 +204,7 @@ class Card:
             f"unknown card {quoted(text)}: write a code (rank 1-12 then suit O coins, C cups, B batons, E swords, "
             f"e.g. '3O', '12E'), English ('king of swords', 'cavalier of cups', '3 of coins'), French ('roi de "
             f"deniers', 'valet d'épées', 'cavalière de coupes', 'as de bâtons') or a nickname "
-            f"({', '.join(repr(n) for _, n, _ in RANKING if n)})")
+            f"({', '.join(repr(n) for _, n, _ in RANKING if n)}, {', '.join(map(repr, OTHER_NICKNAMES))})")
 
     # Pictures in notebooks, drawn by aluette.pictures (imported only when a picture is asked for).
     def _repr_html_(self) -> str:
@@ -242,6 +246,11 @@ _RANK_WORDS = {
     11: ("11", "cavalier", "caballo", "knight", "cavaliere", "dame"), 12: ("12", "king", "rey", "roi"),
 }
 
+#: Traditional names besides the nicknames of :data:`RANKING`, and the card each names: Jacques Berthomeau's
+#: description of the game in the Vendée (http://www.berthomeau.com/article-5185569.html) calls the 3 of cups "La
+#: grande Dame" and the 2 of batons "deux de chêne ou la balançoire".
+OTHER_NICKNAMES = {"la Grande Dame": "3C", "la balançoire": "2B"}
+
 DECK: tuple[Card, ...]
 _BY_RANK_SUIT: dict[tuple[int, Suit], Card] = {}
 _BY_WORDS: dict[str, Card] = {}
@@ -268,6 +277,9 @@ def _build() -> tuple[Card, ...]:
                 for article in ("le ", "la "):
                     if _normalise(nickname).startswith(article):
                         _BY_WORDS[_normalise(nickname)[len(article):]] = card
+    for nickname, code in OTHER_NICKNAMES.items():
+        key = _normalise(nickname)
+        _BY_WORDS[key] = _BY_WORDS[key[len("la "):]] = by_code[code]
     assert len(seen) == 48, "RANKING must name every card exactly once"
     for card in deck:
         for rank_word in _RANK_WORDS[card.rank]:

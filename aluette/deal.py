@@ -25,19 +25,24 @@ Rules implemented here, with their sources; where the sources are silent the dec
   side scores 1 and the deal is not played. Refused: the refusing side must make mordienne: it scores 2 if one of its
   players wins the deal with mordienne, otherwise (it fails) the offering side scores 2 (scored by
   :func:`aluette.scoring.score_deal`, with the decision ``surrender-refused-all-spoiled``).
-* Decision of this project (the sources are silent) [surrender-before-first-trick]: the offer is made only before the
-  first trick, after the chant and the discards (pagat gives no time).
-  Surrender "any time before the last trick" is not offered as an option: it would put a surrender phase between
-  tricks, which the numpy engines and the simulations' chance contract (a fixed slot for each decision, see
-  :mod:`aluette.simulation`) and the bots would all have to learn; it does not fit the engine cleanly.
+* Decision of this project (the sources are silent) [surrender-before-first-trick]: by default the offer is made only
+  before the first trick, after the chant and the discards (pagat gives no time).
 * Decision of this project (the sources are silent) [surrender-speaking-order]: the dealer's left speaks first for
   their partnership (offer or not), then the dealer for theirs: one question each, so both sides may offer. An offer
   is answered at once by the other side's speaker (the dealer answers the dealer's left, and the dealer's left
   answers the dealer); once an offer is answered nobody else is asked, so at most one offer is put per deal.
+* Decision of this project (the sources are silent) [surrender-between-tricks]: with
+  ``Options(surrender_until="last_trick")`` (:class:`~aluette.options.SurrenderUntil`) the question is put again
+  between tricks, before each trick up to the ninth, never within a trick, as long as nobody has offered: the leader
+  of the next trick speaks first for their side, then the player at the leader's right (the last to play to it) for
+  theirs, and an offer is answered at once by the other side's speaker, as before the first trick (where the leader
+  is the dealer's left and the leader's right the dealer). Accepted, the rest of the deal is not played; refused,
+  play goes on with the same leader, and the refusing side must make mordienne over the whole deal (the tricks
+  already played count). The simulations do not play it (:meth:`Options.check_simulable`).
 * Play (seeds, "gameplay"): the player at the dealer's left leads the first trick; each plays one card in turn,
-  clockwise; any card may be played; the highest class wins and its player leads next; a tie for the highest class
-  spoils the trick: nobody wins it and its leader leads again (:func:`aluette.tricks.best_of`). The seeds: "the trick won is stacked face down in
-  front of them".
+  clockwise; any card may be played; the highest class wins and its player leads next; the highest class played
+  twice or more spoils the trick: nobody wins it and its leader leads again (:func:`aluette.tricks.best_of`). The
+  seeds: "the trick won is stacked face down in front of them".
 * Rebour (pagat.com, as issue 8 reports it; :class:`~aluette.options.Rebour`): before the first trick each player
   says whether they announce mordienne; the announcements are public. In the second form a mordienne scores 2 only
   when its maker announced it.
@@ -70,7 +75,7 @@ from .errors import (AluetteError, BadDiscardError, BadSignalError, CardNotInHan
 from .moves import (ChantAnswer, Discard, MordienneAnnouncement, Move, Play, Signal, SurrenderAnswer, SurrenderOffer,
                     move_from_json, move_kind)
 from .narration import deal_events
-from .options import Options, Rebour, chant_recipients
+from .options import Options, Rebour, SurrenderUntil, chant_recipients
 from .records import DealResult, Hand, Phase, SignalRecord, TrickRecord, View
 from .savefile import DEAL_FORMAT as SAVE_FORMAT
 from .savefile import deal_from_dict, deal_to_dict, load_json
@@ -142,6 +147,9 @@ class Deal:
         self._surrender_spoken: list[tuple[Seat, bool]] = []
         self._surrender_by: Optional[Team] = None
         self._surrender_accepted: Optional[bool] = None
+        self._surrender_after = 0  # tricks played when the offer was made
+        # surrender_until="last_trick": the surrender question is put again between tricks (surrender-between-tricks)
+        self._ask_between = options.surrender and options.surrender_until is SurrenderUntil.LAST_TRICK
         self._announcements: list[tuple[Seat, bool]] = []
         self._signals: list[SignalRecord] = []
         self._tricks: list[TrickRecord] = []
@@ -441,6 +449,8 @@ class Deal:
         self._to_move = self._leader
         if len(self._tricks) == 9:
             self._finish(self._score())
+        elif self._ask_between and self._surrender_by is None:  # surrender-between-tricks
+            self._phase = Phase.SURRENDER
         return record
 
     def _checked_index(self, i: Any, size: int) -> int:
@@ -546,16 +556,17 @@ class Deal:
             self._begin_surrender_or_play()
 
     def _speakers(self) -> tuple[Seat, Seat]:
-        return (self._dealer.left, self._dealer)
+        # the leader of the next trick, then the leader's right: the dealer's left and the dealer before trick 1
+        return (self._leader, self._leader.right)
 
     def _begin_surrender_or_play(self) -> None:
         if self._options.surrender:
-            self._phase, self._to_move = Phase.SURRENDER, self._dealer.left
+            self._phase, self._to_move = Phase.SURRENDER, self._leader
         else:
             self._begin_announce_or_play()
 
     def _begin_announce_or_play(self) -> None:
-        if self._options.rebour is not Rebour.OFF:
+        if self._options.rebour is not Rebour.OFF and not self._tricks:
             self._phase, self._to_move = Phase.ANNOUNCE, self._dealer.left
         else:
             self._phase, self._to_move = Phase.PLAY, self._leader
@@ -588,6 +599,7 @@ class Deal:
         first, second = self._speakers()
         if move.offer:
             self._surrender_by = move.seat.team
+            self._surrender_after = len(self._tricks)
             self._to_move = second if move.seat is first else first
         elif move.seat is first:
             self._to_move = second
@@ -603,7 +615,8 @@ class Deal:
         self._moves.append(move)
         self._surrender_accepted = move.accept
         if move.accept:
-            self._finish(score_deal(None, surrendered_by=self._surrender_by, surrender_accepted=True))
+            self._finish(score_deal(None, surrendered_by=self._surrender_by, surrender_accepted=True,
+                                    offered_after=self._surrender_after))
         else:
             self._begin_announce_or_play()
 
@@ -621,7 +634,8 @@ class Deal:
         announced = ({seat for seat, said in self._announcements if said}
                      if self._options.rebour is Rebour.ONLY_ANNOUNCED else None)
         return score_deal(self.outcomes, mordienne=self._options.mordienne, announced=announced,
-                          surrendered_by=self._surrender_by, surrender_accepted=self._surrender_accepted)
+                          surrendered_by=self._surrender_by, surrender_accepted=self._surrender_accepted,
+                          offered_after=self._surrender_after)
 
     def _finish(self, result: DealResult) -> None:
         self._result = result

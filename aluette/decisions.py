@@ -70,12 +70,19 @@ DECISIONS: tuple[ProjectDecision, ...] = (
        "After the chant the dealer's left discards first, then the other stock recipient.",
        ("aluette/deal.py",), ("03_chant", "07_teachers_guide")),
     _D("surrender-before-first-trick",
-       "A surrender is offered only before the first trick (pagat gives no time for it).",
+       "By default a surrender is offered only before the first trick (pagat gives no time for it; "
+       "`Options.surrender_until` offers the other choice).",
        ("aluette/deal.py", "aluette/options.py"), ("05_scoring", "07_teachers_guide", "08_play_a_match")),
     _D("surrender-speaking-order",
        "The dealer's left speaks for their side first, then the dealer for theirs, one question each; an offer is "
        "answered by the other side's speaker at once, so only the first offer made is put.",
        ("aluette/deal.py",), ("05_scoring", "07_teachers_guide", "08_play_a_match")),
+    _D("surrender-between-tricks",
+       "With `surrender_until=\"last_trick\"` the surrender question is put again before each trick up to the "
+       "ninth, between tricks, until an offer is made: the next trick's leader speaks first for their side, then "
+       "the leader's right; once an offer is answered no more are asked, and the points are scored as before the "
+       "first trick.",
+       ("aluette/deal.py", "aluette/options.py"), ("05_scoring", "07_teachers_guide", "08_play_a_match")),
     _D("surrender-refused-all-spoiled",
        "After a refused surrender a deal with all nine tricks spoiled is a failure of the refusing side (it made no "
        "mordienne): the offering side scores 2.",

@@ -26,8 +26,10 @@ __all__ = ["trick_sentence", "signal_sentence", "deal_events"]
 
 
 def trick_sentence(record: TrickRecord) -> str:
-    """One sentence: who won the trick with what, or why it was spoiled and who leads again."""
-    played = ", ".join(f"{s} {c}" for s, c in record.plays)
+    """One sentence: who won the trick with what, or why it was spoiled and who leads again. Each card carries its
+    name after its code (``"E: 12E king of swords"``), so that a code whose suit letter is also a seat's (E for
+    swords, *espadas*, and East) is never read as a second seat."""
+    played = ", ".join(f"{s}: {c} {c.nickname or c.name}" for s, c in record.plays)
     if record.winner is None:
         tied = strongest(record.plays)
         names = " and ".join(f"{s}'s {c}" for s, c in tied)

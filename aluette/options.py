@@ -12,7 +12,7 @@ from typing import Any, Mapping, Optional
 from .errors import AluetteError, quoted
 from .seats import Seat
 
-__all__ = ["Options", "ChantRecipients", "Rebour", "REBOUR_TARGET", "chant_recipients"]
+__all__ = ["Options", "ChantRecipients", "Rebour", "REBOUR_TARGET", "SurrenderUntil", "chant_recipients"]
 
 
 class ChantRecipients(str, enum.Enum):
@@ -52,6 +52,24 @@ class Rebour(str, enum.Enum):
     ONLY_ANNOUNCED = "only_announced"
 
 
+class SurrenderUntil(str, enum.Enum):
+    """Until when a surrender may be offered (with :attr:`Options.surrender` on). pagat.com, which gives the
+    surrender, gives no time for it, so both are choices of this project:
+
+    * ``FIRST_TRICK`` (default): only before the first trick, after the chant and the discards. Decision of this
+      project (the sources are silent) [surrender-before-first-trick]: pagat gives no time, and this is the one
+      moment every player can judge a whole hand.
+    * ``LAST_TRICK``: before any trick up to the last (the ninth), between tricks, never in the middle of one.
+      Decision of this project (the sources are silent) [surrender-between-tricks]: the question is put again
+      before each trick until an offer is made: the leader of the next trick speaks first for their side, then the
+      player at the leader's right (the last to play to it) for theirs; an offer is answered at once by the other
+      side's speaker, and once an offer is answered no more are asked in that deal.
+    """
+
+    FIRST_TRICK = "first_trick"
+    LAST_TRICK = "last_trick"
+
+
 #: The match target of the Rebour variant, in points (pagat.com, as issue 8 reports it).
 REBOUR_TARGET = 10
 
@@ -65,11 +83,16 @@ class Options:
         chant: offer the chant each deal (seeds: "all players may agree to the chant"). When off, the stock is never
             used and play starts at once.
         chant_recipients: who gets the stock in the chant, see :class:`ChantRecipients`.
-        surrender: a partnership may offer to surrender (pagat.com; off by default; needs ``mordienne``). Decision
-            of this project (the sources are silent) [surrender-before-first-trick]: only before the first trick
-            (see :mod:`aluette.deal` for who speaks and who answers). Accepted: the accepting side scores 1 and the
+        surrender: a partnership may offer to surrender (pagat.com; off by default; needs ``mordienne``); by
+            default only before the first trick (:attr:`surrender_until`; see :mod:`aluette.deal` for who speaks
+            and who answers). Accepted: the accepting side scores 1 and the
             deal ends. Refused: the refusing side must make mordienne, scoring 2 if it does, else the surrendering
-            side scores 2. Surrender "any time before the last trick" is not offered: see :mod:`aluette.deal`.
+            side scores 2. Until when it may be offered: :attr:`surrender_until`.
+        surrender_until: with ``surrender``, until when an offer may be made: :class:`SurrenderUntil`
+            (``"first_trick"``, the default, or ``"last_trick"``: before any trick up to the ninth). pagat gives no
+            time, so both are marked as the project's choices in :class:`SurrenderUntil`
+            (``surrender-before-first-trick``, ``surrender-between-tricks``). ``"last_trick"`` needs ``surrender``, and the
+            simulations do not play it (:meth:`check_simulable`).
         match_deals: deals in a match (seeds and pagat: 5, so the first dealer deals twice). Used when
             ``target_points`` is ``None``; a tie after the last deal is a drawn match (``drawn-match``,
             :mod:`aluette.match`).
@@ -85,13 +108,14 @@ class Options:
 
     Raises:
         AluetteError: an inconsistent combination (surrender or Rebour without mordienne, Rebour with surrender,
-            fewer than one deal, a target below one point), or a field of the wrong type.
+            ``surrender_until="last_trick"`` without surrender, fewer than one deal, a target below one point), or a field of the wrong type.
     """
 
     mordienne: bool = True
     chant: bool = True
     chant_recipients: ChantRecipients = ChantRecipients.LEFT_AND_DEALER
     surrender: bool = False
+    surrender_until: SurrenderUntil = SurrenderUntil.FIRST_TRICK
     match_deals: int = 5
     target_points: Optional[int] = None
     rebour: Rebour = Rebour.OFF
@@ -112,6 +136,14 @@ class Options:
                                                or not isinstance(self.target_points, int) or self.target_points < 1):
             raise AluetteError(f"option target_points must be None or a whole number of at least 1, "
                                f"got {quoted(self.target_points)}")
+        try:
+            object.__setattr__(self, "surrender_until", SurrenderUntil(self.surrender_until))
+        except ValueError:
+            raise AluetteError(f"option surrender_until must be one of {[u.value for u in SurrenderUntil]}, "
+                               f"got {quoted(self.surrender_until)}") from None
+        if self.surrender_until is SurrenderUntil.LAST_TRICK and not self.surrender:
+            raise AluetteError("option surrender_until='last_trick' needs surrender=True: without surrender it "
+                               "would change nothing")
         if self.surrender and not self.mordienne:
             raise AluetteError("option surrender needs mordienne: a refused surrender must be answered by making "
                                "mordienne (pagat.com)")
@@ -134,11 +166,18 @@ class Options:
         numpy engines.
 
         Raises:
-            AluetteError: the Rebour announcement is on: the simulations' chance contract has no slot for it.
+            AluetteError: the Rebour announcement is on, or a surrender may be offered between tricks
+                (``surrender_until="last_trick"``): the simulations' chance contract (a fixed slot for each
+                decision, :mod:`aluette.sim_chance`) has no slot for either.
         """
         if self.rebour is not Rebour.OFF:
             raise AluetteError(f"simulations do not play the Rebour announcement (rebour={self.rebour.value!r}); "
                                f"play it with Deal or Match")
+        if self.surrender_until is not SurrenderUntil.FIRST_TRICK:
+            raise AluetteError(f"simulations offer a surrender only before the first trick, not "
+                               f"surrender_until={self.surrender_until.value!r}: their chance contract has three "
+                               f"slots for the surrender, not a question before every trick; play it with Deal or "
+                               f"Match")
         return self
 
     def __repr__(self) -> str:
@@ -179,6 +218,7 @@ class Options:
         data = asdict(self)
         data["chant_recipients"] = self.chant_recipients.value
         data["rebour"] = self.rebour.value
+        data["surrender_until"] = self.surrender_until.value
         return data
 
     @classmethod

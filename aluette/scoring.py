@@ -19,7 +19,7 @@ Rule sources and decisions:
 * Decision of this project (the sources are silent) [all-nine-not-mordienne]: winning all nine is not mordienne, since
   no trick came before the run: ``SSSSSSSSS`` scores 1.
 * Surrender (pagat.com; :attr:`~aluette.options.Options.surrender`), scored by :func:`score_deal`: accepted, the
-  accepting side scores 1 and the deal is not played; refused, the refusing side scores 2 if one of its players wins
+  accepting side scores 1 and the deal (or, after an offer between tricks, the rest of it) is not played; refused, the refusing side scores 2 if one of its players wins
   the deal with mordienne, otherwise (it fails) the offering side scores 2.
 * Decision of this project (the sources are silent) [surrender-refused-all-spoiled]: after a refused surrender, a
   deal with all nine tricks spoiled counts as a failure of the refusing side (nobody made mordienne): the offering
@@ -295,15 +295,17 @@ def explain_mordienne(score: DealScore, *, mordienne: bool = True) -> str:
 
 
 def score_deal(outcomes=None, *, mordienne: bool = True, announced: Optional[Iterable[Union[Seat, str]]] = None,
-               surrendered_by: Union[Team, str, None] = None, surrender_accepted: Optional[bool] = None
-               ) -> DealResult:
+               surrendered_by: Union[Team, str, None] = None, surrender_accepted: Optional[bool] = None,
+               offered_after: int = 0) -> DealResult:
     """The points of a finished deal, surrender included (module docstring): what :attr:`Deal.result
     <aluette.deal.Deal.result>` holds.
 
     ``outcomes`` are the nine trick outcomes (as :func:`score_tricks` reads them; ``mordienne`` and ``announced``
     as there), or ``None`` when a surrender was accepted and the deal not played. ``surrendered_by`` is the
     partnership that offered to surrender (``None``: nobody offered) and ``surrender_accepted`` the other side's
-    answer.
+    answer; ``offered_after`` the number of tricks played when the offer was made (0: before the first trick; 1-8
+    under ``Options(surrender_until="last_trick")``, decision ``surrender-between-tricks``). The points are the same
+    whenever the offer was made: refused, the refusing side must make mordienne over the whole deal.
 
     >>> score_deal("NEWXSSSSS", surrendered_by="NS", surrender_accepted=False).points[Team.NS]  # NS made mordienne
     2
@@ -311,11 +313,14 @@ def score_deal(outcomes=None, *, mordienne: bool = True, announced: Optional[Ite
     2
     >>> score_deal(None, surrendered_by="EW", surrender_accepted=True).points[Team.NS]  # accepted: not played
     1
+    >>> score_deal("NSWEXNNWE", surrendered_by="NS", surrender_accepted=False, offered_after=4).points[Team.NS]
+    2
 
     Raises:
         AluetteError: an offer without its answer or an answer without an offer, outcomes for a deal that was not
-            played (or none for one that was), or ``surrender_accepted`` not ``True``/``False``/``None``; see
-            :func:`score_tricks` for the rest.
+            played (or none for one that was), ``surrender_accepted`` not ``True``/``False``/``None``, or
+            ``offered_after`` not a whole number from 0 to 8 (or not 0 without an offer); see :func:`score_tricks`
+            for the rest.
     """
     if surrendered_by is not None and surrendered_by not in _TEAMS:
         raise AluetteError(f"surrendered_by must be a partnership, NS or EW, got {quoted(surrendered_by)}")
@@ -323,13 +328,18 @@ def score_deal(outcomes=None, *, mordienne: bool = True, announced: Optional[Ite
     if surrender_accepted not in (None, True, False) or (by is None) != (surrender_accepted is None):
         raise AluetteError(f"a surrender offer (surrendered_by={quoted(surrendered_by)}) and its answer "
                            f"(surrender_accepted={quoted(surrender_accepted)}) go together: both or neither")
+    if offered_after.__class__ is not int or not 0 <= offered_after <= 8 or (offered_after and by is None):
+        raise AluetteError(f"offered_after is the number of tricks played before a surrender offer, 0 to 8 (0 "
+                           f"without an offer), got {quoted(offered_after)}")
+    when = f" after trick {offered_after}" if offered_after else ""
     if surrender_accepted is True:
         if outcomes is not None:
             raise AluetteError("an accepted surrender ends the deal: it has no trick outcomes")
         winner = by.other
+        rest = "the rest of the deal" if offered_after else "the deal"
         return DealResult({winner: 1, by: 0}, None, by, True,
-                          f"{by} surrendered and {winner} accepted: {winner} scores 1 and the deal is not played "
-                          f"(pagat.com).")
+                          f"{by} surrendered{when} and {winner} accepted: {winner} scores 1 and {rest} is not "
+                          f"played (pagat.com).")
     if outcomes is None:
         raise AluetteError("a deal played out has nine trick outcomes; None is for an accepted surrender")
     score = score_tricks(outcomes, mordienne=mordienne, announced=announced)
@@ -339,11 +349,11 @@ def score_deal(outcomes=None, *, mordienne: bool = True, announced: Optional[Ite
         refusing = by.other
         if score.mordienne and score.team is refusing:
             points = {refusing: 2, by: 0}
-            reason += f" {refusing} refused the surrender and made mordienne: {refusing} scores 2."
+            reason += f" {refusing} refused the surrender{when} and made mordienne: {refusing} scores 2."
         else:
             points = {by: 2, refusing: 0}
-            reason += (f" But {refusing} refused the surrender and did not make mordienne: {by} scores 2 instead "
-                       f"(pagat.com).")
+            reason += (f" But {refusing} refused the surrender{when} and did not make mordienne: {by} scores 2 "
+                       f"instead (pagat.com).")
     return DealResult(points, score, by, surrender_accepted, reason)
 
 

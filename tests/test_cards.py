@@ -152,6 +152,16 @@ class TestFrench:
         assert Card.parse("deux de coupes").nickname == "la Vache"
         assert Card.parse("deux de bâtons") is Card.parse("Deux de chêne")
 
+    @pytest.mark.parametrize("text,code", [("la Grande Dame", "3C"), ("grande dame", "3C"), ("La grande-dame", "3C"),
+                                           ("la balançoire", "2B"), ("BALANCOIRE", "2B"), ("la balancoire", "2B")])
+    def test_other_traditional_names(self, text, code):
+        # Jacques Berthomeau, the game in the Vendée (http://www.berthomeau.com/article-5185569.html): 'le 3 de
+        # "coupe" dit La grande Dame', 'le 2 de "bâton" dit deux de chêne ou la balançoire'
+        assert Card.parse(text) is Card.parse(code)
+        assert Card.parse("la Grande Dame").nickname == "Madame"  # the ranking keeps one nickname per card
+        with pytest.raises(UnknownCardError, match="'la Grande Dame', 'la balançoire'"):
+            Card.parse("la petite dame")
+
     def test_in_a_list(self):
         assert parse_cards("roi de deniers, valet d'épées; 3O 2C") == tuple(map(Card.parse, ("12O", "10E", "3O",
                                                                                               "2C")))

@@ -8,12 +8,14 @@ the original, a seat's view never contains a card it may not see); the rules the
 from hypothesis import given
 from hypothesis import strategies as st
 
-from aluette import DECK, ChantRecipients, Deal, Options, Phase, Seat, score_tricks
+from aluette import DECK, ChantRecipients, Deal, Options, Phase, Seat, SurrenderUntil, score_tricks
 
 options_strategy = st.builds(
-    lambda mordienne, chant, recipients, surrender: Options(
-        mordienne=mordienne or surrender, chant=chant, chant_recipients=recipients, surrender=surrender),
-    st.booleans(), st.booleans(), st.sampled_from(list(ChantRecipients)), st.booleans())
+    lambda mordienne, chant, recipients, surrender, until: Options(
+        mordienne=mordienne or surrender, chant=chant, chant_recipients=recipients, surrender=surrender,
+        surrender_until=until if surrender else SurrenderUntil.FIRST_TRICK),
+    st.booleans(), st.booleans(), st.sampled_from(list(ChantRecipients)), st.booleans(),
+    st.sampled_from(list(SurrenderUntil)))
 
 
 def allowed_cards(deal: Deal, seat: Seat) -> set:
@@ -62,8 +64,11 @@ def test_invariants_of_any_legal_sequence(seed, options, choices, signal_every):
     unused = list(deal.view(None).stock or ())
     # the 48 cards are conserved, none twice
     assert sorted(played + discarded + held + unused, key=lambda c: c.index) == list(DECK)
-    if result.score is None:  # surrender accepted: no trick played
-        assert deal.tricks == () and sum(result.points.values()) == 1
+    if result.score is None:  # surrender accepted: no trick played, or (between tricks) the rest not played
+        assert sum(result.points.values()) == 1
+        assert deal.tricks == () or (options.surrender_until is SurrenderUntil.LAST_TRICK and len(deal.tricks) < 9)
+        for seat in Seat:  # each seat played one card per trick played
+            assert [s for t in deal.tricks for s, _ in t.plays].count(seat) == len(deal.tricks)
     else:
         assert len(deal.tricks) == 9
         for seat in Seat:  # every seat plays exactly nine cards, one per trick

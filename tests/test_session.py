@@ -203,7 +203,9 @@ class TestBotsPace:
 class TestWholeMatch:
     @pytest.mark.parametrize("seed, opponents, options", [
         (1, "heuristic", Options()), (2, "random", Options(surrender=True)), (3, "heuristic", Options(chant=False)),
-        (11, "random", Options(target_points=5))])
+        (11, "random", Options(target_points=5)),
+        (4, "random", Options(surrender=True, surrender_until="last_trick")),
+        (7, "heuristic", Options(surrender=True, surrender_until="last_trick"))])
     def test_bots_everywhere_play_the_match_the_engine_plays(self, seed, opponents, options):
         # seeds, "end of game": the session plays the same match as aluette.play_match with the same bots and seed
         def players():

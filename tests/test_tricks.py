@@ -76,3 +76,20 @@ class TestBestOf:
                 assert record.winner is best_of(record.plays)
                 if following is not None:
                     assert following.leader is (record.winner or record.leader)
+
+
+def test_a_trick_sentence_names_each_card_beside_its_code():
+    """Seeds (``docs/sources/``, "cards"): the suits are coins, cups, batons and swords; the code of swords is E
+    (*espadas*), the letter of East too. Where a sentence puts seats and cards side by side, each card carries its
+    name, so "E: 12E king of swords" is never read as two seats."""
+    from aluette.drivers import play_out
+    swords_seen = False
+    for seed in range(6):
+        deal = play_out(Deal.from_seed(seed, options=Options(chant=False)), "lowest", tricks=1)
+        record = deal.tricks[0]
+        sentence = record.explain()
+        for seat, card in record.plays:
+            assert f"{seat}: {card} {card.nickname or card.name}" in sentence
+            swords_seen |= card.suit.value == "E"
+        assert sentence in deal.events
+    assert swords_seen

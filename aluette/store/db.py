@@ -394,14 +394,10 @@ class PostgresStore(Store):
         self._errors = (psycopg.Error,)
         self._listener = None
         self.url = url
+        self._busy_timeout = busy_timeout
         where = f"the PostgreSQL database {_safe_url(url)}"
+        self._conn = self._connect()
         try:
-            self._conn = psycopg.connect(url, connect_timeout=10, autocommit=True)
-        except psycopg.Error as error:
-            raise StoreError(f"cannot reach {where}: {str(error).strip()[:300]}") from None
-        try:
-            self._conn.execute(f"SET lock_timeout = {int(busy_timeout * 1000)}")
-            self._conn.execute("SET synchronous_commit = off")  # as SQLite's synchronous=NORMAL: see the module
             self._open(where)
         except psycopg.Error as error:
             self._conn.close()
@@ -409,6 +405,26 @@ class PostgresStore(Store):
         except BaseException:
             self._conn.close()
             raise
+
+    def _connect(self):
+        """A new connection with this store's settings.
+
+        Raises:
+            StoreError: the server cannot be reached.
+        """
+        psycopg = self._psycopg
+        try:
+            conn = psycopg.connect(self.url, connect_timeout=10, autocommit=True)
+        except psycopg.Error as error:
+            raise StoreError(f"cannot reach the PostgreSQL database {_safe_url(self.url)}: "
+                             f"{str(error).strip()[:300]}") from None
+        try:
+            conn.execute(f"SET lock_timeout = {int(self._busy_timeout * 1000)}")
+            conn.execute("SET synchronous_commit = off")  # as SQLite's synchronous=NORMAL: see the module
+        except psycopg.Error as error:
+            conn.close()
+            raise StoreError(f"the PostgreSQL database failed: {str(error).strip()[:300]}") from None
+        return conn
 
     def _open(self, where: str) -> None:
         with self.write() as tx:
@@ -433,7 +449,7 @@ class PostgresStore(Store):
 
     @contextmanager
     def _transaction(self) -> Iterator[Transaction]:
-        with self._cursor(self._conn.transaction) as tx:
+        with self._cursor(lambda conn: conn.transaction()) as tx:
             yield tx
 
     @contextmanager
@@ -441,21 +457,29 @@ class PostgresStore(Store):
         # No BEGIN/COMMIT around reads (two round trips saved on every poll): each statement reads its own
         # snapshot. The service needs no more: the log is append-only and read as "the entries after N" in one
         # statement, and a seat read a moment later than the log is as good as one read with it.
-        with self._cursor(nullcontext) as tx:
+        with self._cursor(lambda conn: nullcontext()) as tx:
             yield tx
 
     @contextmanager
     def _cursor(self, around) -> Iterator[Transaction]:
-        """A cursor inside ``around()`` (a transaction, or nothing), under the store's lock; the driver's failures
-        become :class:`StoreError`."""
+        """A cursor inside ``around(connection)`` (a transaction, or nothing), under the store's lock; the driver's
+        failures become :class:`StoreError`."""
         with self._lock:
             if self._closed:
                 raise StoreError("this store is closed")
+            if self._conn.broken or self._conn.closed:
+                # The last request lost the connection (a restarted server, a dropped network, an idle connection
+                # closed by the server): this one starts on a new connection. Nothing is retried by itself: the
+                # request that failed said so, and a write is never made twice (the log's sequence is unique).
+                self._conn.close()
+                self._conn = self._connect()
             try:
-                with around(), self._conn.cursor() as cursor:
+                with around(self._conn), self._conn.cursor() as cursor:
                     yield Transaction(self, cursor)
             except self._psycopg.OperationalError as error:
-                raise StoreError(f"the PostgreSQL database failed: {str(error).strip()[:300]}") from None
+                lost = (" (the connection was lost: the next request opens a new one)"
+                        if self._conn.broken or self._conn.closed else "")
+                raise StoreError(f"the PostgreSQL database failed{lost}: {str(error).strip()[:300]}") from None
 
     @contextmanager
     def write(self) -> Iterator[Transaction]:

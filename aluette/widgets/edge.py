@@ -29,6 +29,23 @@ from .common import (CARDS_TEXT, MAX_SEED, SAVE_TEXT, CardButton, MessageArea, S
 __all__ = ["ScenarioBuilder", "move_label"]
 
 
+def _check_shown_options(options: Options, what: str) -> None:
+    """Refuse a loaded deal whose rule options the builder has no control for (``surrender_until``, ``rebour``):
+    its controls could not show them, and "Export recipe" would drop them.
+
+    Raises:
+        AluetteError: such an option differs from its default (named in the message).
+    """
+    hidden = [f"{name}={getattr(options, name).value!r}" for name in ("surrender_until", "rebour")
+              if getattr(options, name) != getattr(_DEFAULTS, name)]
+    if hidden:
+        raise AluetteError(f"the {what} plays {', '.join(hidden)}, which the scenario builder has no control for; "
+                           f"load it in code with Deal.from_json")
+
+
+_DEFAULTS = Options()
+
+
 def _check_box_seed(seed: int, what: str) -> None:
     if seed > MAX_SEED:
         raise BadSeedError(f"this {what}'s seed {quoted(seed)} is larger than the seed box holds (0 to {MAX_SEED}), "
@@ -270,6 +287,7 @@ class ScenarioBuilder(w.VBox):
             # seed and "Export recipe" would export another deal)
             _check_box_seed(recipe["seed"], "recipe")
             deal = scenario_deal(recipe["hands"], recipe["seed"], leader=recipe["leader"], options=recipe["options"])
+            _check_shown_options(deal.options, "recipe")
             self._set_controls(deal, {s: " ".join(recipe["hands"].get(s, "").split()) for s in SEATS},
                                seed=recipe["seed"])
             what = f"recipe with seed {recipe['seed']}"
@@ -277,6 +295,7 @@ class ScenarioBuilder(w.VBox):
             deal = Deal.from_json(text)  # raises MalformedSaveError naming the problem; nothing changed yet
             if deal.seed is not None:
                 _check_box_seed(deal.seed, "saved deal")  # as for a recipe: the seed box must show the deal's seed
+            _check_shown_options(deal.options, "saved deal")
             self._set_controls(deal, {s: str(deal.dealt_hand(s)) for s in SEATS}, seed=deal.seed)
             what = f"saved deal ({len(deal.moves)} moves replayed)"
         self.deal, self._seats_bots = deal, None

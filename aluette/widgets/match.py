@@ -40,7 +40,7 @@ from ..deal import Deal, Phase, View
 from ..errors import AluetteError, DealOverError
 from ..match import Match
 from ..moves import ChantAnswer, Discard, Play, Signal, SurrenderAnswer, SurrenderOffer
-from ..options import Options
+from ..options import Options, SurrenderUntil
 from ..pictures import back_svg, round_table_html, trick_html
 from ..scoring import explain_mordienne, first_to_reach
 from ..secrecy import secrecy_problems
@@ -85,7 +85,22 @@ def parse_seed(text: str) -> int:
     return seed_from_text(text, _SEED_MAX)  # one seed check for every seed box (aluette.widgets.common)
 
 
-class MatchTable(w.VBox):
+class HintOnHand:
+    """How a card table shows a hint (the match here and the play-together table, one way for both): the move and
+    its reason in the message line, and the move marked on the hand, the card to play highlighted or the cards to
+    discard picked. For a widget with ``message``, ``_hint_card``, ``_picked`` and ``_render``."""
+
+    def _show_hint(self, decision: Decision, phase: Phase) -> Decision:
+        self.message.ok(f"Hint: {decision.move}. Why: {decision.reason}.")
+        if phase is Phase.PLAY:
+            self._hint_card = decision.move.card
+        elif phase is Phase.DISCARD:
+            self._picked = set(decision.move.cards)
+        self._render()
+        return decision
+
+
+class MatchTable(HintOnHand, w.VBox):
     """A whole match against bots: you at S, a signalling heuristic partner at N, two bots at E and W; a view of a
     :class:`~aluette.session.MatchSession` (:attr:`session`).
 
@@ -102,7 +117,9 @@ class MatchTable(w.VBox):
     * set-up, applied by the next New match: ``seed_box`` (``aluette-match-seed``, a
       :class:`~aluette.widgets.common.SeedBox`: a bad value gets a message and the box shows the seed it had),
       ``opponents`` (``aluette-match-opponents``), ``option_boxes`` (``aluette-match-option`` and
-      ``aluette-match-option-mordienne``, ``-chant``, ``-surrender``), ``new_button`` (``aluette-match-new``);
+      ``aluette-match-option-mordienne``, ``-chant``, ``-surrender``), ``surrender_late_box``
+      (``aluette-match-option-surrender-later``: ``Options.surrender_until``, needs surrender), ``new_button``
+      (``aluette-match-new``);
       ``delay_choice`` (``aluette-match-delay``: the bots' pause, at once); ``format`` (``aluette-match-format``:
       five deals or first side to 5 points), ``signals_box`` (``aluette-match-option-signals``), ``size_control``
       (``aluette-card-size``, :func:`~aluette.widgets.common.card_size_control`);
@@ -182,6 +199,12 @@ class MatchTable(w.VBox):
                                      layout=narrow, style=checkbox_style),
                           "aluette-match-option", f"aluette-match-option-{name}")
             self.option_boxes[name] = box
+        self.surrender_late_box = self._w(
+            w.Checkbox(value=options.surrender_until is SurrenderUntil.LAST_TRICK, description="surrender later",
+                       indent=False, tooltip="with surrender: offered before any trick up to the last, not only the "
+                                             "first (pagat gives no time: a choice of this tutorial)",
+                       layout=w.Layout(width="130px")),
+            "aluette-match-option", "aluette-match-option-surrender-later")
         self.signals_box = self._w(w.Checkbox(value=bool(signals), description="signals", indent=False,
                                               tooltip="untick to play without signals (pagat advises learning the "
                                                       "game without them first)",
@@ -267,7 +290,7 @@ class MatchTable(w.VBox):
 
         self.new_button.on_click(lambda _: self._on_new())
         self.opponents.observe(lambda change: self._on_settings_changed(), names="value")
-        for box in (*self.option_boxes.values(), self.signals_box, self.format):
+        for box in (*self.option_boxes.values(), self.surrender_late_box, self.signals_box, self.format):
             box.observe(lambda change: self._on_settings_changed(), names="value")
         self.observe(self._on_bot_delay, names="bot_delay")  # before the link: a new pause joins the choices
         w.link((self.delay_choice, "value"), (self, "bot_delay"))
@@ -276,7 +299,8 @@ class MatchTable(w.VBox):
         self.children = [
             card_style(),
             w.HBox([self.seed_box, self.opponents, self.new_button], layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([self.format, *self.option_boxes.values(), self.signals_box, self.delay_choice],
+            w.HBox([self.format, *self.option_boxes.values(), self.surrender_late_box, self.signals_box,
+                    self.delay_choice],
                    layout=w.Layout(flex_flow="row wrap")),
             self.size_control,
             # the status beside the table, so a projector shows the table, the status and the hand at once
@@ -421,13 +445,7 @@ class MatchTable(w.VBox):
         if decision is None:
             self.message.ok(self._not_your_turn_text(view, "No hint now"))
             return None
-        self.message.ok(f"Hint: {decision.move}. Why: {decision.reason}.")
-        if view.phase is Phase.PLAY:
-            self._hint_card = decision.move.card
-        elif view.phase is Phase.DISCARD:
-            self._picked = set(decision.move.cards)
-        self._render()
-        return decision
+        return self._show_hint(decision, view.phase)
 
     def follow_hint(self) -> Optional[Decision]:
         """Make the hint's move (for a demonstration or a test); ``None`` when it is not your turn."""
@@ -459,6 +477,8 @@ class MatchTable(w.VBox):
         """
         seed = self.seed_box.seed_value if seed is None else parse_seed(seed)
         options = Options(**{name: box.value for name, box in self.option_boxes.items()},
+                          surrender_until=(SurrenderUntil.LAST_TRICK if self.surrender_late_box.value
+                                           else SurrenderUntil.FIRST_TRICK),
                           **FORMATS[self.format.value][1])
         self._start(seed, self.opponents.value, options, self.signals_box.value)
         self.seed_box.seed_value = seed

@@ -1,7 +1,8 @@
 """Widgets for the "Play" notebook: one trick at a time, and a whole deal stepped trick by trick.
 
 Rules come from the engine (:class:`~aluette.Deal`, seeds "gameplay": the highest class wins and its player leads
-next; a tie for the highest class spoils the trick and its leader leads again). Nothing here decides a trick.
+next; the highest class played twice or more spoils the trick and its leader leads again). Nothing here decides a
+trick.
 
 * :class:`TrickPicker`: choose the leader and each seat's card; see the winner, or the spoiled trick, and who leads
   next. The trick is really played in a :class:`~aluette.Deal` built with :meth:`~aluette.Deal.from_hands`.

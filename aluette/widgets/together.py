@@ -37,7 +37,7 @@ from ..store.service import PLAYER_NAME_LIMIT, SEAT_CODE_LENGTH, TABLE_NAME_LIMI
 from ..together import SeatController
 from .common import (CardButton, MessageArea, card_label, card_style, card_words, friendly, limited_text,
                      live_region, no_null_tooltips, reachable_widgets, styled)
-from .match import mordienne_note, show_questions
+from .match import HintOnHand, mordienne_note, show_questions
 
 __all__ = ["PlayTogether", "TablesDesk", "seat_words", "page_query", "POLL_INTERVAL", "POLL_LIFETIME"]
 
@@ -81,7 +81,7 @@ def seat_words(info, empty: str, connected: str, away: str) -> str:
     return escape(info.player) + (connected if info.connected else away)
 
 
-class PlayTogether(w.VBox):
+class PlayTogether(HintOnHand, w.VBox):
     """One student's device at a shared table (notebook 10); a view of :attr:`controller`.
 
     Args:
@@ -297,14 +297,7 @@ class PlayTogether(w.VBox):
         if decision is None:
             self.message.ok("No hint now: it is not your turn.")
             return None
-        self.message.ok(f"Hint: {decision.move}. Why: {decision.reason}.")
-        view = self._view()
-        if view.phase is Phase.PLAY:
-            self._hint_card = decision.move.card
-        elif view.phase is Phase.DISCARD:
-            self._picked = set(decision.move.cards)
-        self._render()
-        return decision
+        return self._show_hint(decision, self._view().phase)
 
     @friendly()
     def next_deal(self) -> None:

@@ -167,6 +167,16 @@ def page(browser, request):
     _close_page(page)
 
 
+@pytest.fixture(scope="module")
+def module_page(browser):
+    """One page for all the tests of a module, for a notebook that is costly to open (09 runs ~8 s of simulations
+    per page). Its tests run in file order, each leaving the page as the next one expects: the module says how.
+    Closed, with its kernels, after the module's last test."""
+    page = _new_page(browser)
+    yield page
+    _close_page(page)
+
+
 @pytest.fixture
 def pages(browser):
     """``pages(n)``: ``n`` more pages, each in a browser context of its own (one device each), as ``page``; their
@@ -196,7 +206,7 @@ def pytest_runtest_makereport(item, call):
         item.stash[_LOG_MARKS] = {server.name: server.log_size() for server in _SERVERS}
     if report.when != "call" or not report.failed:
         return
-    page = item.funcargs.get("page")
+    page = item.funcargs.get("page") or item.funcargs.get("module_page")
     if page is not None:
         try:
             path = harness.screenshot(page, item.nodeid, folder=harness.FAILURES)

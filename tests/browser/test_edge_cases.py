@@ -5,6 +5,9 @@ the sentence and the plot, the exact value beside the simulated one).
 
 Sources: seeds "gameplay" and "scoring" (what decides the deal); decision of this project (aluette.scenario): blank
 places are filled from the seed's shuffle, the dealer sits at the leader's right.
+
+The three tests share one page of 09 (``page_09``; opening 09 costs ~8 s of simulations), in file order: the card
+click plays on the notebook's own deal, then the builder deals its own hands, then the simulation (another widget).
 """
 
 import pytest
@@ -14,6 +17,7 @@ from aluette.widgets.edge import ScenarioBuilder
 from aluette.widgets.simulate import SimulationPlan, run_plan
 
 from tests.browser.controls import expect_error, expect_no_error, field, finish, html
+from tests.browser import harness
 from tests.browser.harness import doc_image, expect, screenshot
 
 WAIT = 30_000
@@ -31,8 +35,32 @@ def engine_result(hand_n: str, seed: int) -> str:
     return builder.deal.result.reason
 
 
-def test_09_builder_refuses_a_bad_hand_then_plays_a_typed_one(page, wire, open_voila):
-    open_voila(page, "09_edge_cases.ipynb")
+@pytest.fixture(scope="module")
+def page_09(module_page, voila):
+    """Notebook 09, opened once for the module's tests."""
+    harness.open_voila(module_page, "09_edge_cases.ipynb", server=voila)
+    return module_page
+
+
+def test_09_a_click_on_a_card_picture_plays_it(page_09):
+    """Seeds, "gameplay": each player plays one card in turn; the builder's cards are the controls."""
+    page = page_09
+    wire = harness.wire_of(page)
+    builder = page.locator(".aluette-edge-builder")
+    cards = builder.locator(".aluette-edge-card svg[data-card]")
+    expect(cards).to_have_count(9)  # N leads the notebook's deal: its nine cards
+    code = cards.nth(3).get_attribute("data-card")
+    cards.nth(3).scroll_into_view_if_needed()
+    box = cards.nth(3).bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(builder.locator(".aluette-message")).to_contain_text(f"N: {code} — ", timeout=WAIT)
+    expect(cards).to_have_count(9)  # now E's nine cards
+    finish(page, wire)
+
+
+def test_09_builder_refuses_a_bad_hand_then_plays_a_typed_one(page_09):
+    page = page_09
+    wire = harness.wire_of(page)
     builder = page.locator(".aluette-edge-builder")
     message = builder.locator(".aluette-message")
     boxes = {seat: builder.locator(f".aluette-edge-hand-{seat} input") for seat in "NESW"}
@@ -58,25 +86,11 @@ def test_09_builder_refuses_a_bad_hand_then_plays_a_typed_one(page, wire, open_v
     finish(page, wire)
 
 
-def test_09_a_click_on_a_card_picture_plays_it(page, wire, open_voila):
-    """Seeds, "gameplay": each player plays one card in turn; the builder's cards are the controls."""
-    open_voila(page, "09_edge_cases.ipynb")
-    builder = page.locator(".aluette-edge-builder")
-    cards = builder.locator(".aluette-edge-card svg[data-card]")
-    expect(cards).to_have_count(9)  # N leads the notebook's deal: its nine cards
-    code = cards.nth(3).get_attribute("data-card")
-    cards.nth(3).scroll_into_view_if_needed()
-    box = cards.nth(3).bounding_box()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    expect(builder.locator(".aluette-message")).to_contain_text(f"N: {code} — ", timeout=WAIT)
-    expect(cards).to_have_count(9)  # now E's nine cards
-    finish(page, wire)
-
-
-def test_09_simulation_controls(page, wire, open_voila):
+def test_09_simulation_controls(page_09):
     """Choose players, options, seed and deals; Run shows the progress bar, then the sentence and the
     plot; the figures are the simulation's for that plan; too many deals for the players gets a message."""
-    open_voila(page, "09_edge_cases.ipynb")
+    page = page_09
+    wire = harness.wire_of(page)
     sim = page.locator(".aluette-sim")
     sim.scroll_into_view_if_needed()
     field(sim, "aluette-sim-deals").fill("5000")

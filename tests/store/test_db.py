@@ -157,3 +157,35 @@ class TestChoosing:
     def test_an_unreachable_server_is_named_without_its_password(self):
         with pytest.raises(StoreError, match=r"cannot reach the PostgreSQL database 'postgresql://u:\*\*\*@127.0.0.1:1/x'"):
             open_store("postgresql://u:secret@127.0.0.1:1/x")
+
+
+class TestLostConnection:
+    """A class's PostgreSQL server restarted, or a connection dropped by the network: each kernel's store says so
+    once, for the request that failed, and the next request works on a new connection (nothing is retried by
+    itself, so no move is made twice)."""
+
+    @staticmethod
+    def _drop_connections(url: str) -> int:
+        import psycopg
+        with psycopg.connect(url, autocommit=True) as admin:
+            return admin.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                                 "WHERE datname = current_database() AND pid <> pg_backend_pid()").fetchone()[0]
+
+    def test_the_next_request_reconnects(self, postgres_server):
+        import psycopg
+        schema = f"lost_{os.getpid()}"
+        with psycopg.connect(postgres_server.url("aluette_tests"), autocommit=True) as admin:
+            admin.execute(f"CREATE SCHEMA {schema}")
+        url = postgres_server.url("aluette_tests", options=f"-csearch_path%3D{schema}")
+        service = TableService(open_store(url))
+        try:
+            service.create_table("before", seed=1)
+            assert self._drop_connections(url) >= 1
+            with pytest.raises(StoreError, match="the connection was lost: the next request opens a new one"):
+                service.create_table("lost", seed=2)
+            service.create_table("after", seed=3)
+            assert sorted(service.table_names()) == ["after", "before"]
+        finally:
+            service.close()
+            with psycopg.connect(postgres_server.url("aluette_tests"), autocommit=True) as admin:
+                admin.execute(f"DROP SCHEMA {schema} CASCADE")

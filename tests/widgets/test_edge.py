@@ -187,6 +187,23 @@ class TestExportImport:
         assert "1C (ace of cups) is given to North and East" in builder.message.last_error
         assert builder.deal is before and builder.seed.seed_value == 2 and builder.hand_boxes[Seat.N].value == ""
 
+    @pytest.mark.parametrize("options", [Options(surrender=True, surrender_until="last_trick"),
+                                         Options(rebour="announced")])
+    def test_a_deal_with_options_the_builder_cannot_show_is_refused(self, options):
+        # quality bar: nothing silently dropped; the builder has no control for these options, so Export would lose
+        # them (surrender_until: decision surrender-between-tricks; rebour: pagat.com's Rebour)
+        saved = Deal.from_seed(4, options=options).to_json()
+        builder = ScenarioBuilder(seed=2)
+        before = builder.deal
+        builder.json.value = saved
+        builder.load_button.click()
+        assert "no control for" in builder.message.last_error and builder.deal is before
+        recipe = json.dumps({"format": "aluette-scenario", "seed": 5, "leader": "N", "hands": {},
+                             "options": options.to_dict()})
+        builder.json.value = recipe
+        builder.load_button.click()
+        assert "no control for" in builder.message.last_error and builder.deal is before
+
     def test_pasting_nothing(self):
         builder = ScenarioBuilder(seed=2)
         before = builder.deal

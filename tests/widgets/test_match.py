@@ -416,6 +416,33 @@ class TestSurrender:
         assert "must make mordienne" in t.message.value and t.deal.phase is Phase.PLAY
         assert_consistent(t)
 
+    def test_surrender_later_asks_again_between_tricks(self):
+        # decision surrender-between-tricks (pagat gives no time): the question comes back before later tricks,
+        # and New match takes the box
+        t = table(options=Options(surrender=True, surrender_until="last_trick", chant=False), first_dealer=E)
+        assert t.surrender_late_box.value is True
+        while not (t.deal.phase is Phase.SURRENDER and t.deal.tricks and t.deal.to_move is S):
+            assert not t.deal.is_over, "S was never asked between tricks"
+            t.follow_hint()
+        shown = [k for k, b in t.surrender_buttons.items() if b.layout.display is None]
+        assert shown == ["offer", "play on"] and "Surrender?" in t._question.value
+        played = len(t.deal.tricks)
+        t.surrender_buttons["offer"].click()
+        result = t.deal.result
+        assert t.deal.is_over and len(t.deal.tricks) == played and result.surrender_accepted  # E accepts
+        assert f"surrendered after trick {played}" in result.reason
+        assert_consistent(t)
+
+    def test_surrender_later_box_goes_to_new_match_and_needs_surrender(self):
+        t = table()
+        before = t.match.to_json()
+        t.surrender_late_box.value = True
+        t.new_button.click()  # surrender is off: refused with a message, the match goes on
+        assert "needs surrender=True" in t.message.last_error and t.match.to_json() == before
+        t.option_boxes["surrender"].value = True
+        t.new_button.click()
+        assert t.message.last_error is None and t.match.options.surrender_until.value == "last_trick"
+
 
 class TestSignals:
     def test_partner_signals_as_words_and_gesture_and_opponents_never(self):
