@@ -4,6 +4,7 @@ on a folder of fixture notebooks, pages loaded as a student's browser loads them
 
 from __future__ import annotations
 
+import asyncio
 import html
 import json
 import shutil
@@ -176,4 +177,25 @@ def test_a_students_card_size_is_theirs_alone(solara_08):
         finally:
             await first.close()
             await second.close()
+    run_coroutine(go())
+
+
+def test_a_closed_page_is_freed_without_sending_its_widgets_closes_to_the_leaving_tab(solara_server):
+    """The page's close request (sent by the tab as it leaves) frees its kernel; the server closes the websocket
+    first, so the widgets' closes are not sent one by one to a tab that has gone (classroom/solara_app.py)."""
+    import httpx
+    from websockets.exceptions import ConnectionClosed
+
+    async def go():
+        page = await open_solara_page(solara_server.url, "/click", "127.0.0.51", token=TOKEN)
+        assert page.failure is None and page.states
+        transport = httpx.AsyncHTTPTransport(local_address=page.address)
+        async with httpx.AsyncClient(transport=transport, timeout=30, cookies=page.beacon_cookies()) as client:
+            await page.beacon(client)  # the tab's close request, its websocket still open
+        kinds = []
+        with pytest.raises(ConnectionClosed):  # the server closes the page's websocket
+            while True:
+                got = await asyncio.wait_for(page.receive(), 30)
+                kinds.append(got["header"]["msg_type"] if got else None)
+        assert "comm_close" not in kinds
     run_coroutine(go())
