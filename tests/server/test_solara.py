@@ -5,6 +5,7 @@ the command's choice of server and token (README, "Serving the tutorial to a cla
 
 from __future__ import annotations
 
+import asyncio
 import html
 import json
 import shutil
@@ -219,3 +220,24 @@ def test_voila_options_need_server_voila(capsys):
     """`make app LESSON=08` or `VOILA_ARGS=...` without `SERVER=voila`: a clear refusal, nothing served."""
     assert command.main(["app", "--lesson=08"]) == 2
     assert "make app SERVER=voila" in capsys.readouterr().err
+
+
+def test_a_closed_page_is_freed_without_sending_its_widgets_closes_to_the_leaving_tab(solara_server):
+    """The page's close request (sent by the tab as it leaves) frees its kernel; the server closes the websocket
+    first, so the widgets' closes are not sent one by one to a tab that has gone (classroom/solara_app.py)."""
+    import httpx
+    from websockets.exceptions import ConnectionClosed
+
+    async def go():
+        page = await open_solara_page(solara_server.url, "/click", "127.0.0.51", token=TOKEN)
+        assert page.failure is None and page.states
+        transport = httpx.AsyncHTTPTransport(local_address=page.address)
+        async with httpx.AsyncClient(transport=transport, timeout=30, cookies=page.beacon_cookies()) as client:
+            await page.beacon(client)  # the tab's close request, its websocket still open
+        kinds = []
+        with pytest.raises(ConnectionClosed):  # the server closes the page's websocket
+            while True:
+                got = await asyncio.wait_for(page.receive(), 30)
+                kinds.append(got["header"]["msg_type"] if got else None)
+        assert "comm_close" not in kinds
+    run_coroutine(go())
