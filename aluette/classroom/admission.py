@@ -17,7 +17,10 @@
 - **The teacher's notebooks** (:data:`~aluette.classroom.TEACHER_NOTEBOOKS`, served by ``make teacher`` only): their
   address gets HTTP 404 with a page saying so, as the Voilà app answers.
 - **Links between notebooks**: ``/NAME.ipynb`` (a notebook's link to another, by file name) is moved (HTTP 301) to
-  that lesson's page, ``/NAME``.
+  that lesson's page, ``/NAME``, and so is ``/NAME/anything`` (Solara would serve it as the lesson's page, outside
+  the count of pages a minute); only the page's own assets under ``/NAME/static/`` pass.
+- **The server's figures** (Solara's ``/resourcez``: CPU, memory, connections) are for the computer that runs it: any
+  other address gets HTTP 404.
 """
 
 from __future__ import annotations
@@ -40,6 +43,12 @@ TOKEN_COOKIE = "aluette-token"
 KERNELS = "/jupyter/api/kernels/"
 FULL = "The room is full, try again in a minute"
 TEACHER_PAGES = frozenset(name.removesuffix(".ipynb") for name in TEACHER_NOTEBOOKS)
+
+
+#: What a lesson's page may fetch under its own address (``/NAME/static/...``: its favicon, relative to ``/NAME/``).
+PAGE_ASSETS = ("static/", "_solara/")
+#: Who may read Solara's ``/resourcez`` (the server's CPU, memory and connections): the computer that runs it.
+OPERATOR_ADDRESSES = frozenset({"127.0.0.1", "::1"})
 
 
 class Admission:
@@ -104,6 +113,15 @@ class Admission:
         if (scope["type"] == "http" and path.endswith(".ipynb") and "/" not in path.strip("/")
                 and path.strip("/").removesuffix(".ipynb") in self.lessons()):
             return await self._moved(scope, send, path.removesuffix(".ipynb"))
+        lesson, _, rest = path.strip("/").partition("/")
+        if (scope["type"] == "http" and rest and not rest.startswith(PAGE_ASSETS)
+                and lesson.removesuffix(".ipynb") in self.lessons()):
+            # Solara would serve /08_play_a_match/anything as the lesson's page: a page must have one address, or
+            # a reload loop through made-up sub-paths would pass the pages-per-minute cap
+            return await self._moved(scope, send, "/" + lesson.removesuffix(".ipynb"))
+        if scope["type"] == "http" and path.rstrip("/") == "/resourcez" and address not in OPERATOR_ADDRESSES:
+            return await self._refuse(scope, send, 404, "Not in the students' app",
+                                      "The server's figures are for the teacher, on the computer that runs it.")
         if scope["type"] == "http" and scope.get("method") == "GET" and path.strip("/") in self.lessons():
             reason = self.refusal(address, page=True)
             if reason is not None:

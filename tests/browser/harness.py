@@ -316,6 +316,7 @@ class Wire:
     blocked: list = field(default_factory=list)
     voila_kernels: list = field(default_factory=list)  # (server url, kernel id)
     solara_pages: list = field(default_factory=list)  # (server url, kernel id, page's session id)
+    closed_sockets: list = field(default_factory=list)  # urls of the page's websockets that have closed
     server_logs: list = field(default_factory=list)  # (Solara server, its log's size when this page first opened it)
     _decoded: list = field(default_factory=list, repr=False)  # decode_frame(frames[i]), filled lazily
 
@@ -326,6 +327,7 @@ class Wire:
                 self.solara_pages.append(solara.groups())
             ws.on("framereceived", lambda payload: self.frames.append(("<", ws.url, payload)))
             ws.on("framesent", lambda payload: self.frames.append((">", ws.url, payload)))
+            ws.on("close", lambda _: self.closed_sockets.append(ws.url))
         page.on("websocket", on_websocket)
         page.on("console", lambda msg: msg.type == "error" and self.console_errors.append(msg.text))
         page.on("pageerror", lambda error: self.page_errors.append(str(error)))

@@ -328,3 +328,25 @@ def test_a_websocket_is_ended_at_an_oversized_message_or_too_many_comm_opens():
     assert run_socket(door, [opening(), opening(200), small]) == 1  # ended at the oversized comm_open
     assert run_socket(door, [opening(), opening(), small]) == 3  # its third and fourth
     assert run_socket(door, [opening(), small]) == 0  # its fifth, on a reconnection
+
+
+def test_a_lessons_sub_addresses_lead_to_its_one_page_so_a_reload_loop_through_them_is_counted():
+    """Solara serves /08_play_a_match/anything as lesson 08: a reload loop through made-up sub-paths passed the cap
+    of pages a minute. Such an address is moved (301) to the lesson's page, which is counted; the page's own assets
+    under /NAME/static/ are not moved."""
+    door = Door(per_minute=3)
+    for i in range(5):
+        status, headers, _ = door.call(f"/08_play_a_match/r{i}")
+        assert status == 301 and headers[b"location"] == b"/08_play_a_match"
+    assert [door.call("/08_play_a_match")[0] for _ in range(4)] == [200, 200, 200, 503]
+    assert door.call("/08_play_a_match/static/assets/favicon.svg", address="10.0.0.9")[0] == 200
+    assert door.call("/08_play_a_match.ipynb/x")[0] == 301
+    assert door.call("/no_such_lesson/x", address="10.0.0.9")[0] == 200  # not a lesson: Solara answers it
+
+
+def test_the_servers_figures_are_for_the_computer_that_runs_it():
+    door = Door()
+    status, _, body = door.call("/resourcez", address="10.0.0.1")
+    assert status == 404 and "for the teacher" in body
+    assert door.call("/resourcez", address="127.0.0.1")[0] == 200
+    assert "/resourcez" not in door.reached[:-1] and door.reached == ["/resourcez"]
