@@ -28,6 +28,11 @@ __all__ = ["ranking_html", "TrickComparer", "OrderingExercise"]
 _NONE = "— no card —"
 
 
+def _WRAP() -> w.Layout:
+    """A row of controls that wraps on a narrow screen (a phone) instead of widening the page."""
+    return w.Layout(flex_flow="row wrap")
+
+
 def ranking_html(width: int = 40) -> str:
     """The 19 ranking classes, high to low, as an HTML table: order, strength, class, nickname and the class's
     cards as pictures. Built from :func:`aluette.tables.ranking_table`."""
@@ -59,7 +64,7 @@ class TrickComparer(w.VBox):
         self._pickers = []
         for i in range(4):
             picker = w.Dropdown(options=options if i < 2 else [(_NONE, None)] + options, description=f"Card {i + 1}",
-                                layout=w.Layout(width="330px"))
+                                layout=w.Layout(width="330px", max_width="100%"))
             picker.add_class("aluette-compare-card")
             picker.add_class(f"aluette-compare-card-{i + 1}")
             picker.observe(self._on_pick, names="value")
@@ -68,7 +73,7 @@ class TrickComparer(w.VBox):
                 picker.index = 0  # ipywidgets may have left no option selected (it depends on the hash seed)
             self._pickers.append(picker)
         self._text = w.Text(placeholder="or type 2-4 cards: Monsieur, 1E, king of swords", continuous_update=False,
-                            layout=w.Layout(width="420px"))
+                            layout=w.Layout(width="420px", max_width="100%"))
         self._text.add_class("aluette-compare-text")
         self._text.observe(lambda change: self._use_text(), names="value")
         self._go = w.Button(description="Compare typed cards")
@@ -91,7 +96,8 @@ class TrickComparer(w.VBox):
         self._next_note = w.HTML("Click a card to choose it as card 1.")
         self._next_note.add_class("aluette-compare-next")
         self.children = [card_style(), self._next_note, w.HBox(self._palette, layout=w.Layout(flex_flow="row wrap")),
-                         w.HBox(self._pickers[:2]), w.HBox(self._pickers[2:]), w.HBox([self._text, self._go]),
+                         w.HBox(self._pickers[:2], layout=_WRAP()), w.HBox(self._pickers[2:], layout=_WRAP()),
+                         w.HBox([self._text, self._go], layout=_WRAP()),
                          self.message, self._result]
         self.add_class("aluette-compare")
         self._set_cards(parse_cards(cards))
@@ -239,7 +245,7 @@ class OrderingExercise(w.VBox):
         self._picks = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self._card_parts = CardParts()  # shared by the cards of every deal of the exercise
         self._answer = w.Text(description="Your order", placeholder="highest first, e.g. 3O 1E 12B 7C 4O",
-                              layout=w.Layout(width="420px"))
+                              layout=w.Layout(width="420px", max_width="100%"))
         self._answer.add_class("aluette-order-answer")
         self._clear = w.Button(description="Clear")
         self._clear.add_class("aluette-order-clear")
@@ -256,7 +262,7 @@ class OrderingExercise(w.VBox):
         self._correct: Optional[bool] = None
         self.children = [card_style(), w.HBox([self._seed, self._new]), self._pictures,
                          w.HTML("Click the cards from highest to lowest, or type them:"), self._picks,
-                         w.HBox([self._answer, self._clear, self._check, self._show]), self.message]
+                         w.HBox([self._answer, self._clear, self._check, self._show], layout=_WRAP()), self.message]
         self.add_class("aluette-order")
         self._deal()
         no_null_tooltips(self)
