@@ -1,19 +1,24 @@
 """The students' app on Solara's server, as ``make app`` serves it (its default) with uvicorn (``python -m uvicorn
 --app-dir classroom solara_asgi:app``): Solara's own Starlette app for ``solara_app.py`` (``SOLARA_APP``, set by
 ``aluette.classroom.command``), behind :class:`aluette.classroom.admission.Admission` (token, caps, "the room is
-full") and :class:`~aluette.classroom.admission.PageLanguage` (``<html lang="en">``), with the soft limit of open
+full") and :class:`~aluette.classroom.admission.PageHtml` (``<html lang="en">``, zoom allowed), with the soft limit of open
 files raised, configured by the ``ALUETTE_*`` variables the command sets."""
 
 import os
+import warnings
 from pathlib import Path
 
 os.environ.setdefault("SOLARA_APP", str(Path(__file__).with_name("solara_app.py")))
+# A class is served over plain http on its own network, where Solara falls back from SameSite=None to Lax for its
+# session cookie, as it should, and warns in six lines for every page a student opens: the teacher's terminal would
+# hide anything that matters. That one warning, and only it, is left out.
+warnings.filterwarnings("ignore", message="Cookies with samesite=none require https", category=UserWarning)
 
 from solara.server import kernel_context  # noqa: E402 (Solara reads SOLARA_APP)
 from solara.server.starlette import app as solara_app  # noqa: E402
 
 from aluette.classroom import student_notebooks  # noqa: E402
-from aluette.classroom.admission import Admission, PageLanguage  # noqa: E402
+from aluette.classroom.admission import Admission, PageHtml  # noqa: E402
 from aluette.classroom.server import raise_open_files_limit  # noqa: E402
 
 #: Each websocket holds a file (and a thread) of this one process: the soft limit is raised at start, as for Voilà.
@@ -21,7 +26,7 @@ OPEN_FILES = raise_open_files_limit(65536)
 FOLDER = Path(os.environ.get("ALUETTE_NOTEBOOKS") or Path(__file__).resolve().parents[1] / "notebooks")
 LESSONS = frozenset(p.stem for p in student_notebooks(FOLDER))
 
-app = Admission(PageLanguage(solara_app), lessons=lambda: LESSONS, live=lambda: set(kernel_context.contexts),
+app = Admission(PageHtml(solara_app), lessons=lambda: LESSONS, live=lambda: set(kernel_context.contexts),
                 token=os.environ.get("ALUETTE_TOKEN") or None,
                 max_sessions=int(os.environ.get("ALUETTE_MAX_SESSIONS", "40")),
                 per_address=int(os.environ.get("ALUETTE_MAX_SESSIONS_PER_ADDRESS", "4")),

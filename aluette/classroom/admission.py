@@ -29,6 +29,7 @@ import collections
 import gzip
 import hmac
 import json
+import re
 import time
 from http.cookies import SimpleCookie
 from typing import Callable
@@ -37,7 +38,7 @@ from urllib.parse import parse_qs
 from . import TEACHER_NOTEBOOKS
 from .server import last_minute, prune, refusal_page
 
-__all__ = ["Admission", "TOKEN_COOKIE", "PageLanguage"]
+__all__ = ["Admission", "TOKEN_COOKIE", "PageHtml"]
 
 TOKEN_COOKIE = "aluette-token"
 KERNELS = "/jupyter/api/kernels/"
@@ -228,14 +229,32 @@ def _msg_type(data) -> str | None:
     return header.get("msg_type") if isinstance(header, dict) else None
 
 
-class PageLanguage:
-    """ASGI middleware: every HTML page of ``app`` says its language, ``<html lang="en">`` (WCAG 3.1.1: a screen
-    reader picks its voice from it). Solara's page template has a bare ``<html>``; its pages are small, so an HTML
-    response is held until its end, given the attribute (under its gzip encoding, if any), and sent with its new
-    length."""
+class PageHtml:
+    """ASGI middleware: two fixes to every HTML page of ``app`` (Solara's page template), each a WCAG rule:
+
+    - the page says its language, ``<html lang="en">`` (3.1.1: a screen reader picks its voice from it; the template
+      has a bare ``<html>``);
+    - the page may be zoomed (1.4.4, text resized to 200%: a student on a phone pinches to read): the template's
+      viewport says ``maximum-scale=1, user-scalable=no``, which is taken out.
+
+    Solara's pages are small, so an HTML response is held until its end, changed (under its gzip encoding, if any),
+    and sent with its new length."""
+
+    #: What Solara's template adds to its viewport to forbid zooming (``solara/server/templates/solara.html.j2``).
+    NO_ZOOM = re.compile(rb"\s*(?:maximum-scale\s*=\s*[0-9.]+|user-scalable\s*=\s*(?:no|0))\s*,?", re.I)
 
     def __init__(self, app, lang: str = "en"):
         self.app, self.tag = app, f'<html lang="{lang}"'.encode()
+
+    def fixed(self, html: bytes) -> bytes:
+        """``html`` with its language said and its zoom allowed (each only if needed)."""
+        if html[:200].lower().count(b"<html") == 1 and b"<html lang=" not in html[:200].lower():
+            html = html.replace(b"<html", self.tag, 1)
+        viewport = re.search(rb'<meta name="viewport" content="([^"]*)"', html[:4000])
+        if viewport:
+            allowed = self.NO_ZOOM.sub(b"", viewport.group(1)).strip().rstrip(b",")
+            html = html[:viewport.start(1)] + allowed + html[viewport.end(1):]
+        return html
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -258,9 +277,9 @@ class PageLanguage:
             page = b"".join(body)
             gzipped = dict(start.get("headers", [])).get(b"content-encoding") == b"gzip"
             html = gzip.decompress(page) if gzipped else page
-            if html[:200].lower().count(b"<html") == 1 and b"<html lang=" not in html[:200].lower():
-                html = html.replace(b"<html", self.tag, 1)
-                page = gzip.compress(html) if gzipped else html
+            changed = self.fixed(html)
+            if changed != html:
+                page = gzip.compress(changed) if gzipped else changed
             headers = [(k, v) for k, v in start.get("headers", []) if k != b"content-length"]
             await send({**start, "headers": [*headers, (b"content-length", str(len(page)).encode())]})
             await send({"type": "http.response.body", "body": page})

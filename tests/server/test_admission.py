@@ -176,13 +176,15 @@ def test_the_teachers_notebooks_get_a_page_saying_so_and_links_by_file_name_lead
 
 
 @pytest.mark.parametrize("gzipped", [False, True])
-def test_every_html_page_says_its_language(gzipped):
-    """WCAG 3.1.1: ``<html lang="en">`` on Solara's pages (its template has a bare ``<html>``), whole or gzipped,
+def test_every_html_page_says_its_language_and_may_be_zoomed(gzipped):
+    """WCAG 3.1.1: ``<html lang="en">`` on Solara's pages (its template has a bare ``<html>``); WCAG 1.4.4: its
+    viewport no longer forbids zooming (the template's ``maximum-scale=1, user-scalable=no``); whole or gzipped,
     with the length updated; other responses pass untouched."""
     import gzip
 
-    from aluette.classroom.admission import PageLanguage
-    page = b"<!doctype html>\n<html>\n<head><title>x</title></head><body>y</body></html>"
+    from aluette.classroom.admission import PageHtml
+    page = (b'<!doctype html>\n<html>\n<head><meta name="viewport" content="width=device-width, initial-scale=1, '
+            b'maximum-scale=1, user-scalable=no, minimal-ui"><title>x</title></head><body>y</body></html>')
 
     async def app(scope, receive, send):
         html = scope["path"] == "/"
@@ -200,12 +202,13 @@ def test_every_html_page_says_its_language(gzipped):
 
         async def send(message):
             sent.append(message)
-        run_coroutine(PageLanguage(app)({"type": "http", "path": path, "method": "GET"}, None, send))
+        run_coroutine(PageHtml(app)({"type": "http", "path": path, "method": "GET"}, None, send))
         headers = dict(sent[0]["headers"])
         body = b"".join(m.get("body", b"") for m in sent[1:])
         assert int(headers[b"content-length"]) == len(body)
         return gzip.decompress(body) if headers.get(b"content-encoding") == b"gzip" else body
-    assert get("/") == page.replace(b"<html>", b'<html lang="en">')
+    assert get("/") == page.replace(b"<html>", b'<html lang="en">').replace(
+        b"initial-scale=1, maximum-scale=1, user-scalable=no, minimal-ui", b"initial-scale=1, minimal-ui")
     assert get("/static/main.js") == b"<html> in a script"
 
 

@@ -78,6 +78,14 @@ def test_the_teachers_notebook_is_not_served(solara_server):
     assert refused.value.code == 404
 
 
+def test_a_lessons_page_says_its_language_and_may_be_zoomed(solara_server):
+    """The served page itself (Solara's template through the door): WCAG 3.1.1 and 1.4.4 (a phone may zoom)."""
+    with urllib.request.urlopen(f"{solara_server.url}/click?token={TOKEN}", timeout=30) as response:
+        head = response.read().decode()[:4000]
+    assert '<html lang="en"' in head and 'name="viewport"' in head
+    assert "user-scalable" not in head and "maximum-scale" not in head
+
+
 def test_a_page_shows_prose_and_outputs_without_code_or_removed_cells(solara_server):
     page = load(solara_server, "/remove_cell")
     assert page.failure is None
