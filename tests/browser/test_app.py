@@ -203,6 +203,8 @@ def test_notebook_renders(page, wire, open_app, name):
     wire.wait_settled(page)
     assert wire.kernel_errors() == []
     assert wire.js_errors() == []
+    if name not in TEACHER_NOTEBOOKS:  # a student's tab is named after the lesson, not after the server
+        expect(page).to_have_title(re.compile(r" - Aluette$"))
     screenshot(page, "app-" + name.removesuffix(".ipynb"))
 
 
