@@ -234,7 +234,9 @@ class Store:
     def __exit__(self, *exc):
         self.close()
 
-    def _check_meta(self, tx: Transaction, where: str) -> None:
+    def _check_schema(self, tx: Transaction, where: str, present) -> None:
+        """Raises unless the database's ``aluette_meta`` is ours, of a version this aluette reads, and every table
+        is ``present`` (the names of the database's tables, as each backend lists them)."""
         rows = dict(tx.rows("SELECT key, value FROM aluette_meta"))
         application = rows.get("application")
         if application != APPLICATION_ID:
@@ -248,6 +250,9 @@ class Store:
                                    f"one reads up to {SCHEMA_VERSION}): update aluette to open it")
         if int(version) < 1:
             raise BadDatabaseError(f"{where} is damaged: schema version {int(version)} never existed")
+        missing = [t for t in _TABLES if t not in present]
+        if missing:
+            raise BadDatabaseError(f"{where} is damaged: the table(s) {', '.join(missing)} are missing")
 
     def _create(self, tx: Transaction, identity: str) -> None:
         for statement in _SCHEMA:
@@ -321,10 +326,7 @@ class SQLiteStore(Store):
         if app != SQLITE_APPLICATION_ID or "aluette_meta" not in names:
             raise BadDatabaseError(f"{where} is an SQLite database of another application (tables "
                                    f"{quoted(', '.join(sorted(names)), 60)}); refusing to open it")
-        self._check_meta(tx, where)
-        missing = [t for t in _TABLES if t not in names]
-        if missing:
-            raise BadDatabaseError(f"{where} is damaged: the table(s) {', '.join(missing)} are missing")
+        self._check_schema(tx, where, names)
         return False
 
     def is_conflict(self, error: BaseException) -> bool:
@@ -436,10 +438,7 @@ class PostgresStore(Store):
             if "aluette_meta" not in present:
                 raise BadDatabaseError(f"{where} has tables {', '.join(present)} but no aluette_meta: damaged or "
                                        f"another application's; refusing to open it")
-            self._check_meta(tx, where)
-            missing = [t for t in _TABLES if t not in present]
-            if missing:
-                raise BadDatabaseError(f"{where} is damaged: the table(s) {', '.join(missing)} are missing")
+            self._check_schema(tx, where, present)
 
     def _sql(self, sql: str) -> str:
         return sql.replace("?", "%s")
