@@ -185,13 +185,13 @@ def test_make_app_shows_prose_and_widgets_but_no_code_and_runs_none(page, wire, 
     assert "kernel_info_reply" in result["first"], result  # the probe reached the page's kernel
     assert "execute_reply" not in result["exec"], result
     assert result["outcome"] == "timeout" and not marker.exists(), result
-    own = [url for url in wire.closed_sockets if kernel_id in url and "session_id=probe" not in url]
+    def own_socket_closed() -> bool:
+        return any(kernel_id in url and "session_id=probe" not in url for url in wire.closed_sockets)
     for _ in range(100):  # bounded: the server closes the page's socket as it shuts its kernel down
-        if own:
+        if own_socket_closed():
             break
         page.wait_for_timeout(100)
-        own = [url for url in wire.closed_sockets if kernel_id in url and "session_id=probe" not in url]
-    assert own, "the page's kernel was shut down, and its websocket with it"
+    assert own_socket_closed(), "the page's kernel was shut down, and its websocket with it"
 
 
 @pytest.mark.parametrize("name", NAMES)

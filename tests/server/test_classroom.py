@@ -70,9 +70,14 @@ def request(ws, msg: dict, timeout: float = 60) -> list[dict]:
     raise TimeoutError(msg["header"]["msg_type"])
 
 
-def widget_comms(ws) -> int:
+def widget_comm_ids(ws) -> list[str]:
+    """The ids of the kernel's widget comms (its ``comm_info_reply``)."""
     replies = request(ws, message("comm_info_request", {"target_name": "jupyter.widget"}, "test"))
-    return next(len(r["content"]["comms"]) for r in replies if r["header"]["msg_type"] == "comm_info_reply")
+    return next(list(r["content"]["comms"]) for r in replies if r["header"]["msg_type"] == "comm_info_reply")
+
+
+def widget_comms(ws) -> int:
+    return len(widget_comm_ids(ws))
 
 
 def wait_until(predicate, limit: float) -> bool:
@@ -159,9 +164,7 @@ def _keep_busy(server) -> str:
     every widget comm: only the button answers), see the kernel go busy, and close the tab. Returns the kernel."""
     kernel = kernel_of(get(server, "/voila/render/busy.ipynb"))
     with channels(server, kernel) as ws:
-        replies = request(ws, message("comm_info_request", {"target_name": "jupyter.widget"}, "test"))
-        comms = next(r["content"]["comms"] for r in replies if r["header"]["msg_type"] == "comm_info_reply")
-        for comm_id in comms:
+        for comm_id in widget_comm_ids(ws):
             ws.send(encode("shell", message("comm_msg", {"comm_id": comm_id, "data": {
                 "method": "custom", "content": {"event": "click"}}}, "test")))
         assert wait_until(lambda: get(server, f"/api/kernels/{kernel}").json()["execution_state"] == "busy", 30)
