@@ -22,7 +22,7 @@ from solara.server import kernel_context  # noqa: E402 (Solara reads SOLARA_APP)
 from solara.server.starlette import app as solara_app  # noqa: E402
 
 from aluette.classroom import student_notebooks  # noqa: E402
-from aluette.classroom.admission import Admission, PageHtml  # noqa: E402
+from aluette.classroom.admission import PAGE_STARTS, Admission, PageHtml  # noqa: E402
 from aluette.classroom.ledger import DOOR_ENV, Ledger  # noqa: E402
 from aluette.classroom.pages import raise_open_files_limit  # noqa: E402
 
@@ -45,7 +45,9 @@ app = Admission(PageHtml(solara_app), lessons=lambda: LESSONS, live=lambda: set(
                 per_address=int(os.environ.get("ALUETTE_MAX_SESSIONS_PER_ADDRESS", "4")),
                 per_minute=int(os.environ.get("ALUETTE_MAX_PAGES_PER_MINUTE", "12")),
                 # the workers of one server count one room: the command gives them the same ledger file
-                ledger=Ledger(os.environ.get(DOOR_ENV) or None), close_page=_close_page)
+                ledger=Ledger(os.environ.get(DOOR_ENV) or None), close_page=_close_page,
+                # new pages start one at a time (each says when it is drawn: solara_app.py)
+                starts=PAGE_STARTS)
 
 
 def _keep_pruned(every: float = 1.0):

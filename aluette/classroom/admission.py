@@ -25,6 +25,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import collections
 import gzip
 import hmac
@@ -39,7 +40,7 @@ from . import TEACHER_NOTEBOOKS
 from .ledger import Ledger
 from .pages import refusal_page
 
-__all__ = ["Admission", "TOKEN_COOKIE", "PageHtml"]
+__all__ = ["Admission", "TOKEN_COOKIE", "PageHtml", "Starts", "PAGE_STARTS"]
 
 TOKEN_COOKIE = "aluette-token"
 KERNELS = "/jupyter/api/kernels/"
@@ -54,6 +55,80 @@ PAGE_ASSETS = ("static/", "_solara/")
 OPERATOR_ADDRESSES = frozenset({"127.0.0.1", "::1"})
 
 
+class Starts:
+    """New pages start ``at_once`` at a time in this worker, in the order their websockets came.
+
+    A page's start (Solara makes its virtual kernel and thread, renders the app, builds the lesson and sends its
+    widgets) is CPU work of the worker's one core (the GIL). Thirty pages started together share that core thirty
+    ways with each other and with the event loop that carries every student's clicks, so all thirty are drawn near
+    the end and clicks wait behind them. Started in turn, each page is drawn within a page's time of its turn, the
+    last no later than before, and the event loop keeps its share: the door holds a new page's websocket
+    (:meth:`enter`, before Solara accepts it) until the page before it is drawn (:meth:`started`, called from the page
+    once rendered: ``classroom/solara_app.py``), its websocket has gone, or ``longest`` seconds have passed.
+
+    Two at a time by default: one page is built while the next makes its kernel, and a crafted websocket that never
+    asks for its page holds one place for at most ``longest`` seconds, never the door.
+
+    Everything but :meth:`started` runs on the worker's event loop; :meth:`started` may be called from any thread."""
+
+    def __init__(self, at_once: int = 2, longest: float = 3.0):
+        self.at_once, self.longest = at_once, longest
+        self._starting: dict[str, asyncio.TimerHandle] = {}  # kernel id -> its time limit
+        self._waiting: collections.deque = collections.deque()  # (kernel id, future) in the order they came
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    @property
+    def starting(self) -> list[str]:
+        return list(self._starting)
+
+    @property
+    def waiting(self) -> list[str]:
+        return [kernel_id for kernel_id, future in self._waiting if not future.done()]
+
+    async def enter(self, kernel_id: str) -> None:
+        """Wait for ``kernel_id``'s turn to start (at once if no page is starting)."""
+        self._loop = asyncio.get_running_loop()
+        if len(self._starting) < self.at_once and not self.waiting:
+            self._start(kernel_id)
+            return
+        future = self._loop.create_future()
+        self._waiting.append((kernel_id, future))
+        try:
+            await future
+        except asyncio.CancelledError:
+            if future.done() and not future.cancelled():  # its turn came as it was cancelled: pass it on
+                self.leave(kernel_id)
+            else:
+                future.cancel()
+            raise
+
+    def _start(self, kernel_id: str) -> None:
+        self._starting[kernel_id] = self._loop.call_later(self.longest, self.leave, kernel_id)
+
+    def leave(self, kernel_id: str) -> None:
+        """``kernel_id`` no longer starting (drawn, gone or too long): the next in line starts. Event loop only."""
+        limit = self._starting.pop(kernel_id, None)
+        if limit is None:
+            return
+        limit.cancel()
+        while self._waiting and len(self._starting) < self.at_once:
+            waiting, future = self._waiting.popleft()
+            if not future.done():
+                self._start(waiting)
+                future.set_result(None)
+
+    def started(self, kernel_id: str) -> None:
+        """The page of ``kernel_id`` is drawn (from its kernel's thread): the next page may start."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self.leave, kernel_id)
+
+
+#: The starts of this worker process's pages, shared by its door (``classroom/solara_asgi.py``) and its pages
+#: (``classroom/solara_app.py``, which says when each is drawn).
+PAGE_STARTS = Starts()
+
+
 class Admission:
     """ASGI middleware: token check and admission of lesson pages in front of ``app`` (see the module)."""
 
@@ -61,7 +136,8 @@ class Admission:
                  max_sessions: int = 40, per_address: int = 4, per_minute: int = 12, pending_s: float = 60.0,
                  per_kernel: int = 2, max_message: int = 2**20, max_comm_opens: int = 16,
                  max_comm_open_size: int = 2**16, clock: Callable[[], float] = time.monotonic,
-                 ledger: Ledger | None = None, close_page: Callable[[str, str], None] | None = None):
+                 ledger: Ledger | None = None, close_page: Callable[[str, str], None] | None = None,
+                 starts: Starts | None = None):
         self.app, self.lessons, self.live, self.token = app, lessons, live, token
         self.max_sessions, self.per_address, self.per_minute, self.pending_s = (max_sessions, per_address,
                                                                                 per_minute, pending_s)
@@ -71,6 +147,8 @@ class Admission:
         self.ledger = ledger if ledger is not None else Ledger()
         #: closes a page of a kernel this worker holds (Solara's own close: ``classroom/solara_asgi.py``)
         self.close_page = close_page
+        #: new pages start in turn (None: all at once)
+        self.starts = starts
         # a kernel's websockets and comm_opens are counted by the worker that holds the kernel
         self.sockets: collections.Counter = collections.Counter()  # kernel id -> its websockets open now
         self.opens: collections.Counter = collections.Counter()  # kernel id -> comm_open messages it received
@@ -182,14 +260,19 @@ class Admission:
                 return await self._refuse(scope, send, 503, FULL, reason)
         if scope["type"] == "websocket" and path.startswith(KERNELS):
             kernel_id = path[len(KERNELS):].split("/")[0]
+            new = kernel_id not in self.live() and not self.sockets[kernel_id]
             if not self.admit_kernel(kernel_id, address):
                 return await self._refuse(scope, send, 403, FULL, "")
             if self.sockets[kernel_id] >= self.per_kernel:
                 return await self._refuse(scope, send, 403, FULL, "")
             self.sockets[kernel_id] += 1
             try:
+                if new and self.starts is not None:
+                    await self.starts.enter(kernel_id)
                 return await self.app(scope, self._bounded(receive, kernel_id), send)
             finally:
+                if self.starts is not None:
+                    self.starts.leave(kernel_id)
                 self.sockets[kernel_id] -= 1
                 if not self.sockets[kernel_id]:
                     del self.sockets[kernel_id]

@@ -9,11 +9,13 @@ import json
 import os
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
 
-from aluette.classroom.admission import TOKEN_COOKIE, Admission
+from aluette.classroom.admission import TOKEN_COOKIE, Admission, Starts
 from aluette.classroom.ledger import Ledger
 from aluette.classroom.command import ServeError, solara_command
 from tests.coroutines import run as run_coroutine
@@ -439,3 +441,96 @@ class TestSharedLedger:
                                     cwd=REPO) for _ in range(8)]
         granted = [int(p.communicate(timeout=120)[0]) for p in workers]
         assert sum(granted) == 3, granted
+
+
+# ------------------------------------------------------------------------------------------------ pages in turn
+class TestStarts:
+    """New pages start in turn in a worker (aluette.classroom.admission.Starts): the door holds a new page's
+    websocket until the page before it is drawn, its websocket is gone, or ``longest`` seconds have passed."""
+
+    def test_pages_start_in_the_order_they_came_as_the_ones_before_are_drawn(self):
+        async def go():
+            starts, order = Starts(at_once=1, longest=30), []
+
+            async def page(kernel):
+                await starts.enter(kernel)
+                order.append(kernel)
+            tasks = [asyncio.ensure_future(page(k)) for k in ("a", "b", "c")]
+            await asyncio.sleep(0.01)
+            assert order == ["a"] and starts.waiting == ["b", "c"]
+            drawn = threading.Thread(target=starts.started, args=("a",))  # said from the page's kernel thread
+            drawn.start()
+            drawn.join()
+            await asyncio.sleep(0.01)
+            assert order == ["a", "b"]
+            starts.leave("b")  # its websocket went before it was drawn
+            await asyncio.gather(*tasks)
+            return order, starts.starting
+        assert run_coroutine(go()) == (["a", "b", "c"], ["c"])
+
+    def test_a_page_that_never_says_it_is_drawn_holds_its_place_only_longest_seconds(self):
+        async def go():
+            starts = Starts(at_once=1, longest=0.05)
+            await starts.enter("crafted")  # a websocket that never asks for its page
+            started = time.monotonic()
+            await asyncio.wait_for(starts.enter("student"), 5)
+            return time.monotonic() - started
+        assert 0.04 <= run_coroutine(go()) < 5
+
+    def test_a_student_who_leaves_while_waiting_loses_no_one_their_turn(self):
+        async def go():
+            starts = Starts(at_once=1, longest=30)
+            await starts.enter("a")
+            gone = asyncio.ensure_future(starts.enter("b"))
+            after = asyncio.ensure_future(starts.enter("c"))
+            await asyncio.sleep(0.01)
+            gone.cancel()
+            starts.leave("a")
+            await asyncio.wait_for(after, 5)
+            return starts.starting
+        assert run_coroutine(go()) == ["c"]
+
+    def test_the_door_holds_a_new_pages_websocket_but_not_a_reconnection(self):
+        """Through the door: a second new page waits until the first is drawn; the first page's own second
+        websocket (a reconnection, its kernel made) passes at once."""
+        release, live, state = asyncio.Event(), set(), {}
+
+        async def app(scope, receive, send):  # a stand-in Solara: makes the kernel, keeps the socket open
+            live.add(scope["path"].split("/")[4])
+            await send({"type": "websocket.accept"})
+            await release.wait()
+
+        starts = Starts(at_once=1, longest=30)
+        door = Admission(app, lessons=lambda: {"08_play_a_match"}, live=lambda: live, per_address=10,
+                         starts=starts)
+
+        async def connect(kernel, name):
+            state[name] = "waiting"
+            sent = []
+
+            async def receive():
+                return {"type": "websocket.connect"}
+
+            async def send(message):
+                sent.append(message)
+                state[name] = message["type"]
+            scope = {"type": "websocket", "path": f"/jupyter/api/kernels/{kernel}/channels",
+                     "client": ("10.0.0.1", 5), "query_string": b"", "headers": []}
+            await door(scope, receive, send)
+
+        async def go():
+            tasks = [asyncio.ensure_future(connect("k1", "first"))]
+            await asyncio.sleep(0.01)
+            tasks.append(asyncio.ensure_future(connect("k2", "second")))
+            tasks.append(asyncio.ensure_future(connect("k1", "first again")))
+            await asyncio.sleep(0.01)
+            before = dict(state)
+            starts.started("k1")  # the first page is drawn
+            await asyncio.sleep(0.01)
+            after = dict(state)
+            release.set()
+            await asyncio.gather(*tasks)
+            return before, after
+        before, after = run_coroutine(go())
+        assert before == {"first": "websocket.accept", "second": "waiting", "first again": "websocket.accept"}
+        assert after["second"] == "websocket.accept"
