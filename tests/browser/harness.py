@@ -244,8 +244,10 @@ def make_command(target: str, port_variable: str, *settings: str):
 def make_app_server(home: Path) -> Server:
     """``make app`` (the students' app on Solara's server, serving notebooks/), as a teacher runs it, except that the
     notebooks are read at their first page (``ALUETTE_PREWARM=0``: reading all at start is a minute of CPU, measured
-    by the class benchmark) and the caps are :data:`SOLARA_TEST_CAPS`."""
-    env = {**server_env(home), **SOLARA_TEST_CAPS, "ALUETTE_PREWARM": "0"}
+    by the class benchmark) and the caps are :data:`SOLARA_TEST_CAPS`. Two worker processes, as ``make app`` starts
+    on a 2-core machine (said here so that the tests see the same on any machine): a page's requests and
+    websockets reach either."""
+    env = {**server_env(home), **SOLARA_TEST_CAPS, "ALUETTE_PREWARM": "0", "WORKERS": "2"}
     return Server("make-app", make_command("app", "PORT"), REPO, env, kind="solara")
 
 
@@ -654,6 +656,8 @@ PROBE_JS = """async ({wsUrl, code, timeoutMs}) => {
         return msg_id;
     };
     let lastInfo = null;
+    let closing = false, closedByServer = false;
+    ws.onclose = () => { if (!closing) closedByServer = true; };
     ws.onmessage = (event) => {
         const msg = JSON.parse(event.data);
         received.push({parent: msg.parent_header && msg.parent_header.msg_id, msg_type: msg.header.msg_type,
@@ -666,16 +670,17 @@ PROBE_JS = """async ({wsUrl, code, timeoutMs}) => {
     lastInfo = send('kernel_info_request', {});
     const timer = new Promise(resolve => setTimeout(() => resolve('timeout'), timeoutMs));
     const outcome = await Promise.race([finished.then(() => 'answered'), timer]);
+    closing = true;
     ws.close();
     const about = (id) => received.filter(m => m.parent === id).map(m => m.msg_type);
-    return {outcome, first: about(first), exec: about(exec), last: about(lastInfo)};
+    return {outcome, first: about(first), exec: about(exec), last: about(lastInfo), closedByServer};
 }"""
 
 
 def probe_execute(page, ws_url: str, code: str, timeout: float = KERNEL_REPLY) -> dict:
     """From inside ``page``, send ``code`` as an execute_request to the kernel websocket ``ws_url``, bracketed
     by two kernel_info_requests. Returns {"outcome": "answered"|"timeout", "first"/"exec"/"last": [msg_types
-    of the messages whose parent is that request]}."""
+    of the messages whose parent is that request], "closedByServer": whether the server closed the socket}."""
     return page.evaluate(PROBE_JS, {"wsUrl": ws_url, "code": code, "timeoutMs": int(timeout * 1000)})
 
 
