@@ -173,7 +173,8 @@ class NumberBox(w.Text):
     :attr:`number`, is shown back as plain digits, and ``on_change(number)`` is called when it changed. Anything
     else is refused: the :class:`MessageArea` that ``message()`` returns (a function, so that a view may make its
     message area after the box) shows the problem (a short quote of the text, and the number kept), the box shows
-    the number it had again, and nothing else changes. The next valid number clears that message.
+    the number it had again, and nothing else changes. The next valid number clears that message. ``layout``: a
+    layout to use instead of one of ``width`` (a view's shared layout, the width then set by its style sheet).
 
     ``value`` is the text in the box (set it from Python to type into the box); :attr:`number` is the number in
     use (set it from Python to change it: checked, then as if typed).
@@ -185,11 +186,11 @@ class NumberBox(w.Text):
     def __init__(self, number: int, css: str, *, what: str, minimum: int, maximum: int,
                  on_change: Optional[Callable[[int], object]] = None,
                  message: Optional[Callable[[], MessageArea]] = None, error: type = AluetteError,
-                 description: str = "Seed", width: str = "180px"):
+                 description: str = "Seed", width: str = "180px", layout: Optional[w.Layout] = None):
         self.what, self.minimum, self.maximum, self._error = what, minimum, maximum, error
         self._number = self.check(number)
         super().__init__(value=str(self._number), description=description, continuous_update=False,
-                         layout=w.Layout(width=width))
+                         layout=w.Layout(width=width) if layout is None else layout)
         styled(self, css)
         self._on_change, self._message, self._reported = on_change, message, None
         self.observe(self._typed, names="value")
@@ -242,9 +243,10 @@ class SeedBox(NumberBox):
     (as :attr:`number`)."""
 
     def __init__(self, seed: int, css: str, *, on_change: Optional[Callable[[int], object]] = None,
-                 message: Optional[Callable[[], MessageArea]] = None, maximum: int = MAX_SEED, width: str = "180px"):
+                 message: Optional[Callable[[], MessageArea]] = None, maximum: int = MAX_SEED, width: str = "180px",
+                 layout: Optional[w.Layout] = None):
         super().__init__(seed, css, what="the seed", minimum=0, maximum=maximum, on_change=on_change,
-                         message=message, error=BadSeedError, width=width)
+                         message=message, error=BadSeedError, width=width, layout=layout)
 
     def check(self, number) -> int:
         """``number`` if it is a seed this box holds (:func:`aluette.chance.check_seed`)."""
@@ -472,12 +474,13 @@ _CARD_CSS = """
 """
 
 
-def card_style() -> w.HTML:
+def card_style(css: str = "", **kwargs) -> w.HTML:
     """The style sheet of the card controls, as a (visually empty) HTML widget to put in a view: the picture-button
     layering, the visible focus ring, the selected and hint marks, and ``--aluette-card-w`` from :data:`CARD_SIZE`
     (the widget follows it). Card pictures inside a view with class ``aluette-sized`` (tables, tricks) are zoomed by
-    ``--aluette-card-scale``, the chosen width over the normal one."""
-    sheet = styled(w.HTML(), "aluette-card-style")
+    ``--aluette-card-scale``, the chosen width over the normal one. ``css``: the view's own rules, added to the sheet
+    (one widget for both); ``kwargs`` go to the HTML widget (a shared ``layout`` and ``style``)."""
+    sheet = styled(w.HTML(**kwargs), "aluette-card-style")
     setting = page_card_size()
 
     def update(change=None):
@@ -486,20 +489,20 @@ def card_style() -> w.HTML:
             return
         scale = setting.width / CARD_SIZES["normal"][1]
         sheet.value = (f"<style>:root {{ --aluette-card-w: {setting.width}px; --aluette-card-scale: {scale:.3f}; }}"
-                       f"{_CARD_CSS}</style>")
+                       f"{_CARD_CSS}{css}</style>")
 
     update()
     setting.observe(update, names="size")
     return sheet
 
 
-def card_size_control() -> w.ToggleButtons:
+def card_size_control(**kwargs) -> w.ToggleButtons:
     """The card-size choice (class ``aluette-card-size``), linked to :data:`CARD_SIZE`: every card on the page
-    follows it."""
+    follows it. ``kwargs`` go to the widget (a view's shared ``layout``)."""
     control = styled(w.ToggleButtons(options=[(label, key) for key, (label, _) in CARD_SIZES.items()],
                                      value=page_card_size().size, description="Card size",
                                      tooltips=[f"cards {px} pixels wide" for _, px in CARD_SIZES.values()],
-                                     style={"button_width": "auto"}), "aluette-card-size")
+                                     style={"button_width": "auto"}, **kwargs), "aluette-card-size")
     traitlets.link((control, "value"), (page_card_size(), "size"))
     return control
 
@@ -519,20 +522,26 @@ class CardButton(w.Box):
             the kernel after the control was hidden) passes the card it last showed, so the view can say why
             nothing happens (never a silent drop); nothing happens if it never showed one.
         css: the class of this kind of card control, for browser tests.
+        parts: the layouts and styles shared with the view's other card controls (:class:`CardParts`).
+        card, action: show ``card`` at once (:meth:`show`); without a card the control starts hidden.
     """
 
-    def __init__(self, on_click: Callable[[Card], object], css: str = "aluette-card", parts: "CardParts | None" = None):
+    def __init__(self, on_click: Callable[[Card], object], css: str = "aluette-card", parts: "CardParts | None" = None,
+                 card: Optional[Card] = None, action: str = ""):
         self._own_parts = parts is None
         self.parts = CardParts() if parts is None else parts
         self.picture = styled(w.HTML(layout=self.parts.layout, style=self.parts.picture_style), "aluette-card-picture")
         self.button = styled(w.Button(description="", tooltip="", layout=self.parts.layout,
                                       style=self.parts.button_style), "aluette-card-button", f"{css}-button")
-        super().__init__([self.picture, self.button], layout=self.parts.hidden_layout)
+        super().__init__([self.picture, self.button],
+                         layout=self.parts.hidden_layout if card is None else self.parts.layout)
         styled(self, "aluette-cardbtn", css)
         self.card: Optional[Card] = None
         self._last: Optional[Card] = None  # kernel side only (a plain attribute, not a trait)
         self._on_click = on_click
         self.button.on_click(lambda _: self.click())
+        if card is not None:
+            self.show(card, action)
 
     def click(self) -> None:
         """What a click on the picture does: ``on_click(card)``."""
@@ -580,20 +589,30 @@ class CardButton(w.Box):
 class CardParts:
     """What :class:`CardButton` s may share, never changed after they are made: the layout of a shown control and
     of its picture and button (the default one), the layout of a hidden control (``display: none``: showing or
-    hiding a control swaps its box's layout), and the picture's and the button's styles. A view with many card
-    controls makes one ``CardParts`` and gives it to each (``CardButton(..., parts=...)``): each control is then
-    three widgets instead of eight, which the browser gets sooner. They hold no card; the view closes them with
-    itself (:meth:`close`)."""
+    hiding a control swaps its box's layout; made when a control is first hidden), and the picture's and the
+    button's styles. A view with many card controls makes one ``CardParts`` and gives it to each
+    (``CardButton(..., parts=...)``): each control is then three widgets instead of eight, which the browser gets
+    sooner. A view may give its own default layout and styles (``layout``, ``picture_style``, ``button_style``),
+    if it never changes them either. They hold no card; the view closes them with itself (:meth:`close`)."""
 
-    def __init__(self):
-        self.layout = w.Layout()
-        self.hidden_layout = w.Layout(display="none")
-        self.picture_style = HTMLStyle()
-        self.button_style = w.ButtonStyle()
+    def __init__(self, layout: Optional[w.Layout] = None, picture_style: Optional[HTMLStyle] = None,
+                 button_style: Optional[w.ButtonStyle] = None):
+        self.layout = w.Layout() if layout is None else layout
+        self._hidden_layout: Optional[w.Layout] = None
+        self.picture_style = HTMLStyle() if picture_style is None else picture_style
+        self.button_style = w.ButtonStyle() if button_style is None else button_style
+
+    @property
+    def hidden_layout(self) -> w.Layout:
+        """The layout of a hidden control (``display: none``), made the first time it is asked for."""
+        if self._hidden_layout is None:
+            self._hidden_layout = w.Layout(display="none")
+        return self._hidden_layout
 
     def close(self) -> None:
-        for part in (self.layout, self.hidden_layout, self.picture_style, self.button_style):
-            part.close()
+        for part in (self.layout, self._hidden_layout, self.picture_style, self.button_style):
+            if part is not None:
+                part.close()
 
 
 _FACES: dict = {}
