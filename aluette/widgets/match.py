@@ -79,8 +79,9 @@ _ANSWERS = {"agree": ("Agree to the chant", "aluette-match-chant-agree", "succes
                        "answer_surrender", False)}
 
 #: The table's own rules, in its style sheet (:func:`~aluette.widgets.common.card_style`): the widths and the
-#: wrapping of its controls by CSS class, so that its widgets share one layout (each widget costs a message). Below
-#: 480 px (a phone held upright) the set-up controls and the score sheet fit the width.
+#: wrapping of its controls by CSS class, so that its widgets share one layout (each widget costs a message). Up to
+#: 480 px wide (a phone held upright) the round table puts W and E side by side above the trick (beside it, the trick
+#: would cover them), and the score sheet, in a region that scrolls sideways, is drawn tighter.
 _MATCH_CSS = """
 .aluette-match .aluette-match-seed { width: 190px; }
 .aluette-match .aluette-match-opponents { width: 300px; }
@@ -93,6 +94,17 @@ _MATCH_CSS = """
 .aluette-match .aluette-match-wrap { flex-wrap: wrap; }
 .aluette-match .aluette-match-top { align-items: flex-start; }
 .aluette-match .aluette-match-side { flex: 1 1 300px; min-width: 260px; }
+.aluette-match .aluette-match-question { flex: 1 0 100%; }
+.aluette-match .aluette-match-sheet { overflow-x: auto; contain: inline-size; }
+@media (max-width: 480px) {
+  .aluette-match .aluette-match-score-sheet th, .aluette-match .aluette-match-score-sheet td { padding: 2px 3px; }
+  .aluette-match .aluette-match-round { grid-template-columns: auto auto !important; }
+  .aluette-match .aluette-match-round > .aluette-seat-N { grid-area: 1 / 1 / 2 / 3 !important; }
+  .aluette-match .aluette-match-round > .aluette-seat-W { grid-area: 2 / 1 !important; }
+  .aluette-match .aluette-match-round > .aluette-seat-E { grid-area: 2 / 2 !important; }
+  .aluette-match .aluette-match-round > div:not(.aluette-seat) { grid-area: 3 / 1 / 4 / 3 !important; }
+  .aluette-match .aluette-match-round > .aluette-seat-S { grid-area: 4 / 1 / 5 / 3 !important; }
+}
 """
 
 
@@ -280,13 +292,13 @@ class MatchTable(HintOnHand, w.VBox):
         self._discard_button: Optional[w.Button] = None
         self._pick_count: Optional[w.HTML] = None
 
-        # ---- questions: one button per answer, so a late click can never answer another question; the buttons of
-        # the question asked now are the children of the answers' box (made when first asked)
+        # ---- questions: one button per answer, so a late click can never answer another question; the question
+        # and the buttons of its answers (made when first asked) are the children of one box, the buttons on a line
+        # of their own
         self._answer_buttons: dict[str, w.Button] = {}
         self._question = html("aluette-match-question")
-        self._answers = w.HBox(layout=plain)
-        self._questions = self._w(w.VBox([self._question, self._answers], layout=w.Layout(display="none")),
-                                  "aluette-match-questions")
+        self._questions = self._w(w.HBox([self._question], layout=w.Layout(display="none")),
+                                  "aluette-match-questions", "aluette-match-wrap")
 
         self.hint_button = self._button("Hint", "aluette-match-hint", self.hint, "info")
         self.hint_button.icon = "lightbulb-o"
@@ -406,7 +418,7 @@ class MatchTable(HintOnHand, w.VBox):
     @property
     def question_buttons(self) -> tuple[w.Button, ...]:
         """The answer buttons of the question you are asked now (none when you are not asked)."""
-        return tuple(self._answers.children)
+        return tuple(self._questions.children[1:])
 
     @property
     def discard_button(self) -> w.Button:
@@ -843,9 +855,9 @@ class MatchTable(HintOnHand, w.VBox):
         self._questions.layout.display = None if chant or offering or answering else "none"
         keys = (("agree", "decline") if chant else ("offer", "play on") if offering
                 else ("accept", "refuse") if answering else ())
-        shown = tuple(self._answer(key) for key in keys)
-        if self._answers.children != shown:
-            self._answers.children = shown
+        shown = (self._question, *(self._answer(key) for key in keys))
+        if self._questions.children != shown:
+            self._questions.children = shown
         if chant:
             first, second = self._session.chant_recipients()
             said = "; ".join(f"{s} {'agrees' if a else 'declines'}" for s, a in view.chant_answers) or "nobody yet"
@@ -944,8 +956,12 @@ class MatchTable(HintOnHand, w.VBox):
         self._score_key = key
         sheet = match.score_sheet()
         s = match.scores
+        # in a region that scrolls sideways when the sheet is wider than the page (a phone), focusable so that a
+        # keyboard scrolls it too
         self.score_view.value = (f"<b>Score sheet</b>: NS (you and N) {s['NS']} – EW {s['EW']}"
-                                 + sheet_html(sheet, classes="aluette-match-score-sheet", border=0))
+                                 f'<div class="aluette-match-sheet" role="region" tabindex="0" '
+                                 f'aria-label="Score sheet">'
+                                 + sheet_html(sheet, classes="aluette-match-score-sheet", border=0) + "</div>")
 
     @staticmethod
     def _w(widget, *classes):
