@@ -51,8 +51,8 @@ from .common import (CardButton, CardParts, MessageArea, SeedBox, card_label, ca
                      live_region, no_null_tooltips, plural, reachable_widgets, seed_from_text, sheet_html,
                      state_text)
 
-__all__ = ["MatchTable", "FORMATS", "mordienne_note", "question_asked", "show_questions", "YOU", "PARTNER", "parse_seed", "short_label",
-           "state_problems"]
+__all__ = ["MatchTable", "FORMATS", "mordienne_note", "question_asked", "show_questions", "YOU", "PARTNER",
+           "parse_seed", "short_label", "state_problems"]
 
 #: Your seat and your partner's.
 YOU, PARTNER = Seat.S, Seat.N
@@ -168,9 +168,14 @@ class MatchTable(HintOnHand, w.VBox):
     * questions (``aluette-match-questions``, text ``aluette-match-question``): ``chant_buttons[True/False]``
       (``aluette-match-chant-agree``, ``aluette-match-chant-decline``), ``surrender_buttons["offer"/"play on"/
       "accept"/"refuse"]`` (``aluette-match-surrender-offer``, ``-play-on``, ``-accept``, ``-refuse``); one button
-      per answer, so a late click never answers the next question;
-    * ``signal_buttons`` (``aluette-match-signal``: the honest signals you may make now), ``hint_button``
-      (``aluette-match-hint``), ``next_button`` (``aluette-match-next``).
+      per answer, so a late click never answers the next question; ``question_buttons``: those shown now;
+    * ``signal_buttons`` (``aluette-match-signal``: the honest signals you may make now, ``visible_signal_buttons``;
+      a button beyond them is out of its row and empty), ``hint_button`` (``aluette-match-hint``), ``next_button``
+      (``aluette-match-next``).
+
+    Each widget costs the classroom server a message per page: what a fresh table does not show (card slots beyond
+    the hand, answer buttons of a question not asked, signal buttons, the discard row) is made when first needed,
+    and the widgets share one layout and one style of each kind (widths by CSS class, :data:`_MATCH_CSS`).
 
     Views: ``status`` (``aluette-match-status``: deal, dealer, the chant's answers, whose turn, the result),
     ``counts`` (``aluette-match-counts``: tricks played, won per seat, spoiled, cards on the table and in each hand),

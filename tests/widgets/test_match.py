@@ -16,6 +16,7 @@ import json
 import re
 from html import unescape
 
+import ipywidgets as w
 import numpy as np
 import pytest
 
@@ -25,7 +26,7 @@ from aluette.signals import signal_for
 from aluette.widgets.common import card_label, card_words
 from aluette.secrecy import hidden_cards
 from aluette.session import make_bots
-from aluette.widgets.common import state_text
+from aluette.widgets.common import reachable_widgets, state_text
 from aluette.widgets.match import MatchTable, parse_seed, state_problems
 from tests.coroutines import run as run_coroutine
 
@@ -78,6 +79,36 @@ def assert_consistent(t: MatchTable):
     assert all(f"{s} {view.trick_counts[s]}" in counts.split("tricks won:")[1] for s in SEATS)
     assert t.internal_errors == []
     assert state_problems(t) == []
+
+
+class TestFewWidgets:
+    def test_a_fresh_table_makes_only_what_it_shows(self):
+        """Each widget a page opens costs the classroom server a message on its one core (notebook 08's page for 30
+        students at once): a fresh table holds no hidden card slot, no empty signal button, neither the surrender's
+        answers nor the discard row (made when first needed), and its widgets share one layout (widths by CSS class),
+        but for the questions' box, shown and hidden by its own."""
+        t = table()
+        made = reachable_widgets(t)
+        assert t.deal.phase is Phase.CHANT and t.deal.to_move is S  # the chant's answers are shown, so made
+        assert len({id(x) for x in made if isinstance(x, w.Layout)}) == 2
+        assert t._questions.layout is not t.layout and t.hand_box.layout is t.layout
+        assert not [b for b in made if isinstance(b, w.Button) and not b.description.strip()]
+        assert len(t._slots) == len(t.view.hand) and set(t.visible_signal_buttons) == set(t.deal.legal_signals(S))
+        assert set(t._answer_buttons) == {"agree", "decline"} and t._discard_row is None
+        assert len(made) <= 75  # 72 with this seed (142 when every control was made at start)
+
+    def test_what_is_made_later_is_closed_with_the_table(self):
+        # close() closes the widgets made and no longer shown too (the surrender's answers, a signal button out of
+        # its row), so that a page's closed demo tables leave nothing open
+        t = table(options=Options(surrender=True, chant=False), first_dealer=E)
+        offer = t.surrender_buttons["offer"]
+        while t.deal.phase is not Phase.PLAY:
+            t.follow_hint()
+        spare = [b for b in t.signal_buttons if b not in t._signal_row.children]
+        assert offer not in t.question_buttons
+        t.close()
+        assert offer.comm is None and all(b.comm is None for b in spare)
+        assert all(x.comm is None for x in reachable_widgets(t))
 
 
 class TestHand:
