@@ -22,7 +22,7 @@ __all__ = ["MessageArea", "friendly", "card_label", "plural", "sheet_html", "no_
            "check_seed", "number_from_text", "seed_from_text", "NumberBox", "SeedBox", "seed_box", "next_seed",
            "check_choice", "close_widgets", "reachable_widgets",
            "state_text", "limited_text", "SHORT_TEXT", "CARDS_TEXT", "SAVE_TEXT", "card_words", "CARD_SIZES",
-           "CARD_SIZE", "page_card_size", "set_page_storage", "card_style", "card_size_control", "CardButton", "CardParts", "card_row", "live_region"]
+           "CARD_SIZE", "page_card_size", "set_page_storage", "card_style", "card_size_control", "CardButton", "CardControl", "CardParts", "card_face", "card_row", "live_region"]
 
 #: The largest seed a seed box (:class:`SeedBox`) holds.
 MAX_SEED = 2 ** 32 - 1
@@ -469,14 +469,32 @@ _CARD_CSS = """
   width: 22px; height: 22px; line-height: 22px; text-align: center; border-radius: 50%; background: #0b57d0;
   color: #ffffff; font-weight: bold; z-index: 2; pointer-events: none; }
 .aluette-cardbtn.aluette-card-hint .aluette-card-picture svg { outline: 4px dashed #8a4b00; border-radius: 6px; }
-.aluette-sized svg.aluette-card:not(.aluette-cardbtn *), .aluette-sized svg.aluette-back {
+.aluette-sized svg.aluette-card:not(.aluette-card-picture *), .aluette-sized svg.aluette-back {
   zoom: var(--aluette-card-scale, 1); }
+.aluette-card-pairs > button.aluette-card-button { width: var(--aluette-card-w, 72px);
+  height: calc(var(--aluette-card-w, 72px) * 1.5); margin: 6px 3px; padding: 0; position: relative; z-index: 1;
+  background: transparent !important; border: none; box-shadow: none; border-radius: 6px; cursor: pointer;
+  text-indent: -9999px; overflow: hidden; white-space: nowrap; }
+.aluette-card-pairs > button.aluette-card-button:hover { background: rgba(11, 87, 208, 0.10) !important; }
+.aluette-card-pairs > button.aluette-card-button:focus,
+.aluette-card-pairs > button.aluette-card-button:focus-visible { outline: 4px solid #0b57d0; outline-offset: 2px; }
+.jupyter-widgets.aluette-card-pairs > .aluette-card-picture { position: relative; pointer-events: none;
+  margin: 6px 3px 6px calc(-3px - var(--aluette-card-w, 72px)); }
+.aluette-card-pairs > .aluette-card-picture svg { display: block; width: var(--aluette-card-w, 72px);
+  height: calc(var(--aluette-card-w, 72px) * 1.5); }
+.aluette-card-pairs > .aluette-card-picture.aluette-card-selected svg { outline: 4px solid #0b57d0;
+  border-radius: 6px; transform: translateY(-6px); }
+.aluette-card-pairs > .aluette-card-picture.aluette-card-selected::after { content: "✓"; position: absolute;
+  top: -4px; right: -2px; width: 22px; height: 22px; line-height: 22px; text-align: center; border-radius: 50%;
+  background: #0b57d0; color: #ffffff; font-weight: bold; z-index: 2; pointer-events: none; }
+.aluette-card-pairs > .aluette-card-picture.aluette-card-hint svg { outline: 4px dashed #8a4b00; border-radius: 6px; }
 """
 
 
 def card_style(css: str = "", **kwargs) -> w.HTML:
     """The style sheet of the card controls, as a (visually empty) HTML widget to put in a view: the picture-button
-    layering, the visible focus ring, the selected and hint marks, and ``--aluette-card-w`` from :data:`CARD_SIZE`
+    layering (a :class:`CardButton`'s box, or a box of class ``aluette-card-pairs`` whose children are buttons each
+    followed by its picture, drawn under it), the visible focus ring, the selected and hint marks, and ``--aluette-card-w`` from :data:`CARD_SIZE`
     (the widget follows it). Card pictures inside a view with class ``aluette-sized`` (tables, tricks) are zoomed by
     ``--aluette-card-scale``, the chosen width over the normal one. ``css``: the view's own rules, added to the sheet
     (one widget for both); ``kwargs`` go to the HTML widget (a shared ``layout`` and ``style``)."""
@@ -507,7 +525,47 @@ def card_size_control(**kwargs) -> w.ToggleButtons:
     return control
 
 
-class CardButton(w.Box):
+class CardControl:
+    """What a card control does, for a class with ``picture`` (an HTML widget), ``button``, ``parts``
+    (:class:`CardParts`), ``card``, ``_last`` and ``_on_click``, whose ``_marked()`` widget carries the marks'
+    classes and whose ``_place(layout)`` shows or hides it: :class:`CardButton`, and notebook 08's hand
+    (:class:`aluette.widgets.match.HandCard`)."""
+
+    def click(self) -> None:
+        """What a click on the picture does: ``on_click(card)``."""
+        if self._last is not None:
+            self._on_click(self._last)
+
+    def show(self, card: Card, action: str, selected: bool = False, hint: bool = False) -> None:
+        """Show ``card``; a click will ``action`` (said in the accessible name); ``selected`` and ``hint`` mark it."""
+        if card is not self.card:
+            self.card = self._last = card
+            self.picture.value = f'<div aria-hidden="true">{card_face(card)}</div>'
+        name = f"{card_words(card)}: {action}" + (" (chosen)" if selected else "")
+        with self.button.hold_sync():
+            self.button.description = self.button.tooltip = name
+        marked = self._marked()
+        for flag, css in ((selected, "aluette-card-selected"), (hint, "aluette-card-hint")):
+            (marked.add_class if flag else marked.remove_class)(css)
+        self._place(self.parts.layout)
+
+    def hide(self) -> None:
+        """Hide the control and forget its card (no trait names it any more)."""
+        self.card = None
+        self.picture.value = ""
+        with self.button.hold_sync():  # " ": ipywidgets 8 leaves the old text on the page for an empty description
+            self.button.description, self.button.tooltip = " ", ""
+        self._marked().remove_class("aluette-card-selected")
+        self._marked().remove_class("aluette-card-hint")
+        self._place(self.parts.hidden_layout)
+
+    @property
+    def label(self) -> str:
+        """The accessible name (the button's tooltip)."""
+        return self.button.tooltip
+
+
+class CardButton(CardControl, w.Box):
     """A card picture that is a button: click or tap the picture, or Tab to it and press Enter or Space.
 
     The box (class ``aluette-cardbtn`` and ``css``) layers a :class:`~ipywidgets.Button` (``button``, class
@@ -543,37 +601,11 @@ class CardButton(w.Box):
         if card is not None:
             self.show(card, action)
 
-    def click(self) -> None:
-        """What a click on the picture does: ``on_click(card)``."""
-        if self._last is not None:
-            self._on_click(self._last)
+    def _marked(self) -> w.DOMWidget:
+        return self
 
-    def show(self, card: Card, action: str, selected: bool = False, hint: bool = False) -> None:
-        """Show ``card``; a click will ``action`` (said in the accessible name); ``selected`` and ``hint`` mark it."""
-        if card is not self.card:
-            self.card = self._last = card
-            self.picture.value = f'<div aria-hidden="true">{_face(card)}</div>'
-        name = f"{card_words(card)}: {action}" + (" (chosen)" if selected else "")
-        with self.button.hold_sync():
-            self.button.description = self.button.tooltip = name
-        for flag, css in ((selected, "aluette-card-selected"), (hint, "aluette-card-hint")):
-            (self.add_class if flag else self.remove_class)(css)
-        self.layout = self.parts.layout
-
-    def hide(self) -> None:
-        """Hide the control and forget its card (no trait names it any more)."""
-        self.card = None
-        self.picture.value = ""
-        with self.button.hold_sync():  # " ": ipywidgets 8 leaves the old text on the page for an empty description
-            self.button.description, self.button.tooltip = " ", ""
-        self.remove_class("aluette-card-selected")
-        self.remove_class("aluette-card-hint")
-        self.layout = self.parts.hidden_layout
-
-    @property
-    def label(self) -> str:
-        """The accessible name (the button's tooltip)."""
-        return self.button.tooltip
+    def _place(self, layout: w.Layout) -> None:
+        self.layout = layout
 
     def close(self) -> None:
         """Close the control with its picture and button (their models, and the card, leave the browser), and its
@@ -618,8 +650,8 @@ class CardParts:
 _FACES: dict = {}
 
 
-def _face(card: Card) -> str:
-    """The card's picture (computed once per card; sized by the style sheet)."""
+def card_face(card: Card) -> str:
+    """The card's picture for a card control (computed once per card; sized by the style sheet)."""
     if card not in _FACES:
         _FACES[card] = card_svg(card, 72)
     return _FACES[card]

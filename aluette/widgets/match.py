@@ -47,11 +47,11 @@ from ..secrecy import secrecy_problems
 from ..seats import SEATS, Seat
 from ..session import OPPONENTS, MatchSession, SessionEvent, check_bot_delay
 from ..signals import signal_for
-from .common import (CardButton, CardParts, MessageArea, SeedBox, card_label, card_size_control, card_style, card_words, friendly,
-                     live_region, no_null_tooltips, plural, reachable_widgets, seed_from_text, sheet_html,
-                     state_text)
+from .common import (CardControl, CardParts, MessageArea, SeedBox, card_label, card_size_control, card_style,
+                     card_words, friendly, live_region, no_null_tooltips, plural, reachable_widgets, seed_from_text,
+                     sheet_html, state_text, styled)
 
-__all__ = ["MatchTable", "FORMATS", "mordienne_note", "question_asked", "show_questions", "YOU", "PARTNER",
+__all__ = ["MatchTable", "HandCard", "FORMATS", "mordienne_note", "question_asked", "show_questions", "YOU", "PARTNER",
            "parse_seed", "short_label", "state_problems"]
 
 #: Your seat and your partner's.
@@ -123,6 +123,53 @@ def parse_seed(text: str) -> int:
     return seed_from_text(text, _SEED_MAX)  # one seed check for every seed box (aluette.widgets.common)
 
 
+class HandCard(CardControl):
+    """A card of your hand: a button and then its picture, two widgets side by side in the hand's box (class
+    ``aluette-card-pairs``: the picture is drawn under the transparent button, :func:`~aluette.widgets.common.
+    card_style`), so that the picture is the button's target; one widget fewer per card than a
+    :class:`~aluette.widgets.common.CardButton` (no box of its own), with the same interface
+    (:class:`~aluette.widgets.common.CardControl`: :meth:`show`, :meth:`hide`, :meth:`click`, :attr:`label`,
+    :attr:`card`). The picture (class ``aluette-match-card`` and ``aluette-card-picture``) carries the marks
+    (``aluette-card-selected``, ``aluette-card-hint``); the button (``aluette-match-card-button``) the accessible
+    name. A hidden card holds no card in any trait (secrecy).
+    """
+
+    def __init__(self, on_click, parts: CardParts, card: Card, action: str):
+        self.picture = styled(w.HTML(layout=parts.layout, style=parts.picture_style), "aluette-card-picture",
+                              "aluette-match-card")
+        self.button = styled(w.Button(description="", tooltip="", layout=parts.layout, style=parts.button_style),
+                             "aluette-card-button", "aluette-match-card-button")
+        self.parts, self.card, self._last, self._on_click = parts, None, None, on_click
+        self.button.on_click(lambda _: self.click())
+        self.show(card, action)
+
+    @property
+    def widgets(self) -> tuple[w.Button, w.HTML]:
+        """The button and the picture, in the order of the hand's box."""
+        return self.button, self.picture
+
+    @property
+    def layout(self) -> w.Layout:
+        """The layout of both widgets (the parts' default one, or their hidden one)."""
+        return self.picture.layout
+
+    @property
+    def _dom_classes(self) -> tuple[str, ...]:
+        """The picture's CSS classes (with the marks)."""
+        return self.picture._dom_classes
+
+    def _marked(self) -> w.HTML:
+        return self.picture
+
+    def _place(self, layout: w.Layout) -> None:
+        self.picture.layout = self.button.layout = layout
+
+    def close(self) -> None:
+        """Close the picture and the button (their models, and the card, leave the browser)."""
+        self.picture.close()
+        self.button.close()
+
+
 class HintOnHand:
     """How a card table shows a hint (the match here and the play-together table, one way for both): the move and
     its reason in the message line, and the move marked on the hand, the card to play highlighted or the cards to
@@ -161,10 +208,10 @@ class MatchTable(HintOnHand, w.VBox):
       ``delay_choice`` (``aluette-match-delay``: the bots' pause, at once); ``format`` (``aluette-match-format``:
       five deals or first side to 5 points), ``signals_box`` (``aluette-match-option-signals``), ``size_control``
       (``aluette-card-size``, :func:`~aluette.widgets.common.card_size_control`);
-    * your hand (``hand_box``, ``aluette-match-hand``): one slot per card (``aluette-match-slot``) with its picture
-      (``aluette-match-card-picture``) and a button that plays it (``aluette-match-card``, labelled by
-      :func:`short_label`), or, while you choose a discard, a toggle (``aluette-match-pick``), with
-      ``discard_button`` (``aluette-match-discard``) and the count (``aluette-match-pick-count``);
+    * your hand (``hand_box``, ``aluette-match-hand``): one :class:`HandCard` per card (``card_buttons``), a button
+      (``aluette-match-card-button``, named by the card in words and what a click does) over its picture
+      (``aluette-match-card``): a click plays the card or, while you choose a discard, chooses it or puts it back,
+      with ``discard_button`` (``aluette-match-discard``) and the count (``aluette-match-pick-count``);
     * questions (``aluette-match-questions``, text ``aluette-match-question``): ``chant_buttons[True/False]``
       (``aluette-match-chant-agree``, ``aluette-match-chant-decline``), ``surrender_buttons["offer"/"play on"/
       "accept"/"refuse"]`` (``aluette-match-surrender-offer``, ``-play-on``, ``-accept``, ``-refuse``); one button
@@ -285,13 +332,14 @@ class MatchTable(HintOnHand, w.VBox):
         # ---- your hand: card pictures that are buttons (play, or choose for the discard), one slot per card, made
         # when a hand first needs it (nine, up to fifteen with six stock cards); a slot whose card has gone is hidden
         self._parts = CardParts(layout=plain, picture_style=html_style, button_style=button_style)
-        self._slots: list[CardButton] = []
+        self._slots: list[HandCard] = []
         self._slot_cards: list[Optional[Card]] = []
         self._slot_keys: list = []  # what each slot shows now, to update only what changes
         self._slot_deal: Optional[tuple] = None  # (session, deal number) the slots were laid out for
         self._picked: set[Card] = set()
         self._hand_head = html("aluette-match-hand-head")
-        self.hand_box = self._w(w.HBox(layout=plain), "aluette-match-hand", "aluette-match-wrap")
+        self.hand_box = self._w(w.HBox(layout=plain), "aluette-match-hand", "aluette-match-wrap",
+                                "aluette-card-pairs")
         # the discard row: made the first time you choose a discard (most deals have none)
         self._discard_row: Optional[w.HBox] = None
         self._discard_button: Optional[w.Button] = None
@@ -382,12 +430,12 @@ class MatchTable(HintOnHand, w.VBox):
         return self._timer is not None
 
     @property
-    def card_buttons(self) -> tuple[CardButton, ...]:
+    def card_buttons(self) -> tuple[HandCard, ...]:
         """The card pictures (buttons) of the cards now in your hand, high to low: a click plays the card, or, while
         you choose a discard, chooses it (or puts it back)."""
         return tuple(b for b, c in zip(self._slots, self._slot_cards) if c is not None and self._held(c))
 
-    def button_for(self, card: CardLike) -> CardButton:
+    def button_for(self, card: CardLike) -> HandCard:
         """The card picture (button) of ``card`` in your hand.
 
         Raises:
@@ -817,9 +865,9 @@ class MatchTable(HintOnHand, w.VBox):
         action = self._card_action(view)
         if len(self._slots) < len(self._slot_cards):  # a hand larger than any before: new slots, shown at once
             for card in self._slot_cards[len(self._slots):]:
-                self._slots.append(CardButton(self._on_card, "aluette-match-card", self._parts, card, action))
+                self._slots.append(HandCard(self._on_card, self._parts, card, action))
                 self._slot_keys.append(())
-            self.hand_box.children = tuple(self._slots)
+            self.hand_box.children = tuple(x for slot in self._slots for x in slot.widgets)
         for i, card in enumerate(self._slot_cards):
             shown = card is not None and card in self._hand_set
             key = (card, action, card in self._picked, card is self._hint_card) if shown else None
