@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import ipywidgets as w
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 __all__ = ["Lesson", "lesson", "quiet_build", "Turns", "BUILDS", "SHARED_CPU_S", "MARKDOWN_CLASS", "OUTPUT_CLASS"]
 
@@ -249,10 +250,13 @@ class Lesson:
     def _build(self) -> "Page":
         namespace = {"__name__": "__main__"}
         children, static = [], []
+        parts = {}  # one layout and style for the page's runs of prose (never changed): fewer widgets to open
 
         def flush():
             if static:
-                children.append(w.HTML("".join(static)))
+                if not parts:
+                    parts.update(layout=w.Layout(), style=HTMLStyle())
+                children.append(w.HTML("".join(static), **parts))
                 static.clear()
 
         with quiet_build():

@@ -22,7 +22,7 @@ __all__ = ["MessageArea", "friendly", "card_label", "plural", "sheet_html", "no_
            "check_seed", "number_from_text", "seed_from_text", "NumberBox", "SeedBox", "seed_box", "next_seed",
            "check_choice", "close_widgets", "reachable_widgets",
            "state_text", "limited_text", "SHORT_TEXT", "CARDS_TEXT", "SAVE_TEXT", "card_words", "CARD_SIZES",
-           "CARD_SIZE", "page_card_size", "set_page_storage", "card_style", "card_size_control", "CardButton", "CardParts", "card_row", "live_region"]
+           "CARD_SIZE", "page_card_size", "set_page_storage", "card_style", "card_size_control", "CardButton", "CardControl", "CardParts", "card_face", "card_row", "live_region"]
 
 #: The largest seed a seed box (:class:`SeedBox`) holds.
 MAX_SEED = 2 ** 32 - 1
@@ -173,7 +173,8 @@ class NumberBox(w.Text):
     :attr:`number`, is shown back as plain digits, and ``on_change(number)`` is called when it changed. Anything
     else is refused: the :class:`MessageArea` that ``message()`` returns (a function, so that a view may make its
     message area after the box) shows the problem (a short quote of the text, and the number kept), the box shows
-    the number it had again, and nothing else changes. The next valid number clears that message.
+    the number it had again, and nothing else changes. The next valid number clears that message. ``layout``: a
+    layout to use instead of one of ``width`` (a view's shared layout, the width then set by its style sheet).
 
     ``value`` is the text in the box (set it from Python to type into the box); :attr:`number` is the number in
     use (set it from Python to change it: checked, then as if typed).
@@ -185,11 +186,11 @@ class NumberBox(w.Text):
     def __init__(self, number: int, css: str, *, what: str, minimum: int, maximum: int,
                  on_change: Optional[Callable[[int], object]] = None,
                  message: Optional[Callable[[], MessageArea]] = None, error: type = AluetteError,
-                 description: str = "Seed", width: str = "180px"):
+                 description: str = "Seed", width: str = "180px", layout: Optional[w.Layout] = None):
         self.what, self.minimum, self.maximum, self._error = what, minimum, maximum, error
         self._number = self.check(number)
         super().__init__(value=str(self._number), description=description, continuous_update=False,
-                         layout=w.Layout(width=width))
+                         layout=w.Layout(width=width) if layout is None else layout)
         styled(self, css)
         self._on_change, self._message, self._reported = on_change, message, None
         self.observe(self._typed, names="value")
@@ -242,9 +243,10 @@ class SeedBox(NumberBox):
     (as :attr:`number`)."""
 
     def __init__(self, seed: int, css: str, *, on_change: Optional[Callable[[int], object]] = None,
-                 message: Optional[Callable[[], MessageArea]] = None, maximum: int = MAX_SEED, width: str = "180px"):
+                 message: Optional[Callable[[], MessageArea]] = None, maximum: int = MAX_SEED, width: str = "180px",
+                 layout: Optional[w.Layout] = None):
         super().__init__(seed, css, what="the seed", minimum=0, maximum=maximum, on_change=on_change,
-                         message=message, error=BadSeedError, width=width)
+                         message=message, error=BadSeedError, width=width, layout=layout)
 
     def check(self, number) -> int:
         """``number`` if it is a seed this box holds (:func:`aluette.chance.check_seed`)."""
@@ -467,17 +469,36 @@ _CARD_CSS = """
   width: 22px; height: 22px; line-height: 22px; text-align: center; border-radius: 50%; background: #0b57d0;
   color: #ffffff; font-weight: bold; z-index: 2; pointer-events: none; }
 .aluette-cardbtn.aluette-card-hint .aluette-card-picture svg { outline: 4px dashed #8a4b00; border-radius: 6px; }
-.aluette-sized svg.aluette-card:not(.aluette-cardbtn *), .aluette-sized svg.aluette-back {
+.aluette-sized svg.aluette-card:not(.aluette-card-picture *), .aluette-sized svg.aluette-back {
   zoom: var(--aluette-card-scale, 1); }
+.aluette-card-pairs > button.aluette-card-button { width: var(--aluette-card-w, 72px);
+  height: calc(var(--aluette-card-w, 72px) * 1.5); margin: 6px 3px; padding: 0; position: relative; z-index: 1;
+  background: transparent !important; border: none; box-shadow: none; border-radius: 6px; cursor: pointer;
+  text-indent: -9999px; overflow: hidden; white-space: nowrap; }
+.aluette-card-pairs > button.aluette-card-button:hover { background: rgba(11, 87, 208, 0.10) !important; }
+.aluette-card-pairs > button.aluette-card-button:focus,
+.aluette-card-pairs > button.aluette-card-button:focus-visible { outline: 4px solid #0b57d0; outline-offset: 2px; }
+.jupyter-widgets.aluette-card-pairs > .aluette-card-picture { position: relative; pointer-events: none;
+  margin: 6px 3px 6px calc(-3px - var(--aluette-card-w, 72px)); }
+.aluette-card-pairs > .aluette-card-picture svg { display: block; width: var(--aluette-card-w, 72px);
+  height: calc(var(--aluette-card-w, 72px) * 1.5); }
+.aluette-card-pairs > .aluette-card-picture.aluette-card-selected svg { outline: 4px solid #0b57d0;
+  border-radius: 6px; transform: translateY(-6px); }
+.aluette-card-pairs > .aluette-card-picture.aluette-card-selected::after { content: "✓"; position: absolute;
+  top: -4px; right: -2px; width: 22px; height: 22px; line-height: 22px; text-align: center; border-radius: 50%;
+  background: #0b57d0; color: #ffffff; font-weight: bold; z-index: 2; pointer-events: none; }
+.aluette-card-pairs > .aluette-card-picture.aluette-card-hint svg { outline: 4px dashed #8a4b00; border-radius: 6px; }
 """
 
 
-def card_style() -> w.HTML:
+def card_style(css: str = "", **kwargs) -> w.HTML:
     """The style sheet of the card controls, as a (visually empty) HTML widget to put in a view: the picture-button
-    layering, the visible focus ring, the selected and hint marks, and ``--aluette-card-w`` from :data:`CARD_SIZE`
+    layering (a :class:`CardButton`'s box, or a box of class ``aluette-card-pairs`` whose children are buttons each
+    followed by its picture, drawn under it), the visible focus ring, the selected and hint marks, and ``--aluette-card-w`` from :data:`CARD_SIZE`
     (the widget follows it). Card pictures inside a view with class ``aluette-sized`` (tables, tricks) are zoomed by
-    ``--aluette-card-scale``, the chosen width over the normal one."""
-    sheet = styled(w.HTML(), "aluette-card-style")
+    ``--aluette-card-scale``, the chosen width over the normal one. ``css``: the view's own rules, added to the sheet
+    (one widget for both); ``kwargs`` go to the HTML widget (a shared ``layout`` and ``style``)."""
+    sheet = styled(w.HTML(**kwargs), "aluette-card-style")
     setting = page_card_size()
 
     def update(change=None):
@@ -486,25 +507,65 @@ def card_style() -> w.HTML:
             return
         scale = setting.width / CARD_SIZES["normal"][1]
         sheet.value = (f"<style>:root {{ --aluette-card-w: {setting.width}px; --aluette-card-scale: {scale:.3f}; }}"
-                       f"{_CARD_CSS}</style>")
+                       f"{_CARD_CSS}{css}</style>")
 
     update()
     setting.observe(update, names="size")
     return sheet
 
 
-def card_size_control() -> w.ToggleButtons:
+def card_size_control(**kwargs) -> w.ToggleButtons:
     """The card-size choice (class ``aluette-card-size``), linked to :data:`CARD_SIZE`: every card on the page
-    follows it."""
+    follows it. ``kwargs`` go to the widget (a view's shared ``layout``)."""
     control = styled(w.ToggleButtons(options=[(label, key) for key, (label, _) in CARD_SIZES.items()],
                                      value=page_card_size().size, description="Card size",
                                      tooltips=[f"cards {px} pixels wide" for _, px in CARD_SIZES.values()],
-                                     style={"button_width": "auto"}), "aluette-card-size")
+                                     style={"button_width": "auto"}, **kwargs), "aluette-card-size")
     traitlets.link((control, "value"), (page_card_size(), "size"))
     return control
 
 
-class CardButton(w.Box):
+class CardControl:
+    """What a card control does, for a class with ``picture`` (an HTML widget), ``button``, ``parts``
+    (:class:`CardParts`), ``card``, ``_last`` and ``_on_click``, whose ``_marked()`` widget carries the marks'
+    classes and whose ``_place(layout)`` shows or hides it: :class:`CardButton`, and notebook 08's hand
+    (:class:`aluette.widgets.match.HandCard`)."""
+
+    def click(self) -> None:
+        """What a click on the picture does: ``on_click(card)``."""
+        if self._last is not None:
+            self._on_click(self._last)
+
+    def show(self, card: Card, action: str, selected: bool = False, hint: bool = False) -> None:
+        """Show ``card``; a click will ``action`` (said in the accessible name); ``selected`` and ``hint`` mark it."""
+        if card is not self.card:
+            self.card = self._last = card
+            self.picture.value = f'<div aria-hidden="true">{card_face(card)}</div>'
+        name = f"{card_words(card)}: {action}" + (" (chosen)" if selected else "")
+        with self.button.hold_sync():
+            self.button.description = self.button.tooltip = name
+        marked = self._marked()
+        for flag, css in ((selected, "aluette-card-selected"), (hint, "aluette-card-hint")):
+            (marked.add_class if flag else marked.remove_class)(css)
+        self._place(self.parts.layout)
+
+    def hide(self) -> None:
+        """Hide the control and forget its card (no trait names it any more)."""
+        self.card = None
+        self.picture.value = ""
+        with self.button.hold_sync():  # " ": ipywidgets 8 leaves the old text on the page for an empty description
+            self.button.description, self.button.tooltip = " ", ""
+        self._marked().remove_class("aluette-card-selected")
+        self._marked().remove_class("aluette-card-hint")
+        self._place(self.parts.hidden_layout)
+
+    @property
+    def label(self) -> str:
+        """The accessible name (the button's tooltip)."""
+        return self.button.tooltip
+
+
+class CardButton(CardControl, w.Box):
     """A card picture that is a button: click or tap the picture, or Tab to it and press Enter or Space.
 
     The box (class ``aluette-cardbtn`` and ``css``) layers a :class:`~ipywidgets.Button` (``button``, class
@@ -519,52 +580,32 @@ class CardButton(w.Box):
             the kernel after the control was hidden) passes the card it last showed, so the view can say why
             nothing happens (never a silent drop); nothing happens if it never showed one.
         css: the class of this kind of card control, for browser tests.
+        parts: the layouts and styles shared with the view's other card controls (:class:`CardParts`).
+        card, action: show ``card`` at once (:meth:`show`); without a card the control starts hidden.
     """
 
-    def __init__(self, on_click: Callable[[Card], object], css: str = "aluette-card", parts: "CardParts | None" = None):
+    def __init__(self, on_click: Callable[[Card], object], css: str = "aluette-card", parts: "CardParts | None" = None,
+                 card: Optional[Card] = None, action: str = ""):
         self._own_parts = parts is None
         self.parts = CardParts() if parts is None else parts
         self.picture = styled(w.HTML(layout=self.parts.layout, style=self.parts.picture_style), "aluette-card-picture")
         self.button = styled(w.Button(description="", tooltip="", layout=self.parts.layout,
                                       style=self.parts.button_style), "aluette-card-button", f"{css}-button")
-        super().__init__([self.picture, self.button], layout=self.parts.hidden_layout)
+        super().__init__([self.picture, self.button],
+                         layout=self.parts.hidden_layout if card is None else self.parts.layout)
         styled(self, "aluette-cardbtn", css)
         self.card: Optional[Card] = None
         self._last: Optional[Card] = None  # kernel side only (a plain attribute, not a trait)
         self._on_click = on_click
         self.button.on_click(lambda _: self.click())
+        if card is not None:
+            self.show(card, action)
 
-    def click(self) -> None:
-        """What a click on the picture does: ``on_click(card)``."""
-        if self._last is not None:
-            self._on_click(self._last)
+    def _marked(self) -> w.DOMWidget:
+        return self
 
-    def show(self, card: Card, action: str, selected: bool = False, hint: bool = False) -> None:
-        """Show ``card``; a click will ``action`` (said in the accessible name); ``selected`` and ``hint`` mark it."""
-        if card is not self.card:
-            self.card = self._last = card
-            self.picture.value = f'<div aria-hidden="true">{_face(card)}</div>'
-        name = f"{card_words(card)}: {action}" + (" (chosen)" if selected else "")
-        with self.button.hold_sync():
-            self.button.description = self.button.tooltip = name
-        for flag, css in ((selected, "aluette-card-selected"), (hint, "aluette-card-hint")):
-            (self.add_class if flag else self.remove_class)(css)
-        self.layout = self.parts.layout
-
-    def hide(self) -> None:
-        """Hide the control and forget its card (no trait names it any more)."""
-        self.card = None
-        self.picture.value = ""
-        with self.button.hold_sync():  # " ": ipywidgets 8 leaves the old text on the page for an empty description
-            self.button.description, self.button.tooltip = " ", ""
-        self.remove_class("aluette-card-selected")
-        self.remove_class("aluette-card-hint")
-        self.layout = self.parts.hidden_layout
-
-    @property
-    def label(self) -> str:
-        """The accessible name (the button's tooltip)."""
-        return self.button.tooltip
+    def _place(self, layout: w.Layout) -> None:
+        self.layout = layout
 
     def close(self) -> None:
         """Close the control with its picture and button (their models, and the card, leave the browser), and its
@@ -580,27 +621,37 @@ class CardButton(w.Box):
 class CardParts:
     """What :class:`CardButton` s may share, never changed after they are made: the layout of a shown control and
     of its picture and button (the default one), the layout of a hidden control (``display: none``: showing or
-    hiding a control swaps its box's layout), and the picture's and the button's styles. A view with many card
-    controls makes one ``CardParts`` and gives it to each (``CardButton(..., parts=...)``): each control is then
-    three widgets instead of eight, which the browser gets sooner. They hold no card; the view closes them with
-    itself (:meth:`close`)."""
+    hiding a control swaps its box's layout; made when a control is first hidden), and the picture's and the
+    button's styles. A view with many card controls makes one ``CardParts`` and gives it to each
+    (``CardButton(..., parts=...)``): each control is then three widgets instead of eight, which the browser gets
+    sooner. A view may give its own default layout and styles (``layout``, ``picture_style``, ``button_style``),
+    if it never changes them either. They hold no card; the view closes them with itself (:meth:`close`)."""
 
-    def __init__(self):
-        self.layout = w.Layout()
-        self.hidden_layout = w.Layout(display="none")
-        self.picture_style = HTMLStyle()
-        self.button_style = w.ButtonStyle()
+    def __init__(self, layout: Optional[w.Layout] = None, picture_style: Optional[HTMLStyle] = None,
+                 button_style: Optional[w.ButtonStyle] = None):
+        self.layout = w.Layout() if layout is None else layout
+        self._hidden_layout: Optional[w.Layout] = None
+        self.picture_style = HTMLStyle() if picture_style is None else picture_style
+        self.button_style = w.ButtonStyle() if button_style is None else button_style
+
+    @property
+    def hidden_layout(self) -> w.Layout:
+        """The layout of a hidden control (``display: none``), made the first time it is asked for."""
+        if self._hidden_layout is None:
+            self._hidden_layout = w.Layout(display="none")
+        return self._hidden_layout
 
     def close(self) -> None:
-        for part in (self.layout, self.hidden_layout, self.picture_style, self.button_style):
-            part.close()
+        for part in (self.layout, self._hidden_layout, self.picture_style, self.button_style):
+            if part is not None:
+                part.close()
 
 
 _FACES: dict = {}
 
 
-def _face(card: Card) -> str:
-    """The card's picture (computed once per card; sized by the style sheet)."""
+def card_face(card: Card) -> str:
+    """The card's picture for a card control (computed once per card; sized by the style sheet)."""
     if card not in _FACES:
         _FACES[card] = card_svg(card, 72)
     return _FACES[card]

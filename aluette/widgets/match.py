@@ -47,12 +47,12 @@ from ..secrecy import secrecy_problems
 from ..seats import SEATS, Seat
 from ..session import OPPONENTS, MatchSession, SessionEvent, check_bot_delay
 from ..signals import signal_for
-from .common import (CardButton, CardParts, MessageArea, SeedBox, card_label, card_size_control, card_style, card_words, friendly,
-                     live_region, no_null_tooltips, plural, reachable_widgets, seed_from_text, sheet_html,
-                     state_text)
+from .common import (CardControl, CardParts, MessageArea, SeedBox, card_label, card_size_control, card_style,
+                     card_words, friendly, live_region, no_null_tooltips, plural, reachable_widgets, seed_from_text,
+                     sheet_html, state_text, styled)
 
-__all__ = ["MatchTable", "FORMATS", "mordienne_note", "show_questions", "YOU", "PARTNER", "parse_seed", "short_label",
-           "state_problems"]
+__all__ = ["MatchTable", "HandCard", "FORMATS", "mordienne_note", "question_asked", "show_questions", "YOU", "PARTNER",
+           "parse_seed", "short_label", "state_problems"]
 
 #: Your seat and your partner's.
 YOU, PARTNER = Seat.S, Seat.N
@@ -63,11 +63,49 @@ FORMATS = {"deals": ("five deals", {"match_deals": 5, "target_points": None}),
            "points": ("first side to 5 points", {"target_points": 5})}
 
 _SEED_MAX = 2 ** 32 - 1
-_SLOTS = 15  # the most cards South can hold: nine and six from the stock, before the discard
 _ROLE = {Seat.N: "your partner, a heuristic bot", Seat.S: "you"}
 _BACK = back_svg(22)
 _TURN_WORDS = {Phase.CHANT: "answer the chant", Phase.DISCARD: "discard", Phase.SURRENDER: "speak",
                Phase.ANNOUNCE: "announce mordienne", Phase.PLAY: "play"}  # what the seat to move does now
+
+#: The answer buttons of the questions: key → (label, CSS class, button style, method, its argument).
+_ANSWERS = {"agree": ("Agree to the chant", "aluette-match-chant-agree", "success", "answer_chant", True),
+            "decline": ("Decline the chant", "aluette-match-chant-decline", "warning", "answer_chant", False),
+            "offer": ("Offer to surrender", "aluette-match-surrender-offer", "warning", "offer_surrender", True),
+            "play on": ("Play on", "aluette-match-surrender-play-on", "", "offer_surrender", False),
+            "accept": ("Accept their surrender", "aluette-match-surrender-accept", "success", "answer_surrender",
+                       True),
+            "refuse": ("Refuse (we must make mordienne)", "aluette-match-surrender-refuse", "warning",
+                       "answer_surrender", False)}
+
+#: The table's own rules, in its style sheet (:func:`~aluette.widgets.common.card_style`): the widths and the
+#: wrapping of its controls by CSS class, so that its widgets share one layout (each widget costs a message). Up to
+#: 480 px wide (a phone held upright) the round table puts W and E side by side above the trick (beside it, the trick
+#: would cover them), and the score sheet, in a region that scrolls sideways, is drawn tighter.
+_MATCH_CSS = """
+.aluette-match .aluette-match-seed { width: 190px; }
+.aluette-match .aluette-match-opponents { width: 300px; }
+.aluette-match .aluette-match-format { width: 280px; }
+.aluette-match .aluette-match-option { width: 110px; }
+.aluette-match .aluette-match-option-surrender-later { width: 130px; }
+.aluette-match .aluette-match-delay { width: 200px; }
+.aluette-match .aluette-match-auto { width: auto; }
+.aluette-match .aluette-match-discard { width: 170px; }
+.aluette-match .aluette-match-wrap { flex-wrap: wrap; }
+.aluette-match .aluette-match-top { align-items: flex-start; }
+.aluette-match .aluette-match-side { flex: 1 1 300px; min-width: 260px; }
+.aluette-match .aluette-match-question { flex: 1 0 100%; }
+.aluette-match .aluette-match-sheet { overflow-x: auto; contain: inline-size; }
+@media (max-width: 480px) {
+  .aluette-match .aluette-match-score-sheet th, .aluette-match .aluette-match-score-sheet td { padding: 2px 3px; }
+  .aluette-match .aluette-match-round { grid-template-columns: auto auto !important; }
+  .aluette-match .aluette-match-round > .aluette-seat-N { grid-area: 1 / 1 / 2 / 3 !important; }
+  .aluette-match .aluette-match-round > .aluette-seat-W { grid-area: 2 / 1 !important; }
+  .aluette-match .aluette-match-round > .aluette-seat-E { grid-area: 2 / 2 !important; }
+  .aluette-match .aluette-match-round > div:not(.aluette-seat) { grid-area: 3 / 1 / 4 / 3 !important; }
+  .aluette-match .aluette-match-round > .aluette-seat-S { grid-area: 4 / 1 / 5 / 3 !important; }
+}
+"""
 
 
 def short_label(card: Card) -> str:
@@ -83,6 +121,53 @@ def parse_seed(text: str) -> int:
         AluetteError: anything else (the message quotes it).
     """
     return seed_from_text(text, _SEED_MAX)  # one seed check for every seed box (aluette.widgets.common)
+
+
+class HandCard(CardControl):
+    """A card of your hand: a button and then its picture, two widgets side by side in the hand's box (class
+    ``aluette-card-pairs``: the picture is drawn under the transparent button, :func:`~aluette.widgets.common.
+    card_style`), so that the picture is the button's target; one widget fewer per card than a
+    :class:`~aluette.widgets.common.CardButton` (no box of its own), with the same interface
+    (:class:`~aluette.widgets.common.CardControl`: :meth:`show`, :meth:`hide`, :meth:`click`, :attr:`label`,
+    :attr:`card`). The picture (class ``aluette-match-card`` and ``aluette-card-picture``) carries the marks
+    (``aluette-card-selected``, ``aluette-card-hint``); the button (``aluette-match-card-button``) the accessible
+    name. A hidden card holds no card in any trait (secrecy).
+    """
+
+    def __init__(self, on_click, parts: CardParts, card: Card, action: str):
+        self.picture = styled(w.HTML(layout=parts.layout, style=parts.picture_style), "aluette-card-picture",
+                              "aluette-match-card")
+        self.button = styled(w.Button(description="", tooltip="", layout=parts.layout, style=parts.button_style),
+                             "aluette-card-button", "aluette-match-card-button")
+        self.parts, self.card, self._last, self._on_click = parts, None, None, on_click
+        self.button.on_click(lambda _: self.click())
+        self.show(card, action)
+
+    @property
+    def widgets(self) -> tuple[w.Button, w.HTML]:
+        """The button and the picture, in the order of the hand's box."""
+        return self.button, self.picture
+
+    @property
+    def layout(self) -> w.Layout:
+        """The layout of both widgets (the parts' default one, or their hidden one)."""
+        return self.picture.layout
+
+    @property
+    def _dom_classes(self) -> tuple[str, ...]:
+        """The picture's CSS classes (with the marks)."""
+        return self.picture._dom_classes
+
+    def _marked(self) -> w.HTML:
+        return self.picture
+
+    def _place(self, layout: w.Layout) -> None:
+        self.picture.layout = self.button.layout = layout
+
+    def close(self) -> None:
+        """Close the picture and the button (their models, and the card, leave the browser)."""
+        self.picture.close()
+        self.button.close()
 
 
 class HintOnHand:
@@ -123,16 +208,21 @@ class MatchTable(HintOnHand, w.VBox):
       ``delay_choice`` (``aluette-match-delay``: the bots' pause, at once); ``format`` (``aluette-match-format``:
       five deals or first side to 5 points), ``signals_box`` (``aluette-match-option-signals``), ``size_control``
       (``aluette-card-size``, :func:`~aluette.widgets.common.card_size_control`);
-    * your hand (``hand_box``, ``aluette-match-hand``): one slot per card (``aluette-match-slot``) with its picture
-      (``aluette-match-card-picture``) and a button that plays it (``aluette-match-card``, labelled by
-      :func:`short_label`), or, while you choose a discard, a toggle (``aluette-match-pick``), with
-      ``discard_button`` (``aluette-match-discard``) and the count (``aluette-match-pick-count``);
+    * your hand (``hand_box``, ``aluette-match-hand``): one :class:`HandCard` per card (``card_buttons``), a button
+      (``aluette-match-card-button``, named by the card in words and what a click does) over its picture
+      (``aluette-match-card``): a click plays the card or, while you choose a discard, chooses it or puts it back,
+      with ``discard_button`` (``aluette-match-discard``) and the count (``aluette-match-pick-count``);
     * questions (``aluette-match-questions``, text ``aluette-match-question``): ``chant_buttons[True/False]``
       (``aluette-match-chant-agree``, ``aluette-match-chant-decline``), ``surrender_buttons["offer"/"play on"/
       "accept"/"refuse"]`` (``aluette-match-surrender-offer``, ``-play-on``, ``-accept``, ``-refuse``); one button
-      per answer, so a late click never answers the next question;
-    * ``signal_buttons`` (``aluette-match-signal``: the honest signals you may make now), ``hint_button``
-      (``aluette-match-hint``), ``next_button`` (``aluette-match-next``).
+      per answer, so a late click never answers the next question; ``question_buttons``: those shown now;
+    * ``signal_buttons`` (``aluette-match-signal``: the honest signals you may make now, ``visible_signal_buttons``;
+      a button beyond them is out of its row and empty), ``hint_button`` (``aluette-match-hint``), ``next_button``
+      (``aluette-match-next``).
+
+    Each widget costs the classroom server a message per page: what a fresh table does not show (card slots beyond
+    the hand, answer buttons of a question not asked, signal buttons, the discard row) is made when first needed,
+    and the widgets share one layout and one style of each kind (widths by CSS class, :data:`_MATCH_CSS`).
 
     Views: ``status`` (``aluette-match-status``: deal, dealer, the chant's answers, whose turn, the result),
     ``counts`` (``aluette-match-counts``: tricks played, won per seat, spoiled, cards on the table and in each hand),
@@ -159,7 +249,8 @@ class MatchTable(HintOnHand, w.VBox):
 
     def __init__(self, seed: int = 1, opponents: str = "heuristic", options: Optional[Options] = None,
                  bot_delay: float = 0.4, first_dealer: Union[Seat, str] = Seat.N, signals: bool = True):
-        super().__init__()
+        self._plain = w.Layout()  # the one layout of every widget here that never changes its own (below)
+        super().__init__(layout=self._plain)
         self._first_dealer = Seat.parse(first_dealer)
         options = Options.coerce(options)
         if opponents not in OPPONENTS:
@@ -177,116 +268,99 @@ class MatchTable(HintOnHand, w.VBox):
         self._hint_card: Optional[Card] = None
         self._wait_note: Optional[str] = None  # the "not your turn" message shown, if any
 
-        # what widgets that never change them share (a widget shown or hidden swaps its layout): fewer widgets for
-        # the browser to receive
-        plain, auto, auto_hidden = w.Layout(), w.Layout(width="auto"), w.Layout(width="auto", display="none")
-        self._auto_layouts = (auto, auto_hidden)
+        # One layout and one style of each kind for every widget that never changes them (widths and wrapping come
+        # from the style sheet, by CSS class): each widget the browser gets costs the server a message. Only the
+        # questions' box and the discard row, shown and hidden, have a layout of their own.
+        plain = self._plain
         html_style, button_style = HTMLStyle(), w.ButtonStyle()
         checkbox_style, dropdown_style = CheckboxStyle(), DescriptionStyle()
+        self._button_style = button_style
 
         # ---- set-up controls
-        self.seed_box = SeedBox(parse_seed(seed), "aluette-match-seed", maximum=_SEED_MAX, width="190px",
+        self.seed_box = SeedBox(parse_seed(seed), "aluette-match-seed", maximum=_SEED_MAX, layout=plain,
                                 on_change=lambda number: self._on_settings_changed(),
                                 message=lambda: self.message)
         self.opponents = self._w(w.Dropdown(options=[(label, key) for key, label in OPPONENTS.items()],
                                             value=opponents, style=dropdown_style,
-                                            description="Opponents", layout=w.Layout(width="300px")),
+                                            description="Opponents", layout=plain),
                                  "aluette-match-opponents")
         self.option_boxes = {}
-        narrow = w.Layout(width="110px")
         for name, label in (("mordienne", "mordienne"), ("chant", "chant"), ("surrender", "surrender")):
             box = self._w(w.Checkbox(value=getattr(options, name), description=label, indent=False,
-                                     layout=narrow, style=checkbox_style),
+                                     layout=plain, style=checkbox_style),
                           "aluette-match-option", f"aluette-match-option-{name}")
             self.option_boxes[name] = box
         self.surrender_late_box = self._w(
             w.Checkbox(value=options.surrender_until is SurrenderUntil.LAST_TRICK, description="surrender later",
                        indent=False, tooltip="with surrender: offered before any trick up to the last, not only the "
                                              "first (pagat gives no time: a choice of this tutorial)",
-                       layout=w.Layout(width="130px")),
+                       layout=plain, style=checkbox_style),
             "aluette-match-option", "aluette-match-option-surrender-later")
         self.signals_box = self._w(w.Checkbox(value=bool(signals), description="signals", indent=False,
                                               tooltip="untick to play without signals (pagat advises learning the "
                                                       "game without them first)",
-                                              layout=narrow, style=checkbox_style),
+                                              layout=plain, style=checkbox_style),
                                    "aluette-match-option", "aluette-match-option-signals")
         self.format = self._w(w.Dropdown(options=[(label, key) for key, (label, _) in FORMATS.items()],
                                          value="points" if options.target_points == 5 else "deals",
-                                         description="Match", layout=w.Layout(width="280px"), style=dropdown_style),
+                                         description="Match", layout=plain, style=dropdown_style),
                               "aluette-match-format")
         self.new_button = self._w(w.Button(description="New match", icon="refresh", style=button_style,
+                                           layout=plain,
                                            tooltip="start a match with the seed, opponents and options shown"),
                                   "aluette-match-new")
         pauses = sorted({0.0, 0.2, 0.4, 0.8, 1.5, self.bot_delay})  # a drop-down: a slider's handle has no name
         self.delay_choice = self._w(w.Dropdown(options=[(_pause_label(p), p) for p in pauses],
                                                value=self.bot_delay, description="Bot pause", style=dropdown_style,
-                                               layout=w.Layout(width="200px")), "aluette-match-delay")
+                                               layout=plain), "aluette-match-delay")
 
         # ---- views
-        self.status = self._w(w.HTML(layout=plain, style=html_style), "aluette-match-status")
-        self.match_score = self._w(w.HTML(layout=plain, style=html_style), "aluette-match-score")
-        self.reached = self._w(w.HTML(layout=plain, style=html_style), "aluette-match-reached")
-        self.counts = self._w(w.HTML(layout=plain, style=html_style), "aluette-match-counts")
-        self.table = self._w(w.HTML(layout=plain, style=html_style), "aluette-match-table")
-        self.signals_view = self._w(w.HTML(layout=plain, style=html_style), "aluette-match-signals")
-        self.score_view = self._w(w.HTML(layout=plain, style=html_style), "aluette-match-scores")
-        self.events_view = self._w(w.HTML(layout=plain, style=html_style), "aluette-match-events")
-        self.message = self._w(MessageArea(layout=plain, style=html_style), "aluette-match-message")
+        def html(css):
+            return self._w(w.HTML(layout=plain, style=html_style), css)
 
-        # ---- your hand: a fixed pool of card pictures that are buttons (play, or choose for the discard)
-        parts = CardParts()  # one layout and style for every picture and button of the hand
-        self._slots = [CardButton(self._on_card, "aluette-match-card", parts) for _ in range(_SLOTS)]
-        self._slot_cards: list[Optional[Card]] = [None] * _SLOTS
-        self._slot_keys: list = [()] * _SLOTS  # what each slot shows now, to update only what changes
+        self.status = html("aluette-match-status")
+        self.match_score = html("aluette-match-score")
+        self.reached = html("aluette-match-reached")
+        self.counts = html("aluette-match-counts")
+        self.table = html("aluette-match-table")
+        self.signals_view = html("aluette-match-signals")
+        self.score_view = html("aluette-match-scores")
+        self.events_view = html("aluette-match-events")
+        self.message = self._w(MessageArea(layout=plain, style=html_style), "aluette-match-message")
+        self._html = html
+
+        # ---- your hand: card pictures that are buttons (play, or choose for the discard), one slot per card, made
+        # when a hand first needs it (nine, up to fifteen with six stock cards); a slot whose card has gone is hidden
+        self._parts = CardParts(layout=plain, picture_style=html_style, button_style=button_style)
+        self._slots: list[HandCard] = []
+        self._slot_cards: list[Optional[Card]] = []
+        self._slot_keys: list = []  # what each slot shows now, to update only what changes
         self._slot_deal: Optional[tuple] = None  # (session, deal number) the slots were laid out for
         self._picked: set[Card] = set()
-        self._hand_head = self._w(w.HTML(layout=plain, style=html_style), "aluette-match-hand-head")
-        self.hand_box = self._w(w.HBox(self._slots, layout=w.Layout(flex_flow="row wrap")), "aluette-match-hand")
-        self.discard_button = self._w(w.Button(description="Discard these six", button_style="primary",
-                                               layout=w.Layout(width="170px"), style=button_style),
-                                      "aluette-match-discard")
-        self.discard_button.on_click(lambda _: self._on_discard())
-        self._pick_count = self._w(w.HTML(layout=plain, style=html_style), "aluette-match-pick-count")
-        self._discard_row = self._w(w.HBox([self.discard_button, self._pick_count],
-                                           layout=w.Layout(display="none")), "aluette-match-discard-row")
+        self._hand_head = html("aluette-match-hand-head")
+        self.hand_box = self._w(w.HBox(layout=plain), "aluette-match-hand", "aluette-match-wrap",
+                                "aluette-card-pairs")
+        # the discard row: made the first time you choose a discard (most deals have none)
+        self._discard_row: Optional[w.HBox] = None
+        self._discard_button: Optional[w.Button] = None
+        self._pick_count: Optional[w.HTML] = None
 
-        # ---- questions: one button per answer, so a late click can never answer another question
-        def button(text, css, handler, style="", layout=auto):
-            b = self._w(w.Button(description=text, button_style=style, layout=layout, style=button_style), css)
-            b.on_click(lambda _: handler())
-            return b
+        # ---- questions: one button per answer, so a late click can never answer another question; the question
+        # and the buttons of its answers (made when first asked) are the children of one box, the buttons on a line
+        # of their own
+        self._answer_buttons: dict[str, w.Button] = {}
+        self._question = html("aluette-match-question")
+        self._questions = self._w(w.HBox([self._question], layout=w.Layout(display="none")),
+                                  "aluette-match-questions", "aluette-match-wrap")
 
-        def own():  # show_questions shows and hides these by their own layout
-            return w.Layout(width="auto")
-
-        self.chant_buttons = {True: button("Agree to the chant", "aluette-match-chant-agree",
-                                           lambda: self.answer_chant(True), "success", own()),
-                              False: button("Decline the chant", "aluette-match-chant-decline",
-                                            lambda: self.answer_chant(False), "warning", own())}
-        self.surrender_buttons = {
-            "offer": button("Offer to surrender", "aluette-match-surrender-offer",
-                            lambda: self.offer_surrender(True), "warning", own()),
-            "play on": button("Play on", "aluette-match-surrender-play-on", lambda: self.offer_surrender(False),
-                              layout=own()),
-            "accept": button("Accept their surrender", "aluette-match-surrender-accept",
-                             lambda: self.answer_surrender(True), "success", own()),
-            "refuse": button("Refuse (we must make mordienne)", "aluette-match-surrender-refuse",
-                             lambda: self.answer_surrender(False), "warning", own())}
-        self._question = self._w(w.HTML(layout=plain, style=html_style), "aluette-match-question")
-        self._questions = self._w(w.VBox([self._question, w.HBox([*self.chant_buttons.values(),
-                                                                  *self.surrender_buttons.values()])],
-                                         layout=w.Layout(display="none")), "aluette-match-questions")
-
-        self.hint_button = button("Hint", "aluette-match-hint", self.hint, "info")
+        self.hint_button = self._button("Hint", "aluette-match-hint", self.hint, "info")
         self.hint_button.icon = "lightbulb-o"
         self.hint_button.tooltip = "what the heuristic bot would do in your place, and why (from your view only)"
-        self.next_button = button("Next deal", "aluette-match-next", self.next_deal, "primary")
-        self.signal_buttons = []
-        for _ in range(11):
-            b = self._w(w.Button(layout=auto_hidden, style=button_style), "aluette-match-signal")
-            b.on_click(lambda b: self._on_signal(b))
-            self.signal_buttons.append(b)
-        self._signal_keys: list[Optional[str]] = [None] * len(self.signal_buttons)
+        self.next_button = self._button("Next deal", "aluette-match-next", self.next_deal, "primary")
+        # the signals you may make now, one button each (children of the signals' row; made when first needed)
+        self.signal_buttons: list[w.Button] = []
+        self._signal_keys: list[Optional[str]] = []
+        self._signal_row = self._w(w.HBox(layout=plain), "aluette-match-wrap")
 
         self.new_button.on_click(lambda _: self._on_new())
         self.opponents.observe(lambda change: self._on_settings_changed(), names="value")
@@ -295,22 +369,24 @@ class MatchTable(HintOnHand, w.VBox):
         self.observe(self._on_bot_delay, names="bot_delay")  # before the link: a new pause joins the choices
         w.link((self.delay_choice, "value"), (self, "bot_delay"))
 
-        self.size_control = card_size_control()
+        self.size_control = card_size_control(layout=plain)
+
+        def row(children, *css):
+            return self._w(w.HBox(children, layout=plain), "aluette-match-wrap", *css)
+
         self.children = [
-            card_style(),
-            w.HBox([self.seed_box, self.opponents, self.new_button], layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([self.format, *self.option_boxes.values(), self.surrender_late_box, self.signals_box,
-                    self.delay_choice],
-                   layout=w.Layout(flex_flow="row wrap")),
+            card_style(_MATCH_CSS, layout=plain, style=html_style),
+            row([self.seed_box, self.opponents, self.new_button]),
+            row([self.format, *self.option_boxes.values(), self.surrender_late_box, self.signals_box,
+                 self.delay_choice]),
             self.size_control,
             # the status beside the table, so a projector shows the table, the status and the hand at once
-            w.HBox([self.table, w.VBox([self.match_score, self.status, self.counts, self.reached],
-                                       layout=w.Layout(flex="1 1 300px", min_width="260px"))],
-                   layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
+            row([self.table, self._w(w.VBox([self.match_score, self.status, self.counts, self.reached],
+                                            layout=plain), "aluette-match-side")], "aluette-match-top"),
             self._questions, self.message,
-            self._hand_head, self.hand_box, self._discard_row,
-            w.HBox([self.hint_button, self.next_button]),
-            self.signals_view, w.HBox(self.signal_buttons, layout=w.Layout(flex_flow="row wrap")),
+            self._hand_head, self.hand_box,
+            w.HBox([self.hint_button, self.next_button], layout=plain),
+            self.signals_view, self._signal_row,
             self.score_view, self.events_view]
         self.add_class("aluette-match")
         self.add_class("aluette-sized")
@@ -354,12 +430,12 @@ class MatchTable(HintOnHand, w.VBox):
         return self._timer is not None
 
     @property
-    def card_buttons(self) -> tuple[CardButton, ...]:
+    def card_buttons(self) -> tuple[HandCard, ...]:
         """The card pictures (buttons) of the cards now in your hand, high to low: a click plays the card, or, while
         you choose a discard, chooses it (or puts it back)."""
         return tuple(b for b, c in zip(self._slots, self._slot_cards) if c is not None and self._held(c))
 
-    def button_for(self, card: CardLike) -> CardButton:
+    def button_for(self, card: CardLike) -> HandCard:
         """The card picture (button) of ``card`` in your hand.
 
         Raises:
@@ -380,6 +456,28 @@ class MatchTable(HintOnHand, w.VBox):
     def picked(self) -> tuple[Card, ...]:
         """The cards chosen for the discard, high to low."""
         return tuple(c for c in self._slot_cards if c is not None and c in self._picked)
+
+    @property
+    def chant_buttons(self) -> dict[bool, w.Button]:
+        """``{True: agree, False: decline}``: the chant's answer buttons (shown while you are asked)."""
+        return {True: self._answer("agree"), False: self._answer("decline")}
+
+    @property
+    def surrender_buttons(self) -> dict[str, w.Button]:
+        """``{"offer", "play on", "accept", "refuse"}``: the surrender's answer buttons (shown while you are
+        asked)."""
+        return {key: self._answer(key) for key in ("offer", "play on", "accept", "refuse")}
+
+    @property
+    def question_buttons(self) -> tuple[w.Button, ...]:
+        """The answer buttons of the question you are asked now (none when you are not asked)."""
+        return tuple(self._questions.children[1:])
+
+    @property
+    def discard_button(self) -> w.Button:
+        """The button that discards the six cards chosen (shown while you choose a discard)."""
+        self._discard_parts()
+        return self._discard_button
 
     @property
     def visible_signal_buttons(self) -> dict[str, w.Button]:
@@ -497,10 +595,45 @@ class MatchTable(HintOnHand, w.VBox):
         if getattr(self, "_stop_observing", None) is not None:
             self._stop_observing()
             self._stop_observing = None
-        for widget in reachable_widgets(self):
+        made = [*reachable_widgets(self), *getattr(self, "signal_buttons", ()),  # shown or not
+                *getattr(self, "_answer_buttons", {}).values()]
+        for widget in made:
             if widget is not self:
                 widget.close()
+        if getattr(self, "_parts", None) is not None:
+            self._parts.close()  # with the hidden cards' layout, if any was hidden
         super().close()
+
+    # ------------------------------------------------------------------ widgets made when first needed
+    def _button(self, text: str, css: str, handler, style: str = "") -> w.Button:
+        """A button of the table (the shared layout and style; class ``css``) that calls ``handler()``."""
+        button = self._w(w.Button(description=text, button_style=style, tooltip="", layout=self._plain,
+                                  style=self._button_style), css, "aluette-match-auto")
+        if handler is not None:
+            button.on_click(lambda _: handler())
+        return button
+
+    def _answer(self, key: str) -> w.Button:
+        """The answer button ``key`` of :data:`_ANSWERS`, made the first time it is asked for."""
+        if key not in self._answer_buttons:
+            label, css, style, method, argument = _ANSWERS[key]
+            action = getattr(self, method)
+            self._answer_buttons[key] = self._button(label, css, lambda: action(argument), style)
+        return self._answer_buttons[key]
+
+    def _discard_parts(self) -> None:
+        """The discard row (the Discard button and the count of cards chosen) under the hand, made the first time
+        it is needed and then shown or hidden."""
+        if self._discard_row is not None:
+            return
+        self._discard_button = self._button("Discard these six", "aluette-match-discard", self._on_discard,
+                                            "primary")
+        self._pick_count = self._html("aluette-match-pick-count")
+        self._discard_row = self._w(w.HBox([self._discard_button, self._pick_count],
+                                           layout=w.Layout(display="none")), "aluette-match-discard-row")
+        children = list(self.children)
+        children.insert(children.index(self.hand_box) + 1, self._discard_row)
+        self.children = children
 
     # ------------------------------------------------------------------ callbacks
     def _on_card(self, card: Card) -> None:
@@ -724,12 +857,17 @@ class MatchTable(HintOnHand, w.VBox):
         deal, hand = (id(self._session), self.match.deal_number), view.hand
         if deal != self._slot_deal or not set(hand) <= set(self._slot_cards):
             self._slot_deal = deal
-            self._slot_cards = [*hand, *[None] * (_SLOTS - len(hand))]
+            self._slot_cards = [*hand, *[None] * (len(self._slots) - len(hand))]
             self._picked = set()
         picking = self._picking()
         if not picking:
             self._picked = set()
         action = self._card_action(view)
+        if len(self._slots) < len(self._slot_cards):  # a hand larger than any before: new slots, shown at once
+            for card in self._slot_cards[len(self._slots):]:
+                self._slots.append(HandCard(self._on_card, self._parts, card, action))
+                self._slot_keys.append(())
+            self.hand_box.children = tuple(x for slot in self._slots for x in slot.widgets)
         for i, card in enumerate(self._slot_cards):
             shown = card is not None and card in self._hand_set
             key = (card, action, card in self._picked, card is self._hint_card) if shown else None
@@ -741,8 +879,10 @@ class MatchTable(HintOnHand, w.VBox):
             else:
                 self._slots[i].hide()
         self._hand_head.value = f"<b>Your hand</b> ({escape(self._hand_text(view))})"
-        self._discard_row.layout.display = None if picking else "none"
-        self._pick_count.value = f"{len(self.picked)} of 6 chosen" if picking else ""
+        if picking or self._discard_row is not None:
+            self._discard_parts()
+            self._discard_row.layout.display = None if picking else "none"
+            self._pick_count.value = f"{len(self.picked)} of 6 chosen" if picking else ""
 
     def _card_action(self, view: View) -> str:
         """What a click on a card of your hand does now (said in its accessible name)."""
@@ -764,9 +904,13 @@ class MatchTable(HintOnHand, w.VBox):
         return "the cards are played once the chant and the questions are answered"
 
     def _render_questions(self, view: View) -> None:
-        asked = view.to_move is YOU and view.phase in (Phase.CHANT, Phase.SURRENDER)
-        self._questions.layout.display = None if asked else "none"
-        chant, offering, answering = show_questions(view, self.chant_buttons, self.surrender_buttons)
+        chant, offering, answering = question_asked(view)
+        self._questions.layout.display = None if chant or offering or answering else "none"
+        keys = (("agree", "decline") if chant else ("offer", "play on") if offering
+                else ("accept", "refuse") if answering else ())
+        shown = (self._question, *(self._answer(key) for key in keys))
+        if self._questions.children != shown:
+            self._questions.children = shown
         if chant:
             first, second = self._session.chant_recipients()
             said = "; ".join(f"{s} {'agrees' if a else 'declines'}" for s, a in view.chant_answers) or "nobody yet"
@@ -830,16 +974,23 @@ class MatchTable(HintOnHand, w.VBox):
                                        f"<b>Your signals</b> (only your partner sees them):<ul>{yours}</ul>"
                                        f"<div>Signal to your partner (honest signals only):</div>")
         keys = self._session.legal_signals(YOU)  # from your own hand and signals only
+        while len(self.signal_buttons) < len(keys):
+            button = self._button("", "aluette-match-signal", None)
+            button.on_click(self._on_signal)
+            self.signal_buttons.append(button)
+            self._signal_keys.append(None)
         for i, button in enumerate(self.signal_buttons):
             key = keys[i] if i < len(keys) else None
             if key == self._signal_keys[i]:
-                continue  # unchanged (hidden buttons start empty)
+                continue  # unchanged
             self._signal_keys[i] = key
             kind = signal_for(key) if key is not None else None
             with button.hold_sync():
                 button.description = kind.what if kind else ""
-                button.tooltip = f"gesture: {kind.gesture}" if kind else None
-            button.layout = self._auto_layouts[0 if kind else 1]  # shared: swapped, never changed
+                button.tooltip = f"gesture: {kind.gesture}" if kind else ""
+        shown = tuple(self.signal_buttons[:len(keys)])  # a button out of the row is empty and hidden
+        if self._signal_row.children != shown:
+            self._signal_row.children = shown
 
     def _render_reached(self, view: View) -> None:
         outcomes = [t.winner for t in view.tricks]
@@ -858,8 +1009,12 @@ class MatchTable(HintOnHand, w.VBox):
         self._score_key = key
         sheet = match.score_sheet()
         s = match.scores
+        # in a region that scrolls sideways when the sheet is wider than the page (a phone), focusable so that a
+        # keyboard scrolls it too
         self.score_view.value = (f"<b>Score sheet</b>: NS (you and N) {s['NS']} – EW {s['EW']}"
-                                 + sheet_html(sheet, classes="aluette-match-score-sheet", border=0))
+                                 f'<div class="aluette-match-sheet" role="region" tabindex="0" '
+                                 f'aria-label="Score sheet">'
+                                 + sheet_html(sheet, classes="aluette-match-score-sheet", border=0) + "</div>")
 
     @staticmethod
     def _w(widget, *classes):
@@ -878,14 +1033,22 @@ def mordienne_note(score, enabled: bool) -> str:
     return "" if why.removeprefix("Mordienne: no. ") in score.reason else why
 
 
-def show_questions(view: View, chant_buttons: dict, surrender_buttons: dict) -> tuple[bool, bool, bool]:
-    """Show the answer buttons of the question ``view``'s seat is asked now and hide the others: ``chant_buttons``
-    ``{True: agree, False: decline}``, ``surrender_buttons`` ``{"offer", "play on", "accept", "refuse"}``. Returns
-    ``(chant, offering, answering)``: which question is asked."""
+def question_asked(view: View) -> tuple[bool, bool, bool]:
+    """Which question ``view``'s seat is asked now: ``(chant, offering, answering)`` (the chant; whether to offer
+    surrender; whether to accept the other side's), at most one true."""
     asked = view.to_move is view.seat and view.phase in (Phase.CHANT, Phase.SURRENDER)
     chant = asked and view.phase is Phase.CHANT
     offering = asked and view.phase is Phase.SURRENDER and view.surrender_by is None
     answering = asked and view.phase is Phase.SURRENDER and view.surrender_by is not None
+    return chant, offering, answering
+
+
+def show_questions(view: View, chant_buttons: dict, surrender_buttons: dict) -> tuple[bool, bool, bool]:
+    """Show the answer buttons of the question ``view``'s seat is asked now and hide the others, by their own
+    layouts: ``chant_buttons`` ``{True: agree, False: decline}``, ``surrender_buttons`` ``{"offer", "play on",
+    "accept", "refuse"}``. Returns ``(chant, offering, answering)``: which question is asked
+    (:func:`question_asked`)."""
+    chant, offering, answering = question_asked(view)
     for b in chant_buttons.values():
         b.layout.display = None if chant else "none"
     for key, b in surrender_buttons.items():

@@ -136,8 +136,9 @@ def assert_legal_on_page(root):
     assert 0 <= table <= 3
     assert sum(held.values()) == 36 - 4 * played - table
     assert sorted(held.values()) == sorted([9 - played - 1] * table + [9 - played] * (4 - table))
-    picking = root.evaluate("""(root) => getComputedStyle(root.querySelector('.aluette-match-discard-row'))
-        .display !== 'none'""")
+    # the discard row is made when you first choose a discard (aluette.widgets.match.MatchTable)
+    picking = root.evaluate("""(root) => { const row = root.querySelector('.aluette-match-discard-row');
+        return row !== null && getComputedStyle(row).display !== 'none'; }""")
     if picking:  # choosing a discard: fifteen cards
         assert len(hand(root)) == 15
     else:

@@ -197,6 +197,20 @@ class TestQuietBuild:
         assert any(kind == "update" and comm_id == table.message.model_id for kind, comm_id, _ in wire)
 
 
+def test_notebook_08s_page_opens_few_widgets(wire):
+    """Each widget a page opens is a message that Solara's server builds and sends on its one core (about 1 to 1.5 ms
+    with its JSON), so 30 students opening notebook 08 at once wait for about 30 times this page's widgets: the
+    match table makes only what it shows, shares one layout and one style of each kind, and a card of the hand is a
+    button and its picture (172 widgets were opened for the page on Solara, 91 now, 22 of them Solara's own; 69 here,
+    without them). A change that opens many more widgets fails here, before the class benchmark would show it."""
+    lesson = lessons.lesson(REPO / "notebooks" / "08_play_a_match.ipynb")
+    wire.clear()
+    lesson.build()
+    opened = [state.get("_model_name") for kind, _, state in wire if kind == "open"]
+    assert len(opened) <= 75, sorted(opened)
+    assert opened.count("LayoutModel") <= 5, "a widget's own layout where a shared one would do"
+
+
 _BY_REFERENCE = (types.ModuleType, type, types.FunctionType, types.BuiltinFunctionType, types.MethodType)
 
 

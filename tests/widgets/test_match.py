@@ -16,6 +16,7 @@ import json
 import re
 from html import unescape
 
+import ipywidgets as w
 import numpy as np
 import pytest
 
@@ -25,7 +26,7 @@ from aluette.signals import signal_for
 from aluette.widgets.common import card_label, card_words
 from aluette.secrecy import hidden_cards
 from aluette.session import make_bots
-from aluette.widgets.common import state_text
+from aluette.widgets.common import reachable_widgets, state_text
 from aluette.widgets.match import MatchTable, parse_seed, state_problems
 from tests.coroutines import run as run_coroutine
 
@@ -80,6 +81,36 @@ def assert_consistent(t: MatchTable):
     assert state_problems(t) == []
 
 
+class TestFewWidgets:
+    def test_a_fresh_table_makes_only_what_it_shows(self):
+        """Each widget a page opens costs the classroom server a message on its one core (notebook 08's page for 30
+        students at once): a fresh table holds no hidden card slot, no empty signal button, neither the surrender's
+        answers nor the discard row (made when first needed), and its widgets share one layout (widths by CSS class),
+        but for the questions' box, shown and hidden by its own."""
+        t = table()
+        made = reachable_widgets(t)
+        assert t.deal.phase is Phase.CHANT and t.deal.to_move is S  # the chant's answers are shown, so made
+        assert len({id(x) for x in made if isinstance(x, w.Layout)}) == 2
+        assert t._questions.layout is not t.layout and t.hand_box.layout is t.layout
+        assert not [b for b in made if isinstance(b, w.Button) and not b.description.strip()]
+        assert len(t._slots) == len(t.view.hand) and set(t.visible_signal_buttons) == set(t.deal.legal_signals(S))
+        assert set(t._answer_buttons) == {"agree", "decline"} and t._discard_row is None
+        assert len(made) <= 66  # 63 with this seed (142 when every control was made at start)
+
+    def test_what_is_made_later_is_closed_with_the_table(self):
+        # close() closes the widgets made and no longer shown too (the surrender's answers, a signal button out of
+        # its row), so that a page's closed demo tables leave nothing open
+        t = table(options=Options(surrender=True, chant=False), first_dealer=E)
+        offer = t.surrender_buttons["offer"]
+        while t.deal.phase is not Phase.PLAY:
+            t.follow_hint()
+        spare = [b for b in t.signal_buttons if b not in t._signal_row.children]
+        assert offer not in t.question_buttons
+        t.close()
+        assert offer.comm is None and all(b.comm is None for b in spare)
+        assert all(x.comm is None for x in reachable_widgets(t))
+
+
 class TestHand:
     def test_your_hand_as_card_pictures_and_buttons(self):
         t = table()
@@ -90,9 +121,12 @@ class TestHand:
         assert all(f'data-card="{b.card.code}"' in b.picture.value for b in t.card_buttons)
         assert all(b.button.tooltip.startswith(card_words(b.card)) and b.button.description == b.button.tooltip
                    for b in t.card_buttons)
-        empty = [i for i, c in enumerate(t._slot_cards) if c is None]
-        assert len(empty) == 6 and all(t._slots[i].layout.display == "none" and t._slots[i].picture.value == ""
-                                       and t._slots[i].button.tooltip == "" for i in empty)
+        assert len(t._slots) == 9  # none made before a hand needs it; each a button, then its picture
+        assert t.hand_box.children == tuple(x for slot in t._slots for x in (slot.button, slot.picture))
+        to_play(t).button_for(hand[0]).click()
+        gone = t._slots[0]  # a played card's slot is hidden and names no card
+        assert gone.layout.display == "none" and gone.picture.value == "" and gone.button.tooltip == ""
+        assert gone.card is None and hand[0] not in [b.card for b in t.card_buttons]
 
     def test_the_accessible_name_says_the_card_and_what_a_click_does_now(self):
         # accessible names: "3 of coins, Monsieur"; the label follows the phase (chant, play, discard, deal over)
@@ -352,6 +386,7 @@ class TestChantAndDiscard:
         deal = t.deal
         assert deal.chant_recipients() == (S, E) and deal.to_move is S
         assert t.picking and len(t.card_buttons) == 15 and t._discard_row.layout.display is None
+        assert t._discard_row in t.children and len(t._slots) == 15  # both made when first needed
         assert all(b.label.endswith("choose it for your discard, or put it back") for b in t.card_buttons)
         assert set(t.view.stock_received[S]) <= set(t.view.hand)
         before = t.match.to_json()
@@ -385,8 +420,7 @@ class TestChantAndDiscard:
         t = table()
         assert t._questions.layout.display is None
         assert "alternately to E and N" in t._question.value and "E agrees" in t._question.value
-        assert t.chant_buttons[True].layout.display is None
-        assert all(b.layout.display == "none" for b in t.surrender_buttons.values())
+        assert t.question_buttons == (t.chant_buttons[True], t.chant_buttons[False])  # the surrender's not shown
 
 
 class TestSurrender:
@@ -396,7 +430,7 @@ class TestSurrender:
         # pagat.com: an accepted surrender gives the accepting side 1 point and ends the deal
         t = table(options=self.OPTIONS, first_dealer=E)  # S speaks first for N-S; E answers for E-W
         assert t.deal.phase is Phase.SURRENDER and t.deal.to_move is S
-        shown = [k for k, b in t.surrender_buttons.items() if b.layout.display is None]
+        shown = [k for k, b in t.surrender_buttons.items() if b in t.question_buttons]
         assert shown == ["offer", "play on"]
         assert not set(TOP_FOUR) <= set(t.deal.hands[E])  # so E accepts (HeuristicBot's documented answer)
         t.surrender_buttons["offer"].click()
@@ -410,7 +444,7 @@ class TestSurrender:
         t = first_seed(lambda t: t.deal.phase is Phase.SURRENDER and t.view.surrender_by is Team.EW
                        and t.deal.to_move is S, options=self.OPTIONS, first_dealer=S, opponents="random")
         assert "W offers to surrender" in unescape(t._question.value)
-        shown = [k for k, b in t.surrender_buttons.items() if b.layout.display is None]
+        shown = [k for k, b in t.surrender_buttons.items() if b in t.question_buttons]
         assert shown == ["accept", "refuse"]
         t.surrender_buttons["refuse"].click()
         assert "must make mordienne" in t.message.value and t.deal.phase is Phase.PLAY
@@ -424,7 +458,7 @@ class TestSurrender:
         while not (t.deal.phase is Phase.SURRENDER and t.deal.tricks and t.deal.to_move is S):
             assert not t.deal.is_over, "S was never asked between tricks"
             t.follow_hint()
-        shown = [k for k, b in t.surrender_buttons.items() if b.layout.display is None]
+        shown = [k for k, b in t.surrender_buttons.items() if b in t.question_buttons]
         assert shown == ["offer", "play on"] and "Surrender?" in t._question.value
         played = len(t.deal.tricks)
         t.surrender_buttons["offer"].click()
@@ -479,8 +513,12 @@ class TestSignals:
         before = t.match.to_json()
         t.signal(missing)
         assert "signals are honest" in t.message.last_error and t.match.to_json() == before
-        hidden = next(b for b in t.signal_buttons if b.layout.display == "none")
-        hidden.click()
+        legal = t.visible_signal_buttons
+        t.signal(next(iter(legal)))  # one signal fewer to make: the last button leaves the row, emptied
+        hidden = t.signal_buttons[len(legal) - 1]
+        assert hidden not in t._signal_row.children and hidden.description == ""
+        before = t.match.to_json()
+        hidden.click()  # a late click on it
         assert "no longer available" in t.message.last_error and t.match.to_json() == before
 
 
@@ -546,8 +584,9 @@ class TestSecrecy:
     def test_the_walk_finds_a_card_in_any_trait_of_any_widget(self):
         # negative control: a hidden card put in a hidden widget's tooltip, or in a layout, is found
         t = to_play(table())
+        t.card_buttons[0].click()  # its slot is now hidden and empty
         secret = next(iter(hidden_cards(t.deal)))
-        empty = next(i for i, c in enumerate(t._slot_cards) if c is None)
+        empty = next(i for i, b in enumerate(t._slots) if b.card is None)
         t._slots[empty].button.tooltip = card_label(secret)
         assert state_problems(t) == [f"hidden card {secret} ({secret.nickname or secret.name}) is in the widget "
                                      f"state"]
@@ -587,12 +626,21 @@ class TestRapidClicks:
         can reach the kernel after a button was hidden): no exception, and the match stays legal."""
         rng = np.random.default_rng(seed)
         t = table(seed, options=Options(surrender=seed == 2), first_dealer=SEATS[seed % 4])
+        yours = 0  # South's moves, over every match the clicks started
+
+        def moves_of_south():
+            return sum(1 for d in t.match.deals for m in d.moves if m.seat is S)
         for step in range(200):
-            controls = [*t._slots, t.discard_button, *t.chant_buttons.values(),
-                        *t.surrender_buttons.values(), t.hint_button, t.next_button, *t.signal_buttons]
+            # a kind of control, then one of its kind (the card slots and signal buttons are made as a hand needs
+            # them, so their number varies): a hidden one's click is a late click
+            kinds = [t._slots, [t.discard_button], list(t.chant_buttons.values()), list(t.surrender_buttons.values()),
+                     [t.hint_button], [t.next_button], t.signal_buttons]
             if step % 50 == 49:
-                controls.append(t.new_button)
+                kinds.append([t.new_button])
+            controls = [kind for kind in kinds if kind][int(rng.integers(sum(1 for kind in kinds if kind)))]
             control = controls[int(rng.integers(len(controls)))]
+            if control is t.new_button:
+                yours += moves_of_south()
             if hasattr(control, "click"):
                 control.click()
             else:
@@ -602,8 +650,7 @@ class TestRapidClicks:
             if step % 10 == 0:
                 assert_consistent(t)
         assert_consistent(t)
-        yours = sum(1 for d in t.match.deals for m in d.moves if m.seat is S)
-        assert yours >= 10, "the clicks played the game"
+        assert yours + moves_of_south() >= 10, "the clicks played the game"
         json.loads(t.match.to_json())
         assert re.search(r"Your turn|Deal over|Match over", t.status.value)
         # a widget that keeps working: after the clicks the table still answers a valid click: a new match, then
