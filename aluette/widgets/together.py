@@ -37,8 +37,8 @@ from ..signals import signal_for
 from ..store import TeacherDesk
 from ..store.service import PLAYER_NAME_LIMIT, SEAT_CODE_LENGTH, TABLE_NAME_LIMIT
 from ..together import SeatController
-from .common import (CardButton, MessageArea, card_label, card_style, card_words, friendly, limited_text,
-                     live_region, no_null_tooltips, reachable_widgets, styled)
+from .common import (CardButton, LimitedCombobox, LimitedText, MessageArea, card_label, card_style, card_words,
+                     friendly, limited_text, live_region, no_null_tooltips, reachable_widgets, styled)
 from .match import HintOnHand, mordienne_note, show_questions
 
 __all__ = ["PlayTogether", "TablesDesk", "seat_words", "page_query", "set_page_query", "rejoin_link", "QUERY_LIMIT",
@@ -169,18 +169,22 @@ class PlayTogether(HintOnHand, w.VBox):
 
         self.message = styled(MessageArea(), "aluette-together-message")
         # ---- the lobby
-        self.table_box = styled(w.Combobox(placeholder="a table's name, e.g. blue", description="Table",
+        self.table_box = styled(LimitedCombobox(limit=TABLE_NAME_LIMIT, what="the table's name",
+                                                message=lambda: self.message,
+                                                placeholder="a table's name, e.g. blue", description="Table",
                                            options=[], ensure_option=False, layout=w.Layout(width="320px")),
                                 "aluette-together-table")
         self.open_button = self._button("Open the table", "aluette-together-open", self.open_table, "primary")
-        self.name_box = styled(w.Text(placeholder="your first name", description="Your name",
+        self.name_box = styled(LimitedText(limit=PLAYER_NAME_LIMIT, what="your name", message=lambda: self.message,
+                                           placeholder="your first name", description="Your name",
                                       layout=w.Layout(width="320px")), "aluette-together-name")
         self.seat_buttons = {}
         for seat in SEATS:
             self.seat_buttons[seat] = self._button(f"Sit at {seat}", "aluette-together-seat",
                                                    lambda s=seat: self.take_seat(s))
             self.seat_buttons[seat].add_class(f"aluette-together-seat-{seat}")
-        self.code_box = styled(w.Text(placeholder="ABCDE-FGHJK", description="Seat code",
+        self.code_box = styled(LimitedText(limit=_CODE_TEXT, what="the seat code", message=lambda: self.message,
+                                           placeholder="ABCDE-FGHJK", description="Seat code",
                                       layout=w.Layout(width="320px")), "aluette-together-code")
         self.rejoin_button = self._button("Come back to my seat", "aluette-together-rejoin", self.rejoin)
         self.seats_view = styled(w.HTML(), "aluette-together-seats")

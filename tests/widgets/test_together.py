@@ -396,6 +396,16 @@ class TestComingBack:
         monkeypatch.delenv("QUERY_STRING", raising=False)
         assert together.page_query() == {}
 
+    def test_a_huge_text_from_the_browser_is_refused_in_each_box(self, kernels):
+        p = page(kernels)
+        for box, limit in ((p.table_box, together.TABLE_NAME_LIMIT), (p.name_box, together.PLAYER_NAME_LIMIT),
+                           (p.code_box, 2 * together.SEAT_CODE_LENGTH)):
+            box.set_state({"value": "x" * (limit + 1)})
+            assert box.value == "" and f"{limit + 1} characters long; this box takes at most {limit}" in \
+                p.message.last_error
+            box.set_state({"value": "x" * limit})
+            assert box.value == "x" * limit
+
     def test_polling_stops_after_its_lifetime(self, kernels):
         async def scenario():
             p = PlayTogether(SeatController(kernels()), poll=False)
