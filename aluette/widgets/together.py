@@ -85,10 +85,6 @@ def set_page_poller(poller: Optional[PagePoller]) -> None:
 PageQuery = Callable[[], Optional[str]]
 _page_query: Optional[PageQuery] = None
 
-#: The longest query string :func:`page_query` reads (a table's name and a seat code take far less).
-QUERY_LIMIT = 200
-
-
 def set_page_query(reader: Optional[PageQuery]) -> None:
     """For a server that runs many pages in one process (Solara's virtual kernels: ``classroom/solara_app.py``,
     which reads it from the page's router): how a page reads its own address's query string. In a Jupyter kernel
@@ -121,6 +117,12 @@ def rejoin_link(table: str, code: str) -> str:
     ``?table=...&code=...``, written relative to the page (``?...``), so that it is right on every server
     (``/10_play_together?...`` on Solara's, ``/voila/render/10_play_together.ipynb?...`` on Voilà)."""
     return "?" + urlencode({"table": table, "code": code})
+
+
+#: The longest query string :func:`page_query` reads: the seat's link (:func:`rejoin_link`) of the longest table name
+#: (each of its characters may take 12 once percent-encoded) and seat code, with 200 characters to spare for the rest
+#: of the address (a class's token).
+QUERY_LIMIT = len(rejoin_link("\U00020000" * TABLE_NAME_LIMIT, "X" * _CODE_TEXT)) - 1 + 200
 
 
 def seat_words(info, empty: str, connected: str, away: str) -> str:

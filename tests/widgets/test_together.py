@@ -349,10 +349,10 @@ class TestComingBack:
         monkeypatch.setenv("QUERY_STRING", f"table=blue&code={ann.controller.ticket.code}")
         again = page(kernels)
         assert again.controller.seat is Seat.W and "Welcome back, Ann" in again.message.value
-        monkeypatch.setenv("QUERY_STRING", "table=blue&code=" + "Z" * 500)  # too long: not read at all
+        monkeypatch.setenv("QUERY_STRING", "table=blue&code=" + "Z" * 800)  # too long: not read at all
         refused = page(kernels)
         assert refused.controller.seat is None and refused.table_box.value == ""
-        assert "516 characters long" in refused.message.last_error and "ZZZZZ" not in refused.message.last_error
+        assert "816 characters long" in refused.message.last_error and "ZZZZZ" not in refused.message.last_error
 
     def test_the_seats_link_is_the_pages_own_address_with_its_table_and_code(self, kernels):
         ann = seated(kernels, "Blue Moon", "W", "Ann")
@@ -361,13 +361,24 @@ class TestComingBack:
         assert html.unescape(link) == f"?table=Blue+Moon&code={code}"  # relative: the page's own path, any server
         assert parse_qs(html.unescape(link)[1:]) == {"table": ["Blue Moon"], "code": [code]}
 
+    def test_the_link_of_the_longest_table_name_is_read_back(self, kernels, monkeypatch):
+        """Each of a table name's characters may take 12 in the address (four UTF-8 bytes, percent-encoded): the
+        link of the longest name the tables take is within what the page reads."""
+        name = "\U00020000" * together.TABLE_NAME_LIMIT
+        ann = seated(kernels, name, "S", "Ann")
+        link = html.unescape(re.search(r'href="([^"]*)"', ann.code_view.value).group(1))
+        assert len(link) > 500
+        monkeypatch.setattr(together, "_page_query", lambda: link[1:])
+        again = page(kernels)
+        assert again.controller.seat is Seat.S and again.table_box.value == name
+
     def test_a_server_of_many_pages_gives_each_page_its_own_query(self, kernels, monkeypatch):
         """Solara's server has no ``QUERY_STRING``: the app sets a reader of the page's query
         (:func:`~aluette.widgets.together.set_page_query`, ``classroom/solara_app.py``), which wins over the
         process's environment; ``None`` (no page) falls back to ``QUERY_STRING``."""
         ann = seated(kernels, "Blue", "W", "Ann")
         code = ann.controller.ticket.code
-        queries = iter([f"table=blue&code={code}", "table=Green", "", None, "code=" + "Z" * 300,
+        queries = iter([f"table=blue&code={code}", "table=Green", "", None, "code=" + "Z" * 1000,
                         f"table={'B' * 60}&code={'C' * 60}"])
         monkeypatch.setattr(together, "_page_query", lambda: next(queries))
         monkeypatch.setenv("QUERY_STRING", "table=Environment")
@@ -375,7 +386,7 @@ class TestComingBack:
         assert page(kernels).table_box.value == "Green"
         assert page(kernels).table_box.value == ""
         assert page(kernels).table_box.value == "Environment"
-        assert "305 characters long" in page(kernels).message.last_error
+        assert "1,005 characters long" in page(kernels).message.last_error
         assert together.page_query() == {"table": "B" * together.TABLE_NAME_LIMIT,
                                          "code": "C" * 2 * together.SEAT_CODE_LENGTH}  # cut to the boxes' limits
 
