@@ -6,8 +6,9 @@ Routes: ``/`` the landing page (one entry per notebook, :mod:`aluette.classroom.
 page (``NAME`` its file name without ``.ipynb``), built per student by :mod:`aluette.classroom.lessons`. The folder
 of notebooks is ``ALUETTE_NOTEBOOKS`` (default ``notebooks/``); the teacher's notebooks are not served. With
 ``ALUETTE_PREWARM=1`` every notebook is read and run once when the server starts (``Lesson``'s template run), so
-that no student waits for it. Page-wide settings are kept per page (:func:`page_storage`), and the play-together
-page polls its table from a thread of its own (:func:`poll_in_page`).
+that no student waits for it. Page-wide settings are kept per page (:func:`page_storage`), the play-together
+page polls its table from a thread of its own (:func:`poll_in_page`) and reads its address's query string (a seat's
+link, ``/10_play_together?table=...&code=...``) through :func:`page_query_string`.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from aluette.classroom.admission import PAGE_STARTS
 from aluette.classroom.landing import entries, read_entry
 from aluette.classroom.lessons import lesson
 from aluette.widgets.common import set_page_storage
-from aluette.widgets.together import set_page_poller
+from aluette.widgets.together import set_page_poller, set_page_query
 
 
 
@@ -69,6 +70,19 @@ def poll_in_page(step, interval: float, lifetime: float):
 
 
 set_page_poller(poll_in_page)
+
+_QUERY = "aluette.query"
+
+
+def page_query_string() -> str | None:
+    """The query string of the current page's address (what follows ``?``: Solara's router has it from the page's
+    ``location.search``, kept in the page's storage as the page is built), ``""`` for none, ``None`` outside any
+    page (:func:`aluette.widgets.together.set_page_query`; under Voilà the kernel's ``QUERY_STRING`` says it)."""
+    storage = page_storage()
+    return None if storage is None else storage.get(_QUERY, "")
+
+
+set_page_query(page_query_string)
 
 FOLDER = Path(os.environ.get("ALUETTE_NOTEBOOKS") or Path(__file__).resolve().parents[1] / "notebooks")
 
@@ -151,7 +165,14 @@ def _leave_quietly():
 def _page(path: Path):
     @solara.component
     def Page():
-        page = solara.use_memo(lambda: (_leave_quietly(), lesson(path).build())[1], [])
+        search = solara.use_router().search
+
+        def build():
+            _leave_quietly()
+            notebook = lesson(path)  # its template run (the first time) is no student's page: it reads no address
+            page_storage()[_QUERY] = search or ""
+            return notebook.build()
+        page = solara.use_memo(build, [])
         solara.use_effect(_drawn, [])
         solara.Style(CSS)
         solara.Title(f"{title(path)} - Aluette")

@@ -24,9 +24,9 @@ from ..errors import AluetteError
 from ..options import ChantRecipients, Options
 from ..pictures import back_svg, cards_html, round_table_html
 from ..seats import SEATS, Seat
-from .common import (CARDS_TEXT, CardButton, MessageArea, SeedBox, card_size_control, card_style, card_words,
-                     check_choice, check_seed, close_widgets, friendly, limited_text, next_seed, no_null_tooltips,
-                     plural, seed_box, styled)
+from .common import (CARDS_TEXT, CardButton, LimitedText, MessageArea, SeedBox, card_size_control, card_style,
+                     card_words, check_choice, check_seed, close_widgets, friendly, limited_text, next_seed,
+                     no_null_tooltips, plural, seed_box, styled)
 
 __all__ = ["ChantDemo"]
 
@@ -103,7 +103,9 @@ class ChantDemo(w.VBox):
                                  layout=w.Layout(width="auto"), tooltip="put the six chosen cards face down")
         self._discard.add_class("aluette-chant-discard")
         self._discard.on_click(lambda _: self._on_discard_picked())
-        self._typed = w.Text(placeholder="or type six card codes, separated by spaces", layout=w.Layout(width="300px"))
+        self._typed = LimitedText(limit=CARDS_TEXT, what="the typed discard", message=lambda: self.message,
+                                  placeholder="or type six card codes, separated by spaces",
+                                  layout=w.Layout(width="300px"))
         self._typed.add_class("aluette-chant-typed")
         self._typed_button = w.Button(description="Discard typed cards", layout=w.Layout(width="auto"),
                                       tooltip="discard the six cards typed in the box")

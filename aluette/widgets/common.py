@@ -18,7 +18,8 @@ from ..chance import check_seed as _engine_check_seed
 from ..errors import AluetteError, BadSeedError, InputTooLongError, quoted
 from ..pictures import card_svg
 
-__all__ = ["MessageArea", "friendly", "card_label", "plural", "sheet_html", "no_null_tooltips", "MAX_SEED",
+__all__ = ["MessageArea", "LimitedText", "LimitedTextarea", "LimitedCombobox",
+           "friendly", "card_label", "plural", "sheet_html", "no_null_tooltips", "MAX_SEED",
            "check_seed", "number_from_text", "seed_from_text", "NumberBox", "SeedBox", "seed_box", "next_seed",
            "check_choice", "close_widgets", "reachable_widgets",
            "state_text", "limited_text", "SHORT_TEXT", "CARDS_TEXT", "SAVE_TEXT", "card_words", "CARD_SIZES",
@@ -73,6 +74,46 @@ class MessageArea(w.HTML):
     def clear(self) -> None:
         self.last_error = None
         self.value = ""
+
+
+class _LimitedBox:
+    """A text box that refuses, as it arrives from the browser, a text longer than its limit (the browser has no
+    limit of its own, and a crafted widget message need not come from the box at all): the box's value is left as it
+    was and shown again, ``message()`` shows the :func:`limited_text` error, and nothing else runs (no observer, no
+    echo of the text back to the browser). Linear in the message (one ``len``). The box's handlers still call
+    :func:`limited_text` on what they read (a value set from Python is the program's, not the student's)."""
+
+    def __init__(self, *, limit: int, what: str, message: Optional[Callable[[], MessageArea]], **kwargs):
+        self.text_limit, self.text_what, self._text_message = limit, what, message
+        super().__init__(**kwargs)
+
+    def set_state(self, sync_data):
+        text = sync_data.get("value") if isinstance(sync_data, dict) else None
+        if isinstance(text, str) and len(text) > self.text_limit:
+            sync_data = {k: v for k, v in sync_data.items() if k != "value"}
+            try:
+                limited_text(text, self.text_limit, self.text_what)
+            except InputTooLongError as error:
+                area = self._text_message() if self._text_message is not None else None
+                if area is None:  # no message area: the error is the kernel's, as for any box without one
+                    raise
+                area.error(str(error))
+            finally:
+                self.send_state("value")  # the browser shows the value kept
+        super().set_state(sync_data)
+
+
+class LimitedText(_LimitedBox, w.Text):
+    """A ``Text`` that takes at most ``limit`` characters from the browser (:class:`_LimitedBox`); ``what`` names
+    its text in the message, ``message()`` is the view's :class:`MessageArea`; other arguments go to ``Text``."""
+
+
+class LimitedTextarea(_LimitedBox, w.Textarea):
+    """A ``Textarea`` that takes at most ``limit`` characters from the browser, as :class:`LimitedText`."""
+
+
+class LimitedCombobox(_LimitedBox, w.Combobox):
+    """A ``Combobox`` that takes at most ``limit`` characters from the browser, as :class:`LimitedText`."""
 
 
 def friendly(message_attr: str = "message") -> Callable:
@@ -165,7 +206,7 @@ def seed_from_text(text, maximum: int = MAX_SEED) -> int:
     return number_from_text(text, "the seed", 0, maximum, BadSeedError)
 
 
-class NumberBox(w.Text):
+class NumberBox(LimitedText):
     """A text box for a whole number from ``minimum`` to ``maximum`` (a number box of the browser would turn a
     pasted ``12.7`` into ``127`` or clamp ``-1`` to 0 without a word).
 
@@ -178,6 +219,7 @@ class NumberBox(w.Text):
 
     ``value`` is the text in the box (set it from Python to type into the box); :attr:`number` is the number in
     use (set it from Python to change it: checked, then as if typed).
+    A text over :data:`SHORT_TEXT` characters from the browser is refused as it arrives (:class:`LimitedText`).
 
     Raises:
         AluetteError (``error``): ``number`` is not a whole number from ``minimum`` to ``maximum``.
@@ -190,7 +232,8 @@ class NumberBox(w.Text):
         self.what, self.minimum, self.maximum, self._error = what, minimum, maximum, error
         self._number = self.check(number)
         super().__init__(value=str(self._number), description=description, continuous_update=False,
-                         layout=w.Layout(width=width) if layout is None else layout)
+                         layout=w.Layout(width=width) if layout is None else layout, limit=SHORT_TEXT, what=what,
+                         message=message)
         styled(self, css)
         self._on_change, self._message, self._reported = on_change, message, None
         self.observe(self._typed, names="value")

@@ -23,8 +23,9 @@ from ..pictures import view_html
 from ..savefile import load_json
 from ..scenario import SCENARIO_FORMAT, parse_partial_hands, scenario_deal, scenario_from_json, scenario_to_json
 from ..seats import SEATS, Seat
-from .common import (CARDS_TEXT, MAX_SEED, SAVE_TEXT, CardButton, MessageArea, SeedBox, card_label,
-                     card_size_control, card_style, check_choice, check_seed, friendly, limited_text, no_null_tooltips)
+from .common import (CARDS_TEXT, MAX_SEED, SAVE_TEXT, CardButton, LimitedText, LimitedTextarea, MessageArea, SeedBox,
+                     card_label, card_size_control, card_style, check_choice, check_seed, friendly, limited_text,
+                     no_null_tooltips)
 
 __all__ = ["ScenarioBuilder", "move_label"]
 
@@ -101,8 +102,9 @@ class ScenarioBuilder(w.VBox):
         given = parse_partial_hands(hands)
         self.hand_boxes = {}
         for seat in SEATS:
-            box = w.Text(value=" ".join(map(str, given[seat])), description=seat.full_name,
-                         placeholder="blank: dealt from the seed", layout=w.Layout(width="34em"))
+            box = LimitedText(limit=CARDS_TEXT, what=f"{seat.full_name}'s cards", message=lambda: self.message,
+                              value=" ".join(map(str, given[seat])), description=seat.full_name,
+                              placeholder="blank: dealt from the seed", layout=w.Layout(width="34em"))
             box.add_class("aluette-edge-hand")
             box.add_class(f"aluette-edge-hand-{seat}")
             self.hand_boxes[seat] = box
@@ -144,8 +146,9 @@ class ScenarioBuilder(w.VBox):
         self.recipe_button.add_class("aluette-edge-recipe")
         self.load_button = w.Button(description="Load pasted JSON", icon="upload", layout=w.Layout(width="auto"))
         self.load_button.add_class("aluette-edge-load")
-        self.json = w.Textarea(placeholder="exported JSON appears here; paste a deal or a recipe and press Load",
-                               layout=w.Layout(width="60em", height="7em"))
+        self.json = LimitedTextarea(limit=SAVE_TEXT, what="the pasted text", message=lambda: self.message,
+                                    placeholder="exported JSON appears here; paste a deal or a recipe and press Load",
+                                    layout=w.Layout(width="60em", height="7em"))
         self.json.add_class("aluette-edge-json")
         self.table = w.HTML()
         self.table.add_class("aluette-edge-table")

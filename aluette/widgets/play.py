@@ -27,8 +27,8 @@ from ..errors import AluetteError, DuplicateCardError, UnknownCardError
 from ..options import Options
 from ..pictures import view_html
 from ..seats import SEATS, Seat
-from .common import (SHORT_TEXT, MessageArea, check_seed, friendly, limited_text, next_seed, no_null_tooltips,
-                     seed_box)
+from .common import (SHORT_TEXT, LimitedCombobox, MessageArea, check_seed, friendly, limited_text, next_seed,
+                     no_null_tooltips, seed_box)
 
 __all__ = ["play_one_trick", "TrickPicker", "TrickStepper"]
 
@@ -85,9 +85,10 @@ class TrickPicker(w.VBox):
         codes = [c.code for c in DECK]
         self.card_boxes = {}
         for seat in SEATS:
-            box = w.Combobox(value=str(cards.get(seat, "")), options=codes, ensure_option=False,
-                             placeholder="e.g. 3O, king of swords", description=f"{seat.full_name}",
-                             continuous_update=True)  # the picture follows each keystroke (notebook 04)
+            box = LimitedCombobox(limit=SHORT_TEXT, what=f"{seat.full_name}'s card", message=lambda: self.message,
+                                  value=str(cards.get(seat, "")), options=codes, ensure_option=False,
+                                  placeholder="e.g. 3O, king of swords", description=f"{seat.full_name}",
+                                  continuous_update=True)  # the picture follows each keystroke (notebook 04)
             box.add_class("aluette-play-card")
             box.add_class(f"aluette-play-card-{seat}")
             self.card_boxes[seat] = box

@@ -20,8 +20,9 @@ from ..errors import AluetteError, DuplicateCardError
 from ..pictures import cards_html, trick_html
 from ..tables import ranking_table
 from ..tricks import explain_trick, trick_winner
-from .common import (CARDS_TEXT, CardButton, CardParts, MessageArea, SeedBox, card_label, card_style, card_words, check_seed,
-                     close_widgets, friendly, limited_text, next_seed, no_null_tooltips, seed_box)
+from .common import (CARDS_TEXT, CardButton, CardParts, LimitedText, MessageArea, SeedBox, card_label, card_style,
+                     card_words, check_seed, close_widgets, friendly, limited_text, next_seed, no_null_tooltips,
+                     seed_box)
 
 __all__ = ["ranking_html", "TrickComparer", "OrderingExercise"]
 
@@ -72,8 +73,9 @@ class TrickComparer(w.VBox):
                 picker.observe(self._show_no_card, names="index")
                 picker.index = 0  # ipywidgets may have left no option selected (it depends on the hash seed)
             self._pickers.append(picker)
-        self._text = w.Text(placeholder="or type 2-4 cards: Monsieur, 1E, king of swords", continuous_update=False,
-                            layout=w.Layout(width="420px", max_width="100%"))
+        self._text = LimitedText(limit=CARDS_TEXT, what="the typed trick", message=lambda: self.message,
+                                 placeholder="or type 2-4 cards: Monsieur, 1E, king of swords",
+                                 continuous_update=False, layout=w.Layout(width="420px", max_width="100%"))
         self._text.add_class("aluette-compare-text")
         self._text.observe(lambda change: self._use_text(), names="value")
         self._go = w.Button(description="Compare typed cards")
@@ -244,8 +246,9 @@ class OrderingExercise(w.VBox):
         self._pictures.add_class("aluette-order-cards")
         self._picks = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self._card_parts = CardParts()  # shared by the cards of every deal of the exercise
-        self._answer = w.Text(description="Your order", placeholder="highest first, e.g. 3O 1E 12B 7C 4O",
-                              layout=w.Layout(width="420px", max_width="100%"))
+        self._answer = LimitedText(limit=CARDS_TEXT, what="your order", message=lambda: self.message,
+                                   description="Your order", placeholder="highest first, e.g. 3O 1E 12B 7C 4O",
+                                   layout=w.Layout(width="420px", max_width="100%"))
         self._answer.add_class("aluette-order-answer")
         self._clear = w.Button(description="Clear")
         self._clear.add_class("aluette-order-clear")

@@ -27,8 +27,8 @@ from ..drivers import SIMPLE_RULES, play_out, play_out_match
 from ..options import Options
 from ..scoring import DealScore, explain_mordienne, outcomes_notation, parse_outcomes, score_tricks
 from ..seats import SEATS, Team
-from .common import (SHORT_TEXT, MessageArea, check_choice, check_seed, friendly, limited_text, no_null_tooltips,
-                     seed_box, sheet_html)
+from .common import (SHORT_TEXT, LimitedText, MessageArea, check_choice, check_seed, friendly, limited_text,
+                     no_null_tooltips, seed_box, sheet_html)
 
 __all__ = ["running_counts", "ScoringView", "surrender_position", "SurrenderDemo", "MatchSheet", "team_label"]
 
@@ -73,8 +73,10 @@ class ScoringView(w.VBox):
 
     def __init__(self, notation: str = "SENWSEXNW", mordienne: bool = True):
         start = parse_outcomes(notation)
-        self.notation = w.Text(value=outcomes_notation(start), description="Tricks", continuous_update=False,
-                               placeholder="nine letters from N E S W X, e.g. SENWSEXNW")
+        self.notation = LimitedText(limit=SHORT_TEXT, what="the tricks", message=lambda: self.message,
+                                    value=outcomes_notation(start), description="Tricks",
+                                    continuous_update=False,
+                                    placeholder="nine letters from N E S W X, e.g. SENWSEXNW")
         self.notation.add_class("aluette-scoring-input")
         self.slots = []
         for number, outcome in enumerate(outcomes_notation(start), start=1):

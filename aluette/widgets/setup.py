@@ -20,8 +20,8 @@ from ..draw import DrawResult, partnership_draw
 from ..pictures import cards_html, round_table_html
 from ..seats import SEATS, Seat, Team
 from ..errors import AluetteError
-from .common import (SHORT_TEXT, MessageArea, SeedBox, card_label, card_size_control, card_style, check_seed,
-                     friendly, limited_text, no_null_tooltips, plural, seed_box, stepper_buttons, styled)
+from .common import (SHORT_TEXT, LimitedText, MessageArea, SeedBox, card_label, card_size_control, card_style,
+                     check_seed, friendly, limited_text, no_null_tooltips, plural, seed_box, stepper_buttons, styled)
 
 __all__ = ["seating_html", "PartnershipDraw", "DealingStepper"]
 
@@ -79,8 +79,9 @@ class PartnershipDraw(_SteppedDemo, w.VBox):
         check_seed(seed)
         self._names = []
         for i, name in enumerate(names):
-            box = w.Text(value=name, description=("1st (deals)", "2nd", "3rd", "4th")[i], continuous_update=False,
-                         layout=w.Layout(width="210px"))
+            box = LimitedText(limit=SHORT_TEXT, what=f"name {i + 1}", message=lambda: self.message, value=name,
+                              description=("1st (deals)", "2nd", "3rd", "4th")[i], continuous_update=False,
+                              layout=w.Layout(width="210px"))
             box.add_class("aluette-draw-name")
             box.add_class(f"aluette-draw-name-{i + 1}")
             box.observe(lambda change: self._restart(), names="value")

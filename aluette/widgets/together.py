@@ -23,13 +23,13 @@ import os
 import traceback
 from html import escape
 from typing import Callable, Optional, Union
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlencode
 
 import ipywidgets as w
 
 from ..cards import Card, CardLike
 from ..deal import Phase, View
-from ..errors import AluetteError
+from ..errors import AluetteError, InputTooLongError
 from ..moves import ChantAnswer, Discard, Play, Signal, SurrenderAnswer, SurrenderOffer
 from ..pictures import back_svg, round_table_html, trick_html
 from ..seats import SEATS, Seat, Team
@@ -37,11 +37,12 @@ from ..signals import signal_for
 from ..store import TeacherDesk
 from ..store.service import PLAYER_NAME_LIMIT, SEAT_CODE_LENGTH, TABLE_NAME_LIMIT
 from ..together import SeatController
-from .common import (CardButton, MessageArea, card_label, card_style, card_words, friendly, limited_text,
-                     live_region, no_null_tooltips, reachable_widgets, styled)
+from .common import (CardButton, LimitedCombobox, LimitedText, MessageArea, card_label, card_style, card_words,
+                     friendly, limited_text, live_region, no_null_tooltips, reachable_widgets, styled)
 from .match import HintOnHand, mordienne_note, show_questions
 
-__all__ = ["PlayTogether", "TablesDesk", "seat_words", "page_query", "set_page_poller", "POLL_INTERVAL",
+__all__ = ["PlayTogether", "TablesDesk", "seat_words", "page_query", "set_page_query", "rejoin_link", "QUERY_LIMIT",
+           "set_page_poller", "POLL_INTERVAL",
            "POLL_LIFETIME"]
 
 #: Seconds between two polls of the database for the other seats' moves.
@@ -79,14 +80,49 @@ def set_page_poller(poller: Optional[PagePoller]) -> None:
     _page_poller = poller
 
 
+#: ``reader()``: the query string (what follows ``?`` in its address) of the page being built, or ``None`` when no
+#: page is being built.
+PageQuery = Callable[[], Optional[str]]
+_page_query: Optional[PageQuery] = None
+
+def set_page_query(reader: Optional[PageQuery]) -> None:
+    """For a server that runs many pages in one process (Solara's virtual kernels: ``classroom/solara_app.py``,
+    which reads it from the page's router): how a page reads its own address's query string. In a Jupyter kernel
+    under Voilà nothing needs setting: Voilà gives the kernel its page's query string as ``QUERY_STRING``."""
+    global _page_query
+    _page_query = reader
+
+
 def page_query() -> dict[str, str]:
-    """``table`` and ``code`` from the page's query string (Voilà gives it to the kernel as ``QUERY_STRING``), each
-    at most a short text; empty when there is none."""
-    query = os.environ.get("QUERY_STRING", "")
-    if len(query) > 200:
-        return {}
+    """``table`` and ``code`` from the page's query string (the reader set by :func:`set_page_query`, else
+    ``QUERY_STRING`` as Voilà sets it), each cut to its box's limit; empty when there is none.
+
+    Raises:
+        InputTooLongError: a query string of more than :data:`QUERY_LIMIT` characters (nothing of it is read).
+    """
+    query = _page_query() if _page_query is not None else None
+    if query is None:
+        query = os.environ.get("QUERY_STRING", "")
+    if len(query) > QUERY_LIMIT:
+        raise InputTooLongError(f"this page's address is {len(query):,} characters long after its '?'; at most "
+                                f"{QUERY_LIMIT} are read, so nothing of it was. Type your table's name and your "
+                                f"seat code below.")
     found = parse_qs(query)
-    return {key: found[key][0] for key in ("table", "code") if found.get(key)}
+    limits = {"table": TABLE_NAME_LIMIT, "code": _CODE_TEXT}
+    return {key: found[key][0][:limit] for key, limit in limits.items() if found.get(key)}
+
+
+def rejoin_link(table: str, code: str) -> str:
+    """The address that brings a seat's player back (:func:`page_query`): the page's own address with
+    ``?table=...&code=...``, written relative to the page (``?...``), so that it is right on every server
+    (``/10_play_together?...`` on Solara's, ``/voila/render/10_play_together.ipynb?...`` on Voilà)."""
+    return "?" + urlencode({"table": table, "code": code})
+
+
+#: The longest query string :func:`page_query` reads: the seat's link (:func:`rejoin_link`) of the longest table name
+#: (each of its characters may take 12 once percent-encoded) and seat code, with 200 characters to spare for the rest
+#: of the address (a class's token).
+QUERY_LIMIT = len(rejoin_link("\U00020000" * TABLE_NAME_LIMIT, "X" * _CODE_TEXT)) - 1 + 200
 
 
 def seat_words(info, empty: str, connected: str, away: str) -> str:
@@ -111,8 +147,9 @@ class PlayTogether(HintOnHand, w.VBox):
     (``aluette-together-name``), ``seat_buttons`` (``aluette-together-seat`` and ``aluette-together-seat-N``...),
     ``code_box`` (``aluette-together-code``) and ``rejoin_button`` (``aluette-together-rejoin``); ``seats_view``
     (``aluette-together-seats``: who sits where, who is missing); at the table: ``code_view``
-    (``aluette-together-your-code``), ``fill_button`` (``aluette-together-fill``, the host only), ``status``
-    (``aluette-together-status``), ``score_view`` (``aluette-together-score``), ``table`` (``aluette-together-round``),
+    (``aluette-together-your-code``, with the seat's link ``aluette-together-link``), ``fill_button``
+    (``aluette-together-fill``, the host only), ``status`` (``aluette-together-status``), ``score_view``
+    (``aluette-together-score``), ``table`` (``aluette-together-round``),
     the hand (``aluette-together-card``), ``discard_button`` (``aluette-together-discard``), ``chant_buttons``
     (``aluette-together-chant-agree``, ``-decline``), ``surrender_buttons`` (``aluette-together-surrender-offer``,
     ``-play-on``, ``-accept``, ``-refuse``), ``signal_buttons`` (``aluette-together-signal``), ``hint_button``
@@ -134,18 +171,22 @@ class PlayTogether(HintOnHand, w.VBox):
 
         self.message = styled(MessageArea(), "aluette-together-message")
         # ---- the lobby
-        self.table_box = styled(w.Combobox(placeholder="a table's name, e.g. blue", description="Table",
+        self.table_box = styled(LimitedCombobox(limit=TABLE_NAME_LIMIT, what="the table's name",
+                                                message=lambda: self.message,
+                                                placeholder="a table's name, e.g. blue", description="Table",
                                            options=[], ensure_option=False, layout=w.Layout(width="320px")),
                                 "aluette-together-table")
         self.open_button = self._button("Open the table", "aluette-together-open", self.open_table, "primary")
-        self.name_box = styled(w.Text(placeholder="your first name", description="Your name",
+        self.name_box = styled(LimitedText(limit=PLAYER_NAME_LIMIT, what="your name", message=lambda: self.message,
+                                           placeholder="your first name", description="Your name",
                                       layout=w.Layout(width="320px")), "aluette-together-name")
         self.seat_buttons = {}
         for seat in SEATS:
             self.seat_buttons[seat] = self._button(f"Sit at {seat}", "aluette-together-seat",
                                                    lambda s=seat: self.take_seat(s))
             self.seat_buttons[seat].add_class(f"aluette-together-seat-{seat}")
-        self.code_box = styled(w.Text(placeholder="ABCDE-FGHJK", description="Seat code",
+        self.code_box = styled(LimitedText(limit=_CODE_TEXT, what="the seat code", message=lambda: self.message,
+                                           placeholder="ABCDE-FGHJK", description="Seat code",
                                       layout=w.Layout(width="320px")), "aluette-together-code")
         self.rejoin_button = self._button("Come back to my seat", "aluette-together-rejoin", self.rejoin)
         self.seats_view = styled(w.HTML(), "aluette-together-seats")
@@ -207,16 +248,22 @@ class PlayTogether(HintOnHand, w.VBox):
         self.add_class("aluette-sized")
 
         self._refresh_names()
-        query = page_query()
-        if "table" in query:
-            self.table_box.value = query["table"][:TABLE_NAME_LIMIT]
-            if "code" in query:
-                self.code_box.value = query["code"][:_CODE_TEXT]
-                self.rejoin()
+        self._from_address()
         self._render()
         no_null_tooltips(self)
         if poll:
             self.start_polling()
+
+    @friendly()
+    def _from_address(self) -> None:
+        """A page opened at its seat's link (``?table=...&code=...``, :func:`rejoin_link`): the boxes filled from
+        it and the seat taken again."""
+        query = page_query()
+        if "table" in query:
+            self.table_box.value = query["table"]
+            if "code" in query:
+                self.code_box.value = query["code"]
+                self.rejoin()
 
     # ------------------------------------------------------------------ actions (what the controls do)
     @friendly()
@@ -462,10 +509,13 @@ class PlayTogether(HintOnHand, w.VBox):
             self.code_view.value = ""
             return
         ticket = controller.ticket
+        link = escape(rejoin_link(ticket.table, ticket.code))
         self.code_view.value = (f'<div style="font-size:110%"><b>{escape(ticket.player)}</b>, you sit at '
                                 f"<b>{ticket.seat}</b> at table <b>{escape(ticket.table)}</b>. Your seat code: "
                                 f'<code class="aluette-together-code-text">{escape(ticket.code)}</code> (keep it: '
-                                f"with it you come back to this seat after a reload).</div>")
+                                f"with it you come back to this seat after a reload), or keep "
+                                f'<a class="aluette-together-link" href="{link}">'
+                                f"this link to your seat</a>.</div>")
         if state is None or not state.info.ready:
             self.status.value = ""
             return

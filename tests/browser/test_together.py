@@ -11,6 +11,10 @@ by the page's close request, its widgets gone): with the seat code the player is
 and the same cards on the table, and plays on; a fifth context, the teacher's page (Voilà, as ``make teacher``
 serves it), shows the table's deal and score from the database and receives no card at all.
 
+In a second test, on the same server: the link a seated student is shown beside the seat code
+(``/10_play_together?table=...&code=...``), opened in a new device's tab, sits the student at the same seat with the
+same hand; the same link with a wrong code gives the seat code's error and no seat.
+
 Sources: seeds, "gameplay" (each player plays one card in turn, clockwise) and "setup" (the chant); the quality bar
 of this project (a player's view never contains another player's hidden cards, in the browser frames too).
 """
@@ -21,6 +25,7 @@ import os
 import re
 import secrets
 import time
+from urllib.parse import urlencode
 
 import pytest
 
@@ -227,3 +232,46 @@ def compose_readme_picture() -> None:
     picture.resize((1600, int(picture.height * scale))).save(path, optimize=True)
     if os.environ.get("ALUETTE_UPDATE_DOC_IMAGES") == "1":
         (DOC_IMAGES / path.name).write_bytes(path.read_bytes())
+
+
+def test_the_seats_link_brings_the_student_back_to_the_same_seat_and_hand_and_a_wrong_code_to_a_clear_error(
+        pages, solara):
+    """Solara's server (``make app``) gives the page its address's query (``classroom/solara_app.py``): the link shown
+    beside the seat code, opened in a new tab, sits the student at the same seat with the same hand; the same link
+    with another code gives the seat code's error and no seat."""
+    table = f"Link {secrets.token_hex(3)}"
+    first, again, wrong = pages(3)
+    open_notebook(first, STUDENT, server=solara)
+    root(first).locator(".aluette-together-table input").fill(table)
+    root(first).locator(".aluette-together-name input").fill("Ann")
+    root(first).locator("button.aluette-together-seat-E").click()
+    code = root(first).locator(".aluette-together-code-text")
+    expect(code).to_have_text(re.compile(r"^[A-Z2-9]{5}-[A-Z2-9]{5}$"), timeout=WAIT)
+    code = code.text_content()
+    root(first).locator("button.aluette-together-fill").click()  # three bots: the deal starts, the hand is shown
+    expect(root(first).locator(".aluette-together-card").first).to_be_visible(timeout=WAIT)
+    link = root(first).locator("a.aluette-together-link").evaluate("a => a.href")
+    assert link == f"{solara.url}/10_play_together?{urlencode({'table': table, 'code': code})}"
+    before = hand(first)
+    assert len(before) >= 9
+
+    for p, address in ((again, link), (wrong, link.replace(code, "ABCDE-FGHJK" if code != "ABCDE-FGHJK"
+                                                                  else "BCDEF-GHJKL"))):
+        p.goto(address, wait_until="domcontentloaded", timeout=RENDER * 1000)
+        p.wait_for_selector(SOLARA_DRAWN, state="visible", timeout=RENDER * 1000)
+        p.wait_for_selector(".aluette-together", state="visible", timeout=RENDER * 1000)
+    expect(root(again).locator(".aluette-together-message")).to_contain_text(
+        f"Welcome back, Ann: you sit at E at table {table}", timeout=WAIT)
+    expect(root(again).locator(".aluette-together-code-text")).to_have_text(code)
+    deadline = time.monotonic() + WAIT / 1000  # the hand is drawn in messages after the welcome: wait (bounded)
+    while hand(again) != before and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert hand(again) == before
+
+    expect(root(wrong).locator(".aluette-together-message")).to_contain_text(
+        "that seat code is not the code of a player's seat at table", timeout=WAIT)
+    expect(root(wrong).locator(".aluette-together-table input")).to_have_value(table)
+    assert root(wrong).locator(".aluette-together-code-text").count() == 0  # no seat, no code shown
+    assert root(wrong).locator(".aluette-together-card:visible").count() == 0
+    for p in (first, again, wrong):
+        assert wire_of(p).kernel_errors() == [] and wire_of(p).js_errors() == []

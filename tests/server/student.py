@@ -255,7 +255,7 @@ def decode_json(frame: bytes | str) -> dict | None:
 @dataclass
 class SolaraPage(Page):
     """A page of Solara's server: JSON messages, Solara's close request on leaving, and the widgets the server
-    opens recorded in ``states`` as they come (their state at opening, then its updates)."""
+    opens recorded in ``states`` as they come (their state at opening, then its updates; gone when closed)."""
 
     cookies: dict = field(default_factory=dict)
 
@@ -276,4 +276,6 @@ class SolaraPage(Page):
         elif kind == "comm_msg" and content.get("comm_id") in self.states \
                 and content.get("data", {}).get("method") == "update":
             self.states[content["comm_id"]].update(content["data"].get("state", {}))
+        elif kind == "comm_close":
+            self.states.pop(content.get("comm_id"), None)  # a widget closed is no longer on the page
         return got

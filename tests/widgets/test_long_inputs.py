@@ -75,6 +75,24 @@ def test_one_megabyte_pasted_is_refused_with_a_message(name, make, boxes, send, 
         box.value = original
 
 
+@pytest.mark.parametrize("name,make,boxes,send,state", CASES, ids=[case[0] for case in CASES])
+def test_one_megabyte_from_the_browser_is_refused_as_it_arrives(name, make, boxes, send, state):
+    """A widget message (``update`` of the box's value, as the browser or a crafted client sends it) with a text
+    over the box's limit: refused before any observer runs, the box keeps its value, the message says why
+    (tests/server/test_long_texts.py sends it over a real server's websocket)."""
+    widget = make()
+    before = state(widget)
+    for box in boxes(widget):
+        original = box.value
+        widget.message.clear()
+        box.set_state({"value": MEGABYTE})
+        error = widget.message.last_error
+        assert error and f"{len(MEGABYTE):,} characters long; this box takes at most" in error, error
+        assert len(error) < 300 and box.value == original and state(widget) == before
+        box.set_state({"value": original})  # within the limit: taken as always
+        assert box.value == original
+
+
 def test_every_text_box_is_covered():
     # a new text box in one of these widgets needs a case above (and a limit in its handler)
     covered: dict = {}

@@ -4,7 +4,10 @@
 from __future__ import annotations
 
 import asyncio
+import html
+import re
 import zlib
+from urllib.parse import parse_qs
 
 import pytest
 
@@ -346,8 +349,73 @@ class TestComingBack:
         monkeypatch.setenv("QUERY_STRING", f"table=blue&code={ann.controller.ticket.code}")
         again = page(kernels)
         assert again.controller.seat is Seat.W and "Welcome back, Ann" in again.message.value
-        monkeypatch.setenv("QUERY_STRING", "table=blue&code=" + "Z" * 500)  # too long: not read at all
-        assert page(kernels).controller.seat is None
+        monkeypatch.setenv("QUERY_STRING", "table=blue&code=" + "Z" * 800)  # too long: not read at all
+        refused = page(kernels)
+        assert refused.controller.seat is None and refused.table_box.value == ""
+        assert "816 characters long" in refused.message.last_error and "ZZZZZ" not in refused.message.last_error
+
+    def test_the_seats_link_is_the_pages_own_address_with_its_table_and_code(self, kernels):
+        ann = seated(kernels, "Blue Moon", "W", "Ann")
+        code = ann.controller.ticket.code
+        link = re.search(r'class="aluette-together-link" href="([^"]*)"', ann.code_view.value).group(1)
+        assert html.unescape(link) == f"?table=Blue+Moon&code={code}"  # relative: the page's own path, any server
+        assert parse_qs(html.unescape(link)[1:]) == {"table": ["Blue Moon"], "code": [code]}
+
+    def test_the_link_of_the_longest_table_name_is_read_back(self, kernels, monkeypatch):
+        """Each of a table name's characters may take 12 in the address (four UTF-8 bytes, percent-encoded): the
+        link of the longest name the tables take is within what the page reads."""
+        name = "\U00020000" * together.TABLE_NAME_LIMIT
+        ann = seated(kernels, name, "S", "Ann")
+        link = html.unescape(re.search(r'href="([^"]*)"', ann.code_view.value).group(1))
+        assert len(link) > 500
+        monkeypatch.setattr(together, "_page_query", lambda: link[1:])
+        again = page(kernels)
+        assert again.controller.seat is Seat.S and again.table_box.value == name
+
+    def test_a_server_of_many_pages_gives_each_page_its_own_query(self, kernels, monkeypatch):
+        """Solara's server has no ``QUERY_STRING``: the app sets a reader of the page's query
+        (:func:`~aluette.widgets.together.set_page_query`, ``classroom/solara_app.py``), which wins over the
+        process's environment; ``None`` (no page) falls back to ``QUERY_STRING``."""
+        ann = seated(kernels, "Blue", "W", "Ann")
+        code = ann.controller.ticket.code
+        queries = iter([f"table=blue&code={code}", "table=Green", "", None, "code=" + "Z" * 1000,
+                        f"table={'B' * 60}&code={'C' * 60}"])
+        monkeypatch.setattr(together, "_page_query", lambda: next(queries))
+        monkeypatch.setenv("QUERY_STRING", "table=Environment")
+        assert page(kernels).controller.seat is Seat.W  # the page's own query, not the environment's
+        assert page(kernels).table_box.value == "Green"
+        assert page(kernels).table_box.value == ""
+        assert page(kernels).table_box.value == "Environment"
+        assert "1,005 characters long" in page(kernels).message.last_error
+        assert together.page_query() == {"table": "B" * together.TABLE_NAME_LIMIT,
+                                         "code": "C" * 2 * together.SEAT_CODE_LENGTH}  # cut to the boxes' limits
+
+    def test_a_wrong_code_in_the_address_is_the_clear_error_and_no_seat(self, kernels, monkeypatch):
+        seated(kernels, "Blue", "W", "Ann")
+        monkeypatch.setattr(together, "_page_query", lambda: "table=blue&code=ABCDE-FGHJK")
+        wrong = page(kernels)
+        assert wrong.controller.seat is None and wrong.table_box.value == "blue"
+        assert wrong.message.last_error.startswith("that seat code is not the code of a player's seat at table")
+
+    def test_set_page_query_sets_and_clears_the_reader(self, monkeypatch):
+        monkeypatch.setattr(together, "_page_query", None)
+        together.set_page_query(lambda: "table=Red")
+        try:
+            assert together.page_query() == {"table": "Red"}
+        finally:
+            together.set_page_query(None)
+        monkeypatch.delenv("QUERY_STRING", raising=False)
+        assert together.page_query() == {}
+
+    def test_a_huge_text_from_the_browser_is_refused_in_each_box(self, kernels):
+        p = page(kernels)
+        for box, limit in ((p.table_box, together.TABLE_NAME_LIMIT), (p.name_box, together.PLAYER_NAME_LIMIT),
+                           (p.code_box, 2 * together.SEAT_CODE_LENGTH)):
+            box.set_state({"value": "x" * (limit + 1)})
+            assert box.value == "" and f"{limit + 1} characters long; this box takes at most {limit}" in \
+                p.message.last_error
+            box.set_state({"value": "x" * limit})
+            assert box.value == "x" * limit
 
     def test_polling_stops_after_its_lifetime(self, kernels):
         async def scenario():
