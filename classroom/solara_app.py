@@ -169,7 +169,8 @@ def _page(path: Path):
 
         def build():
             _leave_quietly()
-            notebook = lesson(path)  # its template run (the first time) is no student's page: it reads no address
+            with kernel_context.without_context():  # its template run (the first time) belongs to no student's
+                notebook = lesson(path)  # page: its widgets are not sent to this one, and it reads no address
             page_storage()[_QUERY] = search or ""
             return notebook.build()
         page = solara.use_memo(build, [])

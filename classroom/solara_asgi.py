@@ -3,7 +3,7 @@
 ``aluette.classroom.command``), behind :class:`aluette.classroom.admission.Admission` (token, caps, "the room is
 full") and :class:`~aluette.classroom.admission.PageHtml` (``<html lang="en">``, zoom allowed), with the soft limit of open
 files raised, configured by the ``ALUETTE_*`` variables the command sets. Each uvicorn worker (``make app`` starts one per core)
-imports this module: they share the door's ledger (``ALUETTE_DOOR``, :mod:`aluette.classroom.ledger`)."""
+imports this module: they share the door's ledger (:func:`aluette.classroom.ledger.door_ledger`)."""
 
 import logging
 import os
@@ -23,7 +23,7 @@ from solara.server.starlette import app as solara_app  # noqa: E402
 
 from aluette.classroom import student_notebooks  # noqa: E402
 from aluette.classroom.admission import PAGE_STARTS, Admission, PageHtml  # noqa: E402
-from aluette.classroom.ledger import DOOR_ENV, Ledger  # noqa: E402
+from aluette.classroom.ledger import WORKERS_ENV, door_ledger  # noqa: E402
 from aluette.classroom.pages import raise_open_files_limit  # noqa: E402
 
 #: Each websocket holds a file (and a thread) of this one process: the soft limit is raised at start, as for Voilà.
@@ -44,8 +44,8 @@ app = Admission(PageHtml(solara_app), lessons=lambda: LESSONS, live=lambda: set(
                 max_sessions=int(os.environ.get("ALUETTE_MAX_SESSIONS", "40")),
                 per_address=int(os.environ.get("ALUETTE_MAX_SESSIONS_PER_ADDRESS", "4")),
                 per_minute=int(os.environ.get("ALUETTE_MAX_PAGES_PER_MINUTE", "12")),
-                # the workers of one server count one room: the command gives them the same ledger file
-                ledger=Ledger(os.environ.get(DOOR_ENV) or None), close_page=_close_page,
+                # the workers of one server count one room, in one ledger file
+                ledger=door_ledger(int(os.environ.get(WORKERS_ENV, "1"))), close_page=_close_page,
                 # new pages start one at a time (each says when it is drawn: solara_app.py)
                 starts=PAGE_STARTS)
 

@@ -40,7 +40,7 @@ from . import TEACHER_NOTEBOOKS
 from .ledger import Ledger
 from .pages import refusal_page
 
-__all__ = ["Admission", "TOKEN_COOKIE", "PageHtml", "Starts", "PAGE_STARTS"]
+__all__ = ["Admission", "TOKEN_COOKIE", "PageHtml", "Starts", "PAGE_STARTS", "MAX_PAGE_BYTES"]
 
 TOKEN_COOKIE = "aluette-token"
 KERNELS = "/jupyter/api/kernels/"
@@ -51,6 +51,9 @@ TEACHER_PAGES = frozenset(name.removesuffix(".ipynb") for name in TEACHER_NOTEBO
 
 #: What a lesson's page may fetch under its own address (``/NAME/static/...``: its favicon, relative to ``/NAME/``).
 PAGE_ASSETS = ("static/", "_solara/")
+#: What a page's kernel may receive in all, reconnections included: a page's clicks and typed text are a few
+#: hundred bytes each, a paste at most a box's limit (20,000 characters); crafted widget updates are ended there.
+MAX_PAGE_BYTES = 8 * 2**20
 #: Who may read Solara's ``/resourcez`` (the server's CPU, memory and connections): the computer that runs it.
 OPERATOR_ADDRESSES = frozenset({"127.0.0.1", "::1"})
 
@@ -134,7 +137,8 @@ class Admission:
 
     def __init__(self, app, lessons: Callable[[], set], live: Callable[[], set], token: str | None = None,
                  max_sessions: int = 40, per_address: int = 4, per_minute: int = 12, pending_s: float = 60.0,
-                 per_kernel: int = 2, max_message: int = 2**20, max_comm_opens: int = 16,
+                 per_kernel: int = 2, max_message: int = 2**20, max_page_bytes: int = MAX_PAGE_BYTES,
+                 max_comm_opens: int = 16,
                  max_comm_open_size: int = 2**16, clock: Callable[[], float] = time.monotonic,
                  ledger: Ledger | None = None, close_page: Callable[[str, str], None] | None = None,
                  starts: Starts | None = None):
@@ -143,6 +147,7 @@ class Admission:
                                                                                 per_minute, pending_s)
         self.clock, self.per_kernel = clock, per_kernel
         self.max_message, self.max_comm_opens, self.max_comm_open_size = max_message, max_comm_opens, max_comm_open_size
+        self.max_page_bytes = max_page_bytes
         #: the room's places, shared by every worker process of the server (:mod:`aluette.classroom.ledger`)
         self.ledger = ledger if ledger is not None else Ledger()
         #: closes a page of a kernel this worker holds (Solara's own close: ``classroom/solara_asgi.py``)
@@ -152,6 +157,7 @@ class Admission:
         # a kernel's websockets and comm_opens are counted by the worker that holds the kernel
         self.sockets: collections.Counter = collections.Counter()  # kernel id -> its websockets open now
         self.opens: collections.Counter = collections.Counter()  # kernel id -> comm_open messages it received
+        self.received: collections.Counter = collections.Counter()  # kernel id -> bytes of messages it received
 
     # ------------------------------------------------------------------ accounting
     def _pruned(self, db) -> None:
@@ -278,6 +284,7 @@ class Admission:
                     del self.sockets[kernel_id]
                     if kernel_id not in self.live():
                         self.opens.pop(kernel_id, None)
+                        self.received.pop(kernel_id, None)
         if by_query and scope["type"] == "http":
             send = self._with_cookie(send)
         return await self.app(scope, receive, send)
@@ -301,9 +308,11 @@ class Admission:
 
     def _bounded(self, receive, kernel_id: str):
         """A websocket's ``receive`` that ends the connection (as a disconnect, code 1009) at a message above
-        ``max_message`` bytes, a ``comm_open`` above ``max_comm_open_size``, or more than ``max_comm_opens`` of them
-        on the page's kernel: a crafted client cannot grow the one process of the class without bound (as Voilà's
-        bounds do)."""
+        ``max_message`` bytes, a ``comm_open`` above ``max_comm_open_size``, more than ``max_comm_opens`` of them on
+        the page's kernel, or once the page's kernel has received ``max_page_bytes`` in all (a page's clicks and
+        typed text are a few hundred bytes each; crafted widget updates would otherwise set every text of a page's
+        ~100 widgets to 1 MiB each): a crafted client cannot grow the process of the class without bound (as
+        Voilà's bounds do)."""
 
         async def receiving():
             message = await receive()
@@ -311,7 +320,8 @@ class Admission:
                 return message
             data = message.get("text") or message.get("bytes") or b""
             size = len(data.encode() if isinstance(data, str) else data)
-            if size > self.max_message:
+            self.received[kernel_id] += size
+            if size > self.max_message or self.received[kernel_id] > self.max_page_bytes:
                 return {"type": "websocket.disconnect", "code": 1009}
             if _msg_type(data) == "comm_open":
                 self.opens[kernel_id] += 1

@@ -23,14 +23,12 @@ import json
 import os
 import re
 import secrets
-import shutil
 import socket
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from aluette.classroom.ledger import DOOR_ENV, process_alive
+from aluette.classroom.ledger import WORKERS_ENV
 from aluette.errors import AluetteError
 
 __all__ = ["ServeError", "Launch", "voila_command", "is_loopback", "main"]
@@ -136,28 +134,12 @@ SOLARA_ENV = {"SOLARA_MODE": "production", "SOLARA_KERNEL_CULL_TIMEOUT": "60s",
 
 #: At most this many worker processes by default: each holds every notebook once (~300 MB at a class's peak).
 MAX_DEFAULT_WORKERS = 4
-DOOR_PREFIX = "aluette-door-"
 
 
 def default_workers() -> int:
     """One worker process per core of this computer (at most :data:`MAX_DEFAULT_WORKERS`): a page is built on
     one core (Python's GIL), so a class's pages are built as many at a time as there are workers."""
     return max(1, min(os.cpu_count() or 1, MAX_DEFAULT_WORKERS))
-
-
-def door_file(workers: int, folder: Path | None = None) -> Path | None:
-    """The door's ledger file that ``workers`` worker processes share (:mod:`aluette.classroom.ledger`), in a
-    new folder ``aluette-door-<pid>-...`` of the temporary folder (``<pid>``: this process, which becomes the
-    server); folders of servers that have stopped are removed first. ``None`` for one worker (its ledger is in
-    its memory)."""
-    if workers < 2:
-        return None
-    base = Path(folder or tempfile.gettempdir())
-    for old in base.glob(DOOR_PREFIX + "*"):
-        pid = old.name[len(DOOR_PREFIX):].split("-")[0]
-        if pid.isdigit() and not process_alive(int(pid)):
-            shutil.rmtree(old, ignore_errors=True)
-    return Path(tempfile.mkdtemp(prefix=f"{DOOR_PREFIX}{os.getpid()}-", dir=base)) / "door.sqlite"
 
 
 def solara_command(host: str = "127.0.0.1", port: int = 8888, token: str | None = None, folder: Path = NOTEBOOKS,
@@ -167,7 +149,7 @@ def solara_command(host: str = "127.0.0.1", port: int = 8888, token: str | None 
     token goes to the server in its environment (``ALUETTE_TOKEN``), not on its command line.
 
     ``workers`` uvicorn worker processes (default :func:`default_workers`, one per core) serve the class; they
-    share one door, whose ledger file :func:`main` makes when it starts them (:func:`door_file`)."""
+    share one door (:func:`aluette.classroom.ledger.door_ledger`), told their number by ``ALUETTE_WORKERS``."""
     workers = default_workers() if workers is None else workers
     if not 1 <= workers <= 64:
         raise ServeError(f"--workers must be a whole number from 1 to 64, not {workers}")
@@ -179,7 +161,7 @@ def solara_command(host: str = "127.0.0.1", port: int = 8888, token: str | None 
     env.pop("ALUETTE_TOKEN", None)
     if checked.token is not None:
         env["ALUETTE_TOKEN"] = checked.token
-    env.pop(DOOR_ENV, None)  # set by main() when the server starts (:func:`door_file`)
+    env[WORKERS_ENV] = str(workers)
     argv = [python, "-m", "uvicorn", "--app-dir", str(CLASSROOM), "solara_asgi:app", f"--host={host}",
             f"--port={port}", "--log-level=warning", "--no-access-log", f"--workers={workers}"]
     return Launch(argv, env, checked.url, checked.token)
@@ -213,9 +195,6 @@ def main(argv: list[str] | None = None) -> int:
                                  "(make app SERVER=voila)")
             workers = default_workers() if args.workers is None else args.workers
             launch = solara_command(args.host, args.port, args.token or None, folder=args.folder, workers=workers)
-            door = door_file(workers)
-            if door is not None:
-                launch.env[DOOR_ENV] = str(door)
         else:
             if args.workers is not None:
                 raise ServeError("--workers is for Solara's server (make app without SERVER=voila): Voilà runs a "

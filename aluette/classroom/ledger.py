@@ -24,15 +24,22 @@ starts afresh there, as Solara documents for several workers; its place is the o
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
+import stat
+import tempfile
 import threading
 from pathlib import Path
 from typing import Iterable
 
-__all__ = ["Ledger", "DOOR_ENV", "process_alive"]
+__all__ = ["Ledger", "WORKERS_ENV", "DOOR_PREFIX", "process_alive", "door_ledger"]
 
-#: The environment variable that gives every worker the ledger's file (set by ``aluette.classroom.command``).
-DOOR_ENV = "ALUETTE_DOOR"
+#: The environment variable that tells each worker how many workers the server has (set by
+#: ``aluette.classroom.command``).
+WORKERS_ENV = "ALUETTE_WORKERS"
+#: The ledger of a server's workers is ``<temporary folder>/aluette-door-<pid>/door.sqlite``, ``<pid>`` the process
+#: that started them (uvicorn's, their parent).
+DOOR_PREFIX = "aluette-door-"
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS kernels (kernel TEXT PRIMARY KEY, address TEXT NOT NULL, worker INTEGER NOT NULL);
@@ -54,6 +61,31 @@ def process_alive(pid: int) -> bool:
     except PermissionError:  # a process of another user: alive
         return True
     return True
+
+
+def door_ledger(workers: int, folder: str | Path | None = None) -> "Ledger":
+    """This worker's ledger: in its memory for a server of one worker; else the file its parent's workers share,
+    ``<folder>/aluette-door-<parent pid>/door.sqlite`` (``folder``: the temporary folder), made if needed (only
+    this user may open it: another's folder of that name is refused). Folders of servers that have stopped are
+    removed first. A file left by an earlier server of the same process id holds nothing that counts: its workers'
+    kernels are forgotten with their processes, its pages with their time."""
+    if workers < 2:
+        return Ledger()
+    base = Path(folder or tempfile.gettempdir())
+    for old in base.glob(DOOR_PREFIX + "*"):
+        pid = old.name[len(DOOR_PREFIX):]
+        if pid.isdigit() and not process_alive(int(pid)):
+            shutil.rmtree(old, ignore_errors=True)
+    own = base / f"{DOOR_PREFIX}{os.getppid()}"
+    try:
+        own.mkdir(mode=0o700)
+    except FileExistsError:
+        pass
+    found = os.lstat(own)
+    if not stat.S_ISDIR(found.st_mode) or found.st_uid != os.getuid() or found.st_mode & 0o077:
+        raise PermissionError(f"the door's folder {own} is not a private folder of this user: remove it and "
+                              "start the app again")
+    return Ledger(own / "door.sqlite")
 
 
 class Ledger:

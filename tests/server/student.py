@@ -258,6 +258,7 @@ class SolaraPage(Page):
     opens recorded in ``states`` as they come (their state at opening, then its updates; gone when closed)."""
 
     cookies: dict = field(default_factory=dict)
+    opened: int = 0  # widgets the server opened on this page, closed ones included
 
     def beacon_cookies(self) -> dict:
         return self.cookies
@@ -273,6 +274,7 @@ class SolaraPage(Page):
         kind, content = (got["header"].get("msg_type"), got["content"]) if got is not None else (None, {})
         if kind == "comm_open" and content.get("target_name") == "jupyter.widget":
             self.states[content["comm_id"]] = dict(content.get("data", {}).get("state", {}))
+            self.opened += 1
         elif kind == "comm_msg" and content.get("comm_id") in self.states \
                 and content.get("data", {}).get("method") == "update":
             self.states[content["comm_id"]].update(content["data"].get("state", {}))

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from aluette.classroom.admission import TOKEN_COOKIE, Admission, Starts
-from aluette.classroom.ledger import Ledger
+from aluette.classroom.ledger import DOOR_PREFIX, Ledger, door_ledger
 from aluette.classroom.command import ServeError, solara_command
 from tests.coroutines import run as run_coroutine
 
@@ -306,7 +306,8 @@ def test_websockets_opened_back_to_back_count_before_solara_makes_their_kernels(
 def test_a_websocket_is_ended_at_an_oversized_message_or_too_many_comm_opens():
     """Crafted widget messages (huge state, many ``comm_open``) would grow the one process that serves the class:
     the door ends the connection at a message above ``max_message`` bytes, a ``comm_open`` above
-    ``max_comm_open_size``, or the ``max_comm_opens``-th + 1 on one kernel, reconnections included."""
+    ``max_comm_open_size``, the ``max_comm_opens``-th + 1 on one kernel, or past ``max_page_bytes`` received by one
+    kernel, reconnections included."""
 
     def opening(size=10):
         return json.dumps({"header": {"msg_type": "comm_open"}, "content": {"data": {"state": {"v": "x" * size}}}})
@@ -340,6 +341,10 @@ def test_a_websocket_is_ended_at_an_oversized_message_or_too_many_comm_opens():
     assert run_socket(door, [opening(), opening(200), small]) == 1  # ended at the oversized comm_open
     assert run_socket(door, [opening(), opening(), small]) == 3  # its third and fourth
     assert run_socket(door, [opening(), small]) == 0  # its fifth, on a reconnection
+    door = Admission(None, lessons=set, live=lambda: {"k1"}, max_message=1000, max_page_bytes=2500)
+    text = json.dumps({"header": {"msg_type": "comm_msg"}, "content": {"data": {"state": {"value": "z" * 900}}}})
+    assert run_socket(door, [text, text, text, small]) == 2  # ended at the third: over 2500 bytes in all
+    assert run_socket(door, [small]) == 0  # the page's budget is spent, reconnections included
 
 
 def test_a_lessons_sub_addresses_lead_to_its_one_page_so_a_reload_loop_through_them_is_counted():
@@ -429,6 +434,26 @@ class TestSharedLedger:
         one.call("/_solara/api/close/k1", method="POST", query=b"session_id=page-2")
         two.call("/_solara/api/close/nobody", method="POST", query=b"session_id=page-3")
         assert one.reached[-1] == "/_solara/api/close/k1" and two.reached[-1] == "/_solara/api/close/nobody"
+
+    def test_the_workers_of_one_server_open_one_private_ledger_and_stopped_servers_ledgers_go(self, tmp_path):
+        """Each worker of a server finds the ledger by its parent's process id (uvicorn's, which started them):
+        ``<temporary folder>/aluette-door-<pid>/door.sqlite``, a folder only this user may open; a stopped
+        server's folder is removed at the next start; one worker keeps its ledger in memory."""
+        stopped = tmp_path / f"{DOOR_PREFIX}{dead_pid()}"
+        stopped.mkdir()
+        (stopped / "door.sqlite").write_text("")
+        one, two = door_ledger(2, folder=tmp_path), door_ledger(2, folder=tmp_path)
+        own = tmp_path / f"{DOOR_PREFIX}{os.getppid()}"
+        assert not stopped.exists() and one.path == two.path == str(own / "door.sqlite")
+        assert own.stat().st_mode & 0o777 == 0o700
+        with one.transaction() as db:
+            db.admit_page("10.0.0.1", 1.0)
+        with two.transaction() as db:
+            assert db.pages("10.0.0.1") == 1
+        assert door_ledger(1, folder=tmp_path).path == ":memory:"
+        own.chmod(0o777)  # a folder others may write into is not trusted
+        with pytest.raises(PermissionError, match="not a private folder"):
+            door_ledger(2, folder=tmp_path)
 
     def test_two_processes_never_both_grant_the_last_place(self, tmp_path):
         """Eight processes ask for pages from one address at once: exactly ``per_address`` get one."""

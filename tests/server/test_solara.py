@@ -9,7 +9,6 @@ import asyncio
 import html
 import json
 import shutil
-import subprocess
 import sys
 import urllib.error
 import urllib.request
@@ -19,6 +18,7 @@ import pytest
 
 from aluette.classroom import command
 from aluette.classroom.landing import read_entry
+from aluette.classroom.ledger import WORKERS_ENV
 from tests.browser.harness import FIXTURES, REPO, Server, server_env
 from tests.coroutines import run as run_coroutine
 from tests.server.student import message, open_solara_page
@@ -38,6 +38,7 @@ def solara_server(tmp_path_factory):
     for name in ("click.ipynb", "remove_cell.ipynb"):
         shutil.copy(FIXTURES / name, folder / name)
     shutil.copy(FIXTURES / "click.ipynb", folder / "07_teachers_guide.ipynb")
+    shutil.copy(FIXTURES / "click.ipynb", folder / "first_page.ipynb")  # opened by one test only
 
     def command(port):
         return [sys.executable, "-m", "aluette.classroom", "app", "--server=solara", "--host=127.0.0.1",
@@ -198,11 +199,9 @@ def test_a_students_card_size_is_theirs_alone(solara_08):
     run_coroutine(go())
 
 
-def launched(monkeypatch, tmp_path, *argv: str) -> dict:
-    """What ``python -m aluette.classroom ARGV`` would run: its ``argv`` and ``env`` (the exec replaced); the door's
-    ledger folder of several workers is made under ``tmp_path``."""
+def launched(monkeypatch, *argv: str) -> dict:
+    """What ``python -m aluette.classroom ARGV`` would run: its ``argv`` and ``env`` (the exec replaced)."""
     ran = {}
-    monkeypatch.setattr(command.tempfile, "tempdir", str(tmp_path))
     monkeypatch.setattr(command.os, "execvpe", lambda file, args, env: ran.update(argv=args, env=env))
     monkeypatch.delenv("ALUETTE_TOKEN", raising=False)
     assert command.main(list(argv)) == 0
@@ -210,23 +209,23 @@ def launched(monkeypatch, tmp_path, *argv: str) -> dict:
 
 
 @pytest.mark.parametrize("host", ["0.0.0.0", "192.168.1.20", "::"])
-def test_make_apps_default_is_solara_and_off_the_loopback_never_without_a_token(monkeypatch, capsys, host, tmp_path):
+def test_make_apps_default_is_solara_and_off_the_loopback_never_without_a_token(monkeypatch, capsys, host):
     """`make app HOST=0.0.0.0` (no SERVER): Solara's server, with a token made, given to the server (its
     environment) and printed with the address; `SERVER=voila` keeps the same rule on Voilà."""
-    ran = launched(monkeypatch, tmp_path, "app", f"--host={host}", "--port=9000")
+    ran = launched(monkeypatch, "app", f"--host={host}", "--port=9000")
     assert ran["argv"][1:4] == ["-m", "uvicorn", "--app-dir"] and "solara_asgi:app" in ran["argv"]
     token = ran["env"]["ALUETTE_TOKEN"]
     assert len(token) >= 16 and f":9000/?token={token}" in capsys.readouterr().out
-    ran = launched(monkeypatch, tmp_path, "app", f"--host={host}", "--port=9000", "--server=voila")
+    ran = launched(monkeypatch, "app", f"--host={host}", "--port=9000", "--server=voila")
     voila_token = next(a for a in ran["argv"] if a.startswith("--Voila.token="))
     assert len(voila_token) > len("--Voila.token=") + 16
 
 
-def test_make_apps_default_takes_the_teachers_token_and_none_on_the_loopback(monkeypatch, capsys, tmp_path):
-    ran = launched(monkeypatch, tmp_path, "app", "--host=0.0.0.0", "--token=class-7B-aluette")
+def test_make_apps_default_takes_the_teachers_token_and_none_on_the_loopback(monkeypatch, capsys):
+    ran = launched(monkeypatch, "app", "--host=0.0.0.0", "--token=class-7B-aluette")
     assert "solara_asgi:app" in ran["argv"] and ran["env"]["ALUETTE_TOKEN"] == "class-7B-aluette"
     assert "?token=class-7B-aluette" in capsys.readouterr().out
-    ran = launched(monkeypatch, tmp_path, "app", "--host=127.0.0.1")
+    ran = launched(monkeypatch, "app", "--host=127.0.0.1")
     assert "solara_asgi:app" in ran["argv"] and "ALUETTE_TOKEN" not in ran["env"]
     with pytest.raises(SystemExit):
         command.main(["app", "--server=jupyter"])
@@ -234,22 +233,18 @@ def test_make_apps_default_takes_the_teachers_token_and_none_on_the_loopback(mon
     assert "bad token" in capsys.readouterr().err
 
 
-def test_make_app_starts_a_worker_per_core_sharing_one_door(monkeypatch, tmp_path):
+def test_make_app_starts_a_worker_per_core_sharing_one_door(monkeypatch):
     """A page is built on one core (Python's GIL): `make app` starts a uvicorn worker per core (at most four), and
-    gives every worker the same ledger file (aluette.classroom.ledger), in a folder of its own that names the
-    server's process; `WORKERS=1` keeps the ledger in the one worker's memory."""
+    tells each worker how many there are, so that they share one door (aluette.classroom.ledger.door_ledger)."""
     monkeypatch.setattr(command.os, "cpu_count", lambda: 2)
-    ran = launched(monkeypatch, tmp_path, "app")
-    assert "--workers=2" in ran["argv"]
-    door = Path(ran["env"][command.DOOR_ENV])
-    assert door.name == "door.sqlite" and door.parent.parent == tmp_path
-    assert door.parent.name.startswith(f"aluette-door-{command.os.getpid()}-")
+    ran = launched(monkeypatch, "app")
+    assert "--workers=2" in ran["argv"] and ran["env"][WORKERS_ENV] == "2"
     monkeypatch.setattr(command.os, "cpu_count", lambda: 64)
-    assert f"--workers={command.MAX_DEFAULT_WORKERS}" in launched(monkeypatch, tmp_path, "app")["argv"]
-    ran = launched(monkeypatch, tmp_path, "app", "--workers=1")
-    assert "--workers=1" in ran["argv"] and command.DOOR_ENV not in ran["env"]
-    monkeypatch.setenv(command.DOOR_ENV, "/left/from/before.sqlite")  # never inherited
-    assert command.DOOR_ENV not in launched(monkeypatch, tmp_path, "app", "--workers=1")["env"]
+    ran = launched(monkeypatch, "app")
+    assert f"--workers={command.MAX_DEFAULT_WORKERS}" in ran["argv"]
+    assert ran["env"][WORKERS_ENV] == str(command.MAX_DEFAULT_WORKERS)
+    ran = launched(monkeypatch, "app", "--workers=1")
+    assert "--workers=1" in ran["argv"] and ran["env"][WORKERS_ENV] == "1"
 
 
 def test_workers_are_refused_out_of_range_and_on_voila(capsys):
@@ -257,20 +252,6 @@ def test_workers_are_refused_out_of_range_and_on_voila(capsys):
     assert "--workers must be a whole number from 1 to 64, not 0" in capsys.readouterr().err
     assert command.main(["app", "--server=voila", "--workers=2"]) == 2
     assert "--workers is for Solara's server" in capsys.readouterr().err
-
-
-def test_the_door_folders_of_servers_that_stopped_are_removed(tmp_path):
-    """Each start makes a ledger folder named after its process; a stopped server's is removed at the next start,
-    a running one's is kept."""
-    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
-    stopped = tmp_path / f"aluette-door-{int(done.stdout)}-x1"
-    running = tmp_path / f"aluette-door-{command.os.getppid()}-x2"
-    for folder in (stopped, running):
-        folder.mkdir()
-        (folder / "door.sqlite").write_text("")
-    made = command.door_file(2, folder=tmp_path)
-    assert not stopped.exists() and running.exists() and made.parent.is_dir()
-    assert command.door_file(1, folder=tmp_path) is None
 
 
 def test_voila_options_need_server_voila(capsys):
@@ -298,3 +279,21 @@ def test_a_closed_page_is_freed_without_sending_its_widgets_closes_to_the_leavin
                 kinds.append(got["header"]["msg_type"] if got else None)
         assert "comm_close" not in kinds
     run_coroutine(go())
+
+
+def test_a_lessons_first_page_gets_only_its_own_widgets(solara_server):
+    """The first page of a lesson in a worker runs the notebook's template run first (the app reads each notebook at
+    its first page here, ``ALUETTE_PREWARM=0``): that run belongs to no student's page, so its widgets are not sent
+    to the page that caused it, which gets the same widgets as every later page."""
+    async def go():
+        counts = []
+        for _ in range(4):  # the first page of each of the two workers among them
+            page = await open_solara_page(solara_server.url, "/first_page", "127.0.0.61", token=TOKEN)
+            try:
+                assert page.failure is None, page.failure
+                counts.append(page.opened)
+            finally:
+                await page.close()
+        return counts
+    counts = run_coroutine(go())
+    assert len(set(counts)) == 1 and counts[0] > 0, counts
