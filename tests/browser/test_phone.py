@@ -1,0 +1,125 @@
+"""The students' app on a phone (README, "Serving the tutorial to a class"): every student lesson, opened in a window
+390 px wide (a phone held upright, iPhone 12 to 15), fits that width. The page as a whole never scrolls sideways
+(WCAG 2.1, 1.4.10 Reflow: content readable at 320 CSS px without scrolling in two dimensions); content that must stay
+wide (a table of figures) scrolls inside its own box instead, and no button or text box is pushed off the page.
+
+A failure names the widest elements that pass the window's right edge (their tag and class names, right edge in px),
+so the fix can be looked for in the stylesheet (``classroom/solara_app.py``) or in the widget's layout."""
+
+from __future__ import annotations
+
+import pytest
+
+from aluette.classroom import student_notebooks
+from tests.browser.harness import NOTEBOOKS, screenshot
+
+pytestmark = pytest.mark.browser
+
+LESSONS = [path.name for path in student_notebooks(NOTEBOOKS)]
+PHONE = {"width": 390, "height": 844}
+SLACK = 1  # px: a rounded sub-pixel edge
+
+# What widens the page: every shown element whose right edge passes ``width``, is not clipped by a box of its own that
+# scrolls sideways (or hides what passes it) and fits, and has no child that passes the edge itself (its ancestors
+# are only as wide as it makes them). The widest first, one per distinct name; each named by its tag and classes,
+# "in" its nearest ancestor with an aluette, widget or notebook class.
+OFFENDERS_JS = """(width) => {
+    const right = (el) => Math.round(el.getBoundingClientRect().right + window.scrollX);
+    const shown = (el) => { const box = el.getBoundingClientRect(); return box.width > 0 && box.height > 0; };
+    const passes = (el) => shown(el) && right(el) > width;
+    const clipped = (el) => {
+        for (let up = el.parentElement; up && up !== document.body; up = up.parentElement)
+            if (getComputedStyle(up).overflowX !== 'visible' && right(up) <= width) return true;
+        return false;
+    };
+    const label = (el) => el.tagName.toLowerCase() + (typeof el.className === 'string' && el.className.trim()
+        ? '.' + el.className.trim().split(/\\s+/).join('.') : '');
+    const owner = (el) => {
+        for (let up = el.parentElement; up && up !== document.body; up = up.parentElement)
+            if (typeof up.className === 'string' && /(^|\\s)(aluette-|widget-|jp-)/.test(up.className))
+                return ' in ' + label(up);
+        return '';
+    };
+    const seen = new Map();
+    for (const el of document.body.querySelectorAll('*')) {
+        if (!passes(el) || [...el.children].some(passes) || clipped(el)) continue;
+        const name = label(el) + owner(el);
+        if (!seen.has(name) || seen.get(name).right < right(el))
+            seen.set(name, {name, right: right(el), width: Math.round(el.getBoundingClientRect().width)});
+    }
+    return [...seen.values()].sort((a, b) => b.right - a.right);
+}"""
+
+# Buttons, text boxes and sliders that are shown but out of reach: left of the page or past its right edge, and not
+# inside a box that scrolls sideways (which brings them back).
+UNREACHABLE_JS = """(width) => {
+    const scrolls = (el) => {
+        for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+            const x = getComputedStyle(up).overflowX;
+            if (x === 'auto' || x === 'scroll') return true;
+        }
+        return false;
+    };
+    return [...document.querySelectorAll('button, input, select, textarea, [role=slider]')]
+        .filter(el => el.offsetParent !== null && !el.classList.contains('aluette-card-button'))
+        .map(el => ({el, box: el.getBoundingClientRect()}))
+        .filter(({el, box}) => box.width && (box.left + window.scrollX < -1 || box.right + window.scrollX > width + 1)
+                                && !scrolls(el))
+        .map(({el, box}) => (el.textContent.trim() || el.getAttribute('aria-label') || el.tagName).slice(0, 40)
+                            + ` [${Math.round(box.left)}..${Math.round(box.right)}]`);
+}"""
+
+
+# Solara's loading screen grows and fades out for half a second after the page is drawn (loader-solara.html): the
+# page is measured once it is gone.
+LOADER_GONE_JS = "() => !document.querySelector('#loader-container')"
+
+
+# The page's own style sheet (solara.Style) may reach the browser a moment after the widgets it lays out: the width is
+# given that long to settle, and measured after it whether it fits or not.
+FITS_JS = "(width) => document.documentElement.scrollWidth <= width"
+SETTLE_MS = 5_000
+
+
+def open_on_a_phone(page, open_app, name: str):
+    page.set_viewport_size(PHONE)
+    open_app(page, name)
+    page.wait_for_function(LOADER_GONE_JS)
+    try:
+        page.wait_for_function(FITS_JS, arg=PHONE["width"] + SLACK, timeout=SETTLE_MS)
+    except Exception:  # playwright's TimeoutError: measured and named below
+        pass
+
+
+def page_width(page) -> int:
+    return page.evaluate("() => document.documentElement.scrollWidth")
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_lesson_fits_a_phone_upright(page, open_app, name):
+    """At 390x844 the rendered lesson is no wider than the window: nothing scrolls the whole page sideways, and
+    every button and text box is within reach."""
+    open_on_a_phone(page, open_app, name)
+    width = page_width(page)
+    offenders = page.evaluate(OFFENDERS_JS, PHONE["width"] + SLACK)
+    screenshot(page, "phone-" + name.removesuffix(".ipynb"))
+    assert width <= PHONE["width"] + SLACK, (
+        f"{name} is {width} px wide in a {PHONE['width']} px window; widest elements past its edge: "
+        + "; ".join(f"{o['name']} (right edge {o['right']} px, {o['width']} px wide)" for o in offenders[:8]))
+    assert page.evaluate(UNREACHABLE_JS, PHONE["width"]) == []
+
+
+def test_the_check_sees_a_page_that_is_too_wide(page, open_app):
+    """The check can fail: the first lesson with a box 600 px wide added at the end is too wide, and that box is
+    named; the same box inside one that scrolls sideways is not."""
+    open_on_a_phone(page, open_app, LESSONS[0])
+    page.evaluate("""() => { const box = document.createElement('div');
+        box.className = 'too-wide-probe'; box.style.width = '600px'; box.style.height = '10px';
+        document.querySelector('.solara-autorouter-content').appendChild(box); }""")
+    assert page_width(page) > PHONE["width"] + SLACK
+    assert any(o["name"].partition(" in ")[0] == "div.too-wide-probe" for o in page.evaluate(OFFENDERS_JS, PHONE["width"] + SLACK))
+    page.evaluate("""() => { const probe = document.querySelector('.too-wide-probe');
+        const room = document.createElement('div'); room.style.overflowX = 'auto';
+        probe.replaceWith(room); room.appendChild(probe); }""")
+    assert page_width(page) <= PHONE["width"] + SLACK
+    assert page.evaluate(OFFENDERS_JS, PHONE["width"] + SLACK) == []
