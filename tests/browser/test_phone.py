@@ -50,23 +50,37 @@ OFFENDERS_JS = """(width) => {
     return [...seen.values()].sort((a, b) => b.right - a.right);
 }"""
 
-# Buttons, text boxes and sliders that are shown but out of reach: left of the page or past its right edge, and not
-# inside a box that scrolls sideways (which brings them back).
-UNREACHABLE_JS = """(width) => {
-    const scrolls = (el) => {
+# What is out of reach or cut off: a shown button, text box, list, picture or text (an element without children)
+# that passes the left or right edge of a box hiding what passes it (overflow hidden or clip), or of the window, and is
+# not inside a box that scrolls sideways (which brings it back). A card's button text is moved out of sight on purpose
+# (the picture shows the card), and its picture is left out.
+OUT_OF_SIGHT_JS = """(width) => {
+    const label = (el) => el.tagName.toLowerCase() + (typeof el.className === 'string' && el.className.trim()
+        ? '.' + el.className.trim().split(/\\s+/).filter(c => !/^(lm-|p-)/.test(c)).join('.') : '');
+    const out = [];
+    for (const el of document.body.querySelectorAll('*')) {
+        if (el.children.length && !el.matches('button, select, svg')) continue;
+        if (el.closest('.aluette-card-button') || (el instanceof SVGElement && el.tagName.toLowerCase() !== 'svg'))
+            continue;
+        const box = el.getBoundingClientRect();
+        if (!box.width || !box.height) continue;
+        const what = `${label(el)} "${(el.textContent || '').trim().slice(0, 30)}" [${Math.round(box.left)}..` +
+            `${Math.round(box.right)}]`;
+        let scrolls = false;
         for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
             const x = getComputedStyle(up).overflowX;
-            if (x === 'auto' || x === 'scroll') return true;
+            if (x === 'auto' || x === 'scroll') { scrolls = true; break; }
+            if (x === 'visible') continue;
+            const room = up.getBoundingClientRect();
+            if (box.right > room.right + 1 || box.left < room.left - 1) {
+                out.push(`${what} cut off by ${label(up)} [${Math.round(room.left)}..${Math.round(room.right)}]`);
+                break;
+            }
         }
-        return false;
-    };
-    return [...document.querySelectorAll('button, input, select, textarea, [role=slider]')]
-        .filter(el => el.offsetParent !== null && !el.classList.contains('aluette-card-button'))
-        .map(el => ({el, box: el.getBoundingClientRect()}))
-        .filter(({el, box}) => box.width && (box.left + window.scrollX < -1 || box.right + window.scrollX > width + 1)
-                                && !scrolls(el))
-        .map(({el, box}) => (el.textContent.trim() || el.getAttribute('aria-label') || el.tagName).slice(0, 40)
-                            + ` [${Math.round(box.left)}..${Math.round(box.right)}]`);
+        if (!scrolls && (box.left + window.scrollX < -1 || box.right + window.scrollX > width + 1))
+            out.push(`${what} out of the window`);
+    }
+    return out;
 }"""
 
 
@@ -106,12 +120,13 @@ def test_lesson_fits_a_phone_upright(page, open_app, name):
     assert width <= PHONE["width"] + SLACK, (
         f"{name} is {width} px wide in a {PHONE['width']} px window; widest elements past its edge: "
         + "; ".join(f"{o['name']} (right edge {o['right']} px, {o['width']} px wide)" for o in offenders[:8]))
-    assert page.evaluate(UNREACHABLE_JS, PHONE["width"]) == []
+    assert page.evaluate(OUT_OF_SIGHT_JS, PHONE["width"]) == []
 
 
-def test_the_check_sees_a_page_that_is_too_wide(page, open_app):
-    """The check can fail: the first lesson with a box 600 px wide added at the end is too wide, and that box is
-    named; the same box inside one that scrolls sideways is not."""
+def test_the_checks_see_a_page_that_is_too_wide_or_cut_off(page, open_app):
+    """The checks can fail: the first lesson with a box 600 px wide added at the end is too wide, and that box is
+    named; the same box inside one that scrolls sideways is not. A button pushed off the window's left edge (which
+    does not widen the page) and a text box wider than a box hiding what passes it are found out of sight."""
     open_on_a_phone(page, open_app, LESSONS[0])
     page.evaluate("""() => { const box = document.createElement('div');
         box.className = 'too-wide-probe'; box.style.width = '600px'; box.style.height = '10px';
@@ -123,3 +138,15 @@ def test_the_check_sees_a_page_that_is_too_wide(page, open_app):
         probe.replaceWith(room); room.appendChild(probe); }""")
     assert page_width(page) <= PHONE["width"] + SLACK
     assert page.evaluate(OFFENDERS_JS, PHONE["width"] + SLACK) == []
+    assert page.evaluate(OUT_OF_SIGHT_JS, PHONE["width"]) == []
+    page.evaluate("""() => { const main = document.querySelector('.solara-autorouter-content');
+        const off = document.createElement('button'); off.textContent = 'pushed off';
+        off.style.position = 'relative'; off.style.left = '-300px'; main.appendChild(off);
+        const room = document.createElement('div'); room.style.overflowX = 'hidden'; room.style.width = '200px';
+        const wide = document.createElement('input'); wide.style.width = '300px'; wide.className = 'wide-probe';
+        room.appendChild(wide); main.appendChild(room); }""")
+    found = page.evaluate(OUT_OF_SIGHT_JS, PHONE["width"])
+    assert page_width(page) <= PHONE["width"] + SLACK
+    assert len(found) == 2, found
+    assert found[0].startswith('button "pushed off"') and found[0].endswith("out of the window"), found
+    assert found[1].startswith("input.wide-probe") and " cut off by div " in found[1], found
