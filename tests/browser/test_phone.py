@@ -50,34 +50,36 @@ OFFENDERS_JS = """(width) => {
     return [...seen.values()].sort((a, b) => b.right - a.right);
 }"""
 
-# What is out of reach or cut off: a shown button, text box, list, picture or text (an element without children)
-# that passes the left or right edge of a box hiding what passes it (overflow hidden or clip), or of the window, and is
-# not inside a box that scrolls sideways (which brings it back). A card's button text is moved out of sight on purpose
+# What is out of reach or cut off: a shown button, text box, list, picture or text (an element without children, or
+# with text of its own)
+# that passes the left or right edge of a box hiding what passes it (overflow hidden or clip), or of the window. Inside
+# a box that scrolls sideways what passes the box is scrolled to; the box itself must then be in sight. A card's button text is moved out of sight on purpose
 # (the picture shows the card), and its picture is left out.
 OUT_OF_SIGHT_JS = """(width) => {
     const label = (el) => el.tagName.toLowerCase() + (typeof el.className === 'string' && el.className.trim()
         ? '.' + el.className.trim().split(/\\s+/).filter(c => !/^(lm-|p-)/.test(c)).join('.') : '');
     const out = [];
     for (const el of document.body.querySelectorAll('*')) {
-        if (el.children.length && !el.matches('button, select, svg')) continue;
+        const text = [...el.childNodes].some(n => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+        if (el.children.length && !text && !el.matches('button, select, svg')) continue;
         if (el.closest('.aluette-card-button') || (el instanceof SVGElement && el.tagName.toLowerCase() !== 'svg'))
             continue;
         const box = el.getBoundingClientRect();
         if (!box.width || !box.height) continue;
         const what = `${label(el)} "${(el.textContent || '').trim().slice(0, 30)}" [${Math.round(box.left)}..` +
             `${Math.round(box.right)}]`;
-        let scrolls = false;
-        for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+        let seen = box, cut = false;  // the part of the page that shows the element: its own box, or a scroller's
+        for (let up = el.parentElement; up && up !== document.body && !cut; up = up.parentElement) {
             const x = getComputedStyle(up).overflowX;
-            if (x === 'auto' || x === 'scroll') { scrolls = true; break; }
             if (x === 'visible') continue;
             const room = up.getBoundingClientRect();
-            if (box.right > room.right + 1 || box.left < room.left - 1) {
+            if (x === 'auto' || x === 'scroll') { seen = room; continue; }  // scrolled to, if the scroller is in sight
+            if (seen.right > room.right + 1 || seen.left < room.left - 1) {
                 out.push(`${what} cut off by ${label(up)} [${Math.round(room.left)}..${Math.round(room.right)}]`);
-                break;
+                cut = true;
             }
         }
-        if (!scrolls && (box.left + window.scrollX < -1 || box.right + window.scrollX > width + 1))
+        if (!cut && (seen.left + window.scrollX < -1 || seen.right + window.scrollX > width + 1))
             out.push(`${what} out of the window`);
     }
     return out;
@@ -120,7 +122,8 @@ def test_lesson_fits_a_phone_upright(page, open_app, name):
     assert width <= PHONE["width"] + SLACK, (
         f"{name} is {width} px wide in a {PHONE['width']} px window; widest elements past its edge: "
         + "; ".join(f"{o['name']} (right edge {o['right']} px, {o['width']} px wide)" for o in offenders[:8]))
-    assert page.evaluate(OUT_OF_SIGHT_JS, PHONE["width"]) == []
+    hidden = page.evaluate(OUT_OF_SIGHT_JS, PHONE["width"])
+    assert hidden == [], f"{name}: {len(hidden)} out of sight at {PHONE['width']} px:\n" + "\n".join(hidden[:12])
 
 
 def test_the_checks_see_a_page_that_is_too_wide_or_cut_off(page, open_app):
