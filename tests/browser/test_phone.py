@@ -1,10 +1,12 @@
 """The students' app on a phone (README, "Serving the tutorial to a class"): every student lesson, opened in a window
 390 px wide (a phone held upright, iPhone 12 to 15), fits that width. The page as a whole never scrolls sideways
 (WCAG 2.1, 1.4.10 Reflow: content readable at 320 CSS px without scrolling in two dimensions); content that must stay
-wide (a table of figures) scrolls inside its own box instead, and no button or text box is pushed off the page.
+wide (a table of figures) scrolls inside its own box instead, and nothing shown (a button, a text box, a line of text)
+is cut off by its box or pushed out of the window. The landing page is checked the same way.
 
 A failure names the widest elements that pass the window's right edge (their tag and class names, right edge in px),
-so the fix can be looked for in the stylesheet (``classroom/solara_app.py``) or in the widget's layout."""
+or what is out of sight and the box that cuts it off, so the fix can be looked for in the stylesheet
+(``classroom/solara_app.py``) or in the widget's layout."""
 
 from __future__ import annotations
 
@@ -50,11 +52,11 @@ OFFENDERS_JS = """(width) => {
     return [...seen.values()].sort((a, b) => b.right - a.right);
 }"""
 
-# What is out of reach or cut off: a shown button, text box, list, picture or text (an element without children, or
-# with text of its own)
-# that passes the left or right edge of a box hiding what passes it (overflow hidden or clip), or of the window. Inside
-# a box that scrolls sideways what passes the box is scrolled to; the box itself must then be in sight. A card's button text is moved out of sight on purpose
-# (the picture shows the card), and its picture is left out.
+# What is out of reach or cut off: a shown button, text box, list, picture or text (an element without children, or with
+# text of its own) that passes the left or right edge of a box hiding what passes it (overflow hidden or clip), or of
+# the window. Inside a box that scrolls sideways what passes the box is scrolled to; the box itself must then be in
+# sight. A card's button text is moved out of sight on purpose (the picture shows the card), and its picture is left
+# out.
 OUT_OF_SIGHT_JS = """(width) => {
     const label = (el) => el.tagName.toLowerCase() + (typeof el.className === 'string' && el.className.trim()
         ? '.' + el.className.trim().split(/\\s+/).filter(c => !/^(lm-|p-)/.test(c)).join('.') : '');
@@ -114,11 +116,24 @@ def page_width(page) -> int:
 @pytest.mark.parametrize("name", LESSONS)
 def test_lesson_fits_a_phone_upright(page, open_app, name):
     """At 390x844 the rendered lesson is no wider than the window: nothing scrolls the whole page sideways, and
-    every button and text box is within reach."""
+    nothing shown is cut off or out of reach."""
     open_on_a_phone(page, open_app, name)
+    screenshot(page, "phone-" + name.removesuffix(".ipynb"))
+    check_fits(page, name)
+
+
+def test_landing_page_fits_a_phone_upright(page, solara):
+    page.set_viewport_size(PHONE)
+    page.goto(solara.url + "/")
+    page.wait_for_selector("ol.notebooks > li > a", state="visible")
+    page.wait_for_function(LOADER_GONE_JS)
+    check_fits(page, "the landing page")
+
+
+def check_fits(page, name: str):
+    """The page is no wider than the phone's window (naming what widens it) and shows everything it holds."""
     width = page_width(page)
     offenders = page.evaluate(OFFENDERS_JS, PHONE["width"] + SLACK)
-    screenshot(page, "phone-" + name.removesuffix(".ipynb"))
     assert width <= PHONE["width"] + SLACK, (
         f"{name} is {width} px wide in a {PHONE['width']} px window; widest elements past its edge: "
         + "; ".join(f"{o['name']} (right edge {o['right']} px, {o['width']} px wide)" for o in offenders[:8]))
@@ -135,7 +150,8 @@ def test_the_checks_see_a_page_that_is_too_wide_or_cut_off(page, open_app):
         box.className = 'too-wide-probe'; box.style.width = '600px'; box.style.height = '10px';
         document.querySelector('.solara-autorouter-content').appendChild(box); }""")
     assert page_width(page) > PHONE["width"] + SLACK
-    assert any(o["name"].partition(" in ")[0] == "div.too-wide-probe" for o in page.evaluate(OFFENDERS_JS, PHONE["width"] + SLACK))
+    named = [o["name"].partition(" in ")[0] for o in page.evaluate(OFFENDERS_JS, PHONE["width"] + SLACK)]
+    assert "div.too-wide-probe" in named, named
     page.evaluate("""() => { const probe = document.querySelector('.too-wide-probe');
         const room = document.createElement('div'); room.style.overflowX = 'auto';
         probe.replaceWith(room); room.appendChild(probe); }""")
