@@ -15,6 +15,7 @@ VOILA_ARGS ?=
 LESSON ?=
 CLASS_SIZE ?= 30
 SERVER ?=
+WORKERS ?=
 
 .PHONY: lab test app teacher bench clean-venv
 
@@ -40,13 +41,13 @@ TEST_WORKERS ?= 3
 test: $(STAMP)
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
-# The classroom app (aluette/classroom): the students' app on Solara's server (classroom/solara_app.py, one process
-# for the class: README, "Serving the tutorial to a class"). Off 127.0.0.1 it never serves without a token: give one
+# The classroom app (aluette/classroom): the students' app on Solara's server (classroom/solara_app.py, a worker
+# process per core, WORKERS=N to choose: README, "Serving the tutorial to a class"). Off 127.0.0.1 it never serves without a token: give one
 # with TOKEN=... or one is made and printed with the address. SERVER=voila serves it with Voilà instead (voila.json
 # and classroom/, a kernel per page), where LESSON=08 (CLASS_SIZE=30) warms a kernel for every student on that
 # notebook before the class and VOILA_ARGS passes Voilà options. The teacher's page is Voilà.
 app: $(STAMP)
-	$(PY) -m aluette.classroom app --host=$(HOST) --port=$(PORT)$(if $(SERVER), --server=$(SERVER)) $(if $(TOKEN),--token=$(TOKEN)) $(if $(LESSON),--lesson=$(LESSON) --class-size=$(CLASS_SIZE)) $(VOILA_ARGS)
+	$(PY) -m aluette.classroom app --host=$(HOST) --port=$(PORT)$(if $(SERVER), --server=$(SERVER)) $(if $(TOKEN),--token=$(TOKEN)) $(if $(WORKERS),--workers=$(WORKERS)) $(if $(LESSON),--lesson=$(LESSON) --class-size=$(CLASS_SIZE)) $(VOILA_ARGS)
 
 # The teacher's page: the teacher's guide and the printable one-page rules summary (not in the students' app).
 teacher: $(STAMP)

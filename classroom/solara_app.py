@@ -24,6 +24,7 @@ import solara
 from solara.server import kernel_context
 
 from aluette.classroom import student_notebooks
+from aluette.classroom.admission import PAGE_STARTS
 from aluette.classroom.landing import entries, read_entry
 from aluette.classroom.lessons import lesson
 from aluette.widgets.common import set_page_storage
@@ -128,8 +129,16 @@ def landing_html() -> str:
             'the tab when you are done with a page.</p></footer></div>')
 
 
+def _drawn():
+    """Tell this worker's door that the page is drawn, so that the next page may start
+    (:class:`aluette.classroom.admission.Starts`)."""
+    if kernel_context.has_current_context():
+        PAGE_STARTS.started(kernel_context.get_current_context().id)
+
+
 @solara.component
 def Landing():
+    solara.use_effect(_drawn, [])
     solara.Style(LANDING_CSS)
     solara.Title("Aluette: learn the card game")
     solara.HTML(tag="div", unsafe_innerHTML=landing_html())
@@ -158,6 +167,7 @@ def _page(path: Path):
     @solara.component
     def Page():
         page = solara.use_memo(lambda: (_leave_quietly(), lesson(path).build())[1], [])
+        solara.use_effect(_drawn, [])
         solara.Style(CSS)
         solara.Title(f"{title(path)} - Aluette")
         solara.display(page)

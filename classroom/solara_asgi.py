@@ -2,9 +2,13 @@
 --app-dir classroom solara_asgi:app``): Solara's own Starlette app for ``solara_app.py`` (``SOLARA_APP``, set by
 ``aluette.classroom.command``), behind :class:`aluette.classroom.admission.Admission` (token, caps, "the room is
 full") and :class:`~aluette.classroom.admission.PageHtml` (``<html lang="en">``, zoom allowed), with the soft limit of open
-files raised, configured by the ``ALUETTE_*`` variables the command sets."""
+files raised, configured by the ``ALUETTE_*`` variables the command sets. Each uvicorn worker (``make app`` starts one per core)
+imports this module: they share the door's ledger (``ALUETTE_DOOR``, :mod:`aluette.classroom.ledger`)."""
 
+import logging
 import os
+import threading
+import time
 import warnings
 from pathlib import Path
 
@@ -18,16 +22,44 @@ from solara.server import kernel_context  # noqa: E402 (Solara reads SOLARA_APP)
 from solara.server.starlette import app as solara_app  # noqa: E402
 
 from aluette.classroom import student_notebooks  # noqa: E402
-from aluette.classroom.admission import Admission, PageHtml  # noqa: E402
-from aluette.classroom.server import raise_open_files_limit  # noqa: E402
+from aluette.classroom.admission import PAGE_STARTS, Admission, PageHtml  # noqa: E402
+from aluette.classroom.ledger import DOOR_ENV, Ledger  # noqa: E402
+from aluette.classroom.pages import raise_open_files_limit  # noqa: E402
 
 #: Each websocket holds a file (and a thread) of this one process: the soft limit is raised at start, as for Voilà.
 OPEN_FILES = raise_open_files_limit(65536)
 FOLDER = Path(os.environ.get("ALUETTE_NOTEBOOKS") or Path(__file__).resolve().parents[1] / "notebooks")
 LESSONS = frozenset(p.stem for p in student_notebooks(FOLDER))
 
+def _close_page(kernel_id: str, page_id: str) -> None:
+    """Solara's own close of a page (its ``/_solara/api/close`` route), for a close request that reached another
+    worker."""
+    context = kernel_context.contexts.get(kernel_id)
+    if context is not None:
+        context.page_close(page_id)
+
+
 app = Admission(PageHtml(solara_app), lessons=lambda: LESSONS, live=lambda: set(kernel_context.contexts),
                 token=os.environ.get("ALUETTE_TOKEN") or None,
                 max_sessions=int(os.environ.get("ALUETTE_MAX_SESSIONS", "40")),
                 per_address=int(os.environ.get("ALUETTE_MAX_SESSIONS_PER_ADDRESS", "4")),
-                per_minute=int(os.environ.get("ALUETTE_MAX_PAGES_PER_MINUTE", "12")))
+                per_minute=int(os.environ.get("ALUETTE_MAX_PAGES_PER_MINUTE", "12")),
+                # the workers of one server count one room: the command gives them the same ledger file
+                ledger=Ledger(os.environ.get(DOOR_ENV) or None), close_page=_close_page,
+                # new pages start one at a time (each says when it is drawn: solara_app.py)
+                starts=PAGE_STARTS)
+
+
+def _keep_pruned(every: float = 1.0):
+    """Every second, this worker closes the pages whose close request reached another worker, and forgets its
+    closed and culled pages even when no request reaches it, so that the other workers do not count their places
+    as taken."""
+    while True:
+        time.sleep(every)
+        try:
+            app.prune()
+        except Exception:  # noqa: BLE001 - a busy or closed ledger: the next request prunes it anyway
+            logging.getLogger("aluette.classroom").exception("could not prune the door's ledger")
+
+
+threading.Thread(target=_keep_pruned, name="aluette-door-prune", daemon=True).start()

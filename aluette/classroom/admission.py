@@ -25,6 +25,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import collections
 import gzip
 import hmac
@@ -36,12 +37,14 @@ from typing import Callable
 from urllib.parse import parse_qs
 
 from . import TEACHER_NOTEBOOKS
-from .server import last_minute, prune, refusal_page
+from .ledger import Ledger
+from .pages import refusal_page
 
-__all__ = ["Admission", "TOKEN_COOKIE", "PageHtml"]
+__all__ = ["Admission", "TOKEN_COOKIE", "PageHtml", "Starts", "PAGE_STARTS"]
 
 TOKEN_COOKIE = "aluette-token"
 KERNELS = "/jupyter/api/kernels/"
+CLOSE = "/_solara/api/close/"  # a leaving tab's close request (Solara's route), with ?session_id=<the page>
 FULL = "The room is full, try again in a minute"
 TEACHER_PAGES = frozenset(name.removesuffix(".ipynb") for name in TEACHER_NOTEBOOKS)
 
@@ -52,49 +55,174 @@ PAGE_ASSETS = ("static/", "_solara/")
 OPERATOR_ADDRESSES = frozenset({"127.0.0.1", "::1"})
 
 
+class Starts:
+    """New pages start ``at_once`` at a time in this worker, in the order their websockets came.
+
+    A page's start (Solara makes its virtual kernel and thread, renders the app, builds the lesson and sends its
+    widgets) is CPU work of the worker's one core (the GIL). Thirty pages started together share that core thirty
+    ways with each other and with the event loop that carries every student's clicks, so all thirty are drawn near
+    the end and clicks wait behind them. Started in turn, each page is drawn within a page's time of its turn, the
+    last no later than before, and the event loop keeps its share: the door holds a new page's websocket
+    (:meth:`enter`, before Solara accepts it) until the page before it is drawn (:meth:`started`, called from the page
+    once rendered: ``classroom/solara_app.py``), its websocket has gone, or ``longest`` seconds have passed.
+
+    Two at a time by default: one page is built while the next makes its kernel, and a crafted websocket that never
+    asks for its page holds one place for at most ``longest`` seconds, never the door.
+
+    Everything but :meth:`started` runs on the worker's event loop; :meth:`started` may be called from any thread."""
+
+    def __init__(self, at_once: int = 2, longest: float = 3.0):
+        self.at_once, self.longest = at_once, longest
+        self._starting: dict[str, asyncio.TimerHandle] = {}  # kernel id -> its time limit
+        self._waiting: collections.deque = collections.deque()  # (kernel id, future) in the order they came
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    @property
+    def starting(self) -> list[str]:
+        return list(self._starting)
+
+    @property
+    def waiting(self) -> list[str]:
+        return [kernel_id for kernel_id, future in self._waiting if not future.done()]
+
+    async def enter(self, kernel_id: str) -> None:
+        """Wait for ``kernel_id``'s turn to start (at once if no page is starting)."""
+        self._loop = asyncio.get_running_loop()
+        if len(self._starting) < self.at_once and not self.waiting:
+            self._start(kernel_id)
+            return
+        future = self._loop.create_future()
+        self._waiting.append((kernel_id, future))
+        try:
+            await future
+        except asyncio.CancelledError:
+            if future.done() and not future.cancelled():  # its turn came as it was cancelled: pass it on
+                self.leave(kernel_id)
+            else:
+                future.cancel()
+            raise
+
+    def _start(self, kernel_id: str) -> None:
+        self._starting[kernel_id] = self._loop.call_later(self.longest, self.leave, kernel_id)
+
+    def leave(self, kernel_id: str) -> None:
+        """``kernel_id`` no longer starting (drawn, gone or too long): the next in line starts. Event loop only."""
+        limit = self._starting.pop(kernel_id, None)
+        if limit is None:
+            return
+        limit.cancel()
+        while self._waiting and len(self._starting) < self.at_once:
+            waiting, future = self._waiting.popleft()
+            if not future.done():
+                self._start(waiting)
+                future.set_result(None)
+
+    def started(self, kernel_id: str) -> None:
+        """The page of ``kernel_id`` is drawn (from its kernel's thread): the next page may start."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self.leave, kernel_id)
+
+
+#: The starts of this worker process's pages, shared by its door (``classroom/solara_asgi.py``) and its pages
+#: (``classroom/solara_app.py``, which says when each is drawn).
+PAGE_STARTS = Starts()
+
+
 class Admission:
     """ASGI middleware: token check and admission of lesson pages in front of ``app`` (see the module)."""
 
     def __init__(self, app, lessons: Callable[[], set], live: Callable[[], set], token: str | None = None,
                  max_sessions: int = 40, per_address: int = 4, per_minute: int = 12, pending_s: float = 60.0,
                  per_kernel: int = 2, max_message: int = 2**20, max_comm_opens: int = 16,
-                 max_comm_open_size: int = 2**16, clock: Callable[[], float] = time.monotonic):
+                 max_comm_open_size: int = 2**16, clock: Callable[[], float] = time.monotonic,
+                 ledger: Ledger | None = None, close_page: Callable[[str, str], None] | None = None,
+                 starts: Starts | None = None):
         self.app, self.lessons, self.live, self.token = app, lessons, live, token
         self.max_sessions, self.per_address, self.per_minute, self.pending_s = (max_sessions, per_address,
                                                                                 per_minute, pending_s)
         self.clock, self.per_kernel = clock, per_kernel
         self.max_message, self.max_comm_opens, self.max_comm_open_size = max_message, max_comm_opens, max_comm_open_size
+        #: the room's places, shared by every worker process of the server (:mod:`aluette.classroom.ledger`)
+        self.ledger = ledger if ledger is not None else Ledger()
+        #: closes a page of a kernel this worker holds (Solara's own close: ``classroom/solara_asgi.py``)
+        self.close_page = close_page
+        #: new pages start in turn (None: all at once)
+        self.starts = starts
+        # a kernel's websockets and comm_opens are counted by the worker that holds the kernel
         self.sockets: collections.Counter = collections.Counter()  # kernel id -> its websockets open now
         self.opens: collections.Counter = collections.Counter()  # kernel id -> comm_open messages it received
-        self.owner: dict[str, str] = {}  # kernel id -> client address whose websocket opened it
-        self.pending: dict[str, collections.deque] = {}  # address -> admission times not yet connected
-        self.recent: dict[str, collections.deque] = {}  # address -> admission times in the last minute
 
     # ------------------------------------------------------------------ accounting
-    def sessions(self, address: str | None = None) -> int:
-        """Sessions held by ``address`` (all addresses when None): live kernels it opened, pages not yet
-        connected."""
+    def _pruned(self, db) -> None:
         # a kernel whose websocket is open counts even before Solara has made its context (made in the socket's
         # thread after the upgrade): otherwise sockets opened back to back are each forgotten at the next check
-        prune(self.owner, self.pending, self.live() | set(self.sockets), self.clock() - self.pending_s)
-        owned = sum(1 for a in self.owner.values() if address is None or a == address)
-        return owned + sum(len(q) for a, q in self.pending.items() if address is None or a == address)
+        db.prune(self.live() | set(self.sockets), self.clock(), self.pending_s)
+
+    def prune(self) -> None:
+        """Forget what has gone (closed or culled kernels of this worker, stale pending pages): called at every
+        check, and now and then by the server (``classroom/solara_asgi.py``), so that a worker with no requests
+        does not keep its places counted for the others."""
+        with self.ledger.transaction() as db:
+            closes = db.take_closes()
+        for kernel_id, page_id in closes:  # a tab closed whose close request reached another worker
+            if self.close_page is not None and kernel_id in self.live():
+                self.close_page(kernel_id, page_id)
+        with self.ledger.transaction() as db:
+            self._pruned(db)
+
+    def sessions(self, address: str | None = None) -> int:
+        """Sessions held by ``address`` (all addresses when None), in every worker: live kernels it opened, pages
+        not yet connected."""
+        with self.ledger.transaction() as db:
+            self._pruned(db)
+            return db.sessions(address)
+
+    def _refusal(self, db, address: str, page: bool) -> str | None:
+        self._pruned(db)
+        if page and db.pages(address) >= self.per_minute:
+            return (f"This computer opened {self.per_minute} pages in the last minute, as many as the server "
+                    "prepares for one computer. Wait a minute before opening or reloading another.")
+        if db.sessions(address) >= self.per_address:
+            return (f"This computer already has {self.per_address} pages of the tutorial open. Close the tabs "
+                    "you no longer use: their places are freed at once (or within two minutes if the browser "
+                    "could not say so).")
+        if db.sessions() >= self.max_sessions:
+            return (f"The server already serves {self.max_sessions} open pages, as many as it can hold. A place "
+                    "is freed when someone closes a tab.")
+        return None
 
     def refusal(self, address: str, page: bool) -> str | None:
         """Why a new session from ``address`` is refused (the page's paragraph), or None. ``page``: a page load
         (counted against ``per_minute``), else a websocket opening a kernel."""
-        recent = last_minute(self.recent, address, self.clock())
-        if page and len(recent) >= self.per_minute:
-            return (f"This computer opened {self.per_minute} pages in the last minute, as many as the server "
-                    "prepares for one computer. Wait a minute before opening or reloading another.")
-        if self.sessions(address) >= self.per_address:
-            return (f"This computer already has {self.per_address} pages of the tutorial open. Close the tabs "
-                    "you no longer use: their places are freed at once (or within two minutes if the browser "
-                    "could not say so).")
-        if self.sessions() >= self.max_sessions:
-            return (f"The server already serves {self.max_sessions} open pages, as many as it can hold. A place "
-                    "is freed when someone closes a tab.")
-        return None
+        with self.ledger.transaction() as db:
+            return self._refusal(db, address, page)
+
+    def admit_page(self, address: str) -> str | None:
+        """A page load from ``address``: None and its place taken, or why it is refused (one transaction)."""
+        with self.ledger.transaction() as db:
+            reason = self._refusal(db, address, page=True)
+            if reason is None:
+                db.admit_page(address, self.clock())
+            return reason
+
+    def admit_kernel(self, kernel_id: str, address: str) -> bool:
+        """A websocket from ``address`` for ``kernel_id``: True if it may go on (a kernel of the room, the page
+        this address was admitted for, or a new place within the caps), the kernel then counted as its."""
+        with self.ledger.transaction() as db:
+            if db.knows(kernel_id) or kernel_id in self.live():
+                return True
+            if not db.take_pending(address) and self._refusal(db, address, page=False) is not None:
+                return False
+            db.own(kernel_id, address)
+            return True
+
+    @property
+    def owner(self) -> dict[str, str]:
+        """Every kernel of the room (in every worker) and the address whose websocket opened it."""
+        with self.ledger.transaction() as db:
+            self._pruned(db)
+            return db.owners()
 
     # ------------------------------------------------------------------ ASGI
     async def __call__(self, scope, receive, send):
@@ -123,27 +251,28 @@ class Admission:
         if scope["type"] == "http" and path.rstrip("/") == "/resourcez" and address not in OPERATOR_ADDRESSES:
             return await self._refuse(scope, send, 404, "Not in the students' app",
                                       "The server's figures are for the teacher, on the computer that runs it.")
+        if (scope["type"] == "http" and scope.get("method") == "POST" and path.startswith(CLOSE)
+                and self._closed_elsewhere(path[len(CLOSE):].strip("/"), query.get("session_id", [""])[0])):
+            return await self._ok(send)
         if scope["type"] == "http" and scope.get("method") == "GET" and path.strip("/") in self.lessons():
-            reason = self.refusal(address, page=True)
+            reason = self.admit_page(address)
             if reason is not None:
                 return await self._refuse(scope, send, 503, FULL, reason)
-            self.pending.setdefault(address, collections.deque()).append(self.clock())
-            self.recent[address].append(self.clock())
         if scope["type"] == "websocket" and path.startswith(KERNELS):
             kernel_id = path[len(KERNELS):].split("/")[0]
-            if kernel_id not in self.owner and kernel_id not in self.live():
-                queue = self.pending.get(address)
-                if queue:  # the page this address was admitted for connects
-                    queue.popleft()
-                elif self.refusal(address, page=False) is not None:
-                    return await self._refuse(scope, send, 403, FULL, "")
-                self.owner[kernel_id] = address
+            new = kernel_id not in self.live() and not self.sockets[kernel_id]
+            if not self.admit_kernel(kernel_id, address):
+                return await self._refuse(scope, send, 403, FULL, "")
             if self.sockets[kernel_id] >= self.per_kernel:
                 return await self._refuse(scope, send, 403, FULL, "")
             self.sockets[kernel_id] += 1
             try:
+                if new and self.starts is not None:
+                    await self.starts.enter(kernel_id)
                 return await self.app(scope, self._bounded(receive, kernel_id), send)
             finally:
+                if self.starts is not None:
+                    self.starts.leave(kernel_id)
                 self.sockets[kernel_id] -= 1
                 if not self.sockets[kernel_id]:
                     del self.sockets[kernel_id]
@@ -152,6 +281,23 @@ class Admission:
         if by_query and scope["type"] == "http":
             send = self._with_cookie(send)
         return await self.app(scope, receive, send)
+
+    def _closed_elsewhere(self, kernel_id: str, page_id: str) -> bool:
+        """A tab's close request for a kernel another worker holds: left in the ledger for that worker (its
+        :meth:`prune`, within a second), and True; False for a kernel of this worker's (Solara closes it)."""
+        if not page_id or len(page_id) > 64 or len(kernel_id) > 64 or kernel_id in self.live():
+            return False
+        with self.ledger.transaction() as db:
+            if not db.knows(kernel_id):
+                return False
+            db.ask_close(kernel_id, page_id)
+            return True
+
+    @staticmethod
+    async def _ok(send):
+        await send({"type": "http.response.start", "status": 200,
+                    "headers": [(b"content-type", b"text/html; charset=utf-8"), (b"content-length", b"0")]})
+        await send({"type": "http.response.body", "body": b""})
 
     def _bounded(self, receive, kernel_id: str):
         """A websocket's ``receive`` that ends the connection (as a disconnect, code 1009) at a message above

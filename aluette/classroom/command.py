@@ -23,11 +23,14 @@ import json
 import os
 import re
 import secrets
+import shutil
 import socket
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from aluette.classroom.ledger import DOOR_ENV, process_alive
 from aluette.errors import AluetteError
 
 __all__ = ["ServeError", "Launch", "voila_command", "is_loopback", "main"]
@@ -131,11 +134,43 @@ SOLARA_ENV = {"SOLARA_MODE": "production", "SOLARA_KERNEL_CULL_TIMEOUT": "60s",
               "SOLARA_TELEMETRY_MIXPANEL_ENABLE": "False", "MPLBACKEND": "agg", "ALUETTE_PREWARM": "1"}
 
 
+#: At most this many worker processes by default: each holds every notebook once (~300 MB at a class's peak).
+MAX_DEFAULT_WORKERS = 4
+DOOR_PREFIX = "aluette-door-"
+
+
+def default_workers() -> int:
+    """One worker process per core of this computer (at most :data:`MAX_DEFAULT_WORKERS`): a page is built on
+    one core (Python's GIL), so a class's pages are built as many at a time as there are workers."""
+    return max(1, min(os.cpu_count() or 1, MAX_DEFAULT_WORKERS))
+
+
+def door_file(workers: int, folder: Path | None = None) -> Path | None:
+    """The door's ledger file that ``workers`` worker processes share (:mod:`aluette.classroom.ledger`), in a
+    new folder ``aluette-door-<pid>-...`` of the temporary folder (``<pid>``: this process, which becomes the
+    server); folders of servers that have stopped are removed first. ``None`` for one worker (its ledger is in
+    its memory)."""
+    if workers < 2:
+        return None
+    base = Path(folder or tempfile.gettempdir())
+    for old in base.glob(DOOR_PREFIX + "*"):
+        pid = old.name[len(DOOR_PREFIX):].split("-")[0]
+        if pid.isdigit() and not process_alive(int(pid)):
+            shutil.rmtree(old, ignore_errors=True)
+    return Path(tempfile.mkdtemp(prefix=f"{DOOR_PREFIX}{os.getpid()}-", dir=base)) / "door.sqlite"
+
+
 def solara_command(host: str = "127.0.0.1", port: int = 8888, token: str | None = None, folder: Path = NOTEBOOKS,
-                   python: str = sys.executable, environ: dict | None = None) -> Launch:
+                   python: str = sys.executable, environ: dict | None = None, workers: int | None = None) -> Launch:
     """The students' app on Solara's server (``classroom/solara_asgi.py`` with uvicorn): the same checks of host,
     port and token as :func:`voila_command`, and the same rule (off the loopback address, always a token). The
-    token goes to the server in its environment (``ALUETTE_TOKEN``), not on its command line."""
+    token goes to the server in its environment (``ALUETTE_TOKEN``), not on its command line.
+
+    ``workers`` uvicorn worker processes (default :func:`default_workers`, one per core) serve the class; they
+    share one door, whose ledger file :func:`main` makes when it starts them (:func:`door_file`)."""
+    workers = default_workers() if workers is None else workers
+    if not 1 <= workers <= 64:
+        raise ServeError(f"--workers must be a whole number from 1 to 64, not {workers}")
     checked = voila_command("students", host, port, token, folder=folder, python=python, environ=environ)
     env = {**checked.env, **SOLARA_ENV, "ALUETTE_NOTEBOOKS": str(folder),
            "SOLARA_APP": str(CLASSROOM / "solara_app.py")}
@@ -144,8 +179,9 @@ def solara_command(host: str = "127.0.0.1", port: int = 8888, token: str | None 
     env.pop("ALUETTE_TOKEN", None)
     if checked.token is not None:
         env["ALUETTE_TOKEN"] = checked.token
+    env.pop(DOOR_ENV, None)  # set by main() when the server starts (:func:`door_file`)
     argv = [python, "-m", "uvicorn", "--app-dir", str(CLASSROOM), "solara_asgi:app", f"--host={host}",
-            f"--port={port}", "--log-level=warning", "--no-access-log"]
+            f"--port={port}", "--log-level=warning", "--no-access-log", f"--workers={workers}"]
     return Launch(argv, env, checked.url, checked.token)
 
 
@@ -164,6 +200,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--server", choices=["solara", "voila"], default="solara",
                         help="the students' app on Solara's server (default: one process for the class) or on Voilà "
                              "(a kernel per page); the teacher's page is always Voilà")
+    parser.add_argument("--workers", type=int, default=None,
+                        help=f"Solara's server: worker processes (default: one per core, at most "
+                             f"{MAX_DEFAULT_WORKERS}; here {default_workers()})")
     parser.add_argument("--folder", type=Path, default=NOTEBOOKS, help=argparse.SUPPRESS)  # tests serve fixtures
     parser.add_argument("extra", nargs="*", help="more Voilà options, e.g. --ClassroomIdentityProvider.max_sessions=60")
     args, unknown = parser.parse_known_args(argv)
@@ -172,8 +211,15 @@ def main(argv: list[str] | None = None) -> int:
             if args.lesson or args.extra or unknown:
                 raise ServeError("--lesson and Voilà options are for Voilà: add --server=voila "
                                  "(make app SERVER=voila)")
-            launch = solara_command(args.host, args.port, args.token or None, folder=args.folder)
+            workers = default_workers() if args.workers is None else args.workers
+            launch = solara_command(args.host, args.port, args.token or None, folder=args.folder, workers=workers)
+            door = door_file(workers)
+            if door is not None:
+                launch.env[DOOR_ENV] = str(door)
         else:
+            if args.workers is not None:
+                raise ServeError("--workers is for Solara's server (make app without SERVER=voila): Voilà runs a "
+                                 "kernel process per page")
             launch = voila_command("teacher" if args.audience == "teacher" else "students", args.host, args.port,
                                    args.token or None, folder=args.folder, extra=(*args.extra, *unknown),
                                    lesson=args.lesson or None, class_size=args.class_size)

@@ -37,7 +37,7 @@ from pathlib import Path
 
 import ipywidgets as w
 
-__all__ = ["Lesson", "lesson", "quiet_build", "SHARED_CPU_S", "MARKDOWN_CLASS", "OUTPUT_CLASS"]
+__all__ = ["Lesson", "lesson", "quiet_build", "Turns", "BUILDS", "SHARED_CPU_S", "MARKDOWN_CLASS", "OUTPUT_CLASS"]
 
 #: A cell without widgets that took more CPU than this in the template run is run once per server (seconds).
 SHARED_CPU_S = 0.05
@@ -165,6 +165,37 @@ def _is_figure_call(value) -> bool:
     return type(value).__module__.startswith("matplotlib")
 
 
+class Turns:
+    """One at a time, in the order asked (a ticket lock): ``with turns.turn(): ...``.
+
+    The students' pages are built one after another (:data:`BUILDS`). Thirty pages asked at the same moment then
+    finish in turn, the first within a page's time, rather than all together at the end after sharing the
+    process's one core (the GIL) thirty ways; and a student already on a page who clicks waits behind one build,
+    not thirty. The last page is ready no later: the work is the same."""
+
+    def __init__(self):
+        self._changed = threading.Condition()
+        self._next = 0  # the next ticket handed out
+        self._serving = 0  # the ticket whose turn it is
+
+    @contextlib.contextmanager
+    def turn(self):
+        with self._changed:
+            ticket = self._next
+            self._next += 1
+            self._changed.wait_for(lambda: self._serving == ticket)
+        try:
+            yield ticket
+        finally:
+            with self._changed:
+                self._serving += 1
+                self._changed.notify_all()
+
+
+#: The turns of every page build of this process (:meth:`Lesson.build`).
+BUILDS = Turns()
+
+
 class Lesson:
     """One notebook, read and run once per server; :meth:`build` makes a student's page."""
 
@@ -210,7 +241,12 @@ class Lesson:
         """A student's page: markdown and outputs in order, the code cells run in a namespace of the student's.
 
         Consecutive parts without widgets (markdown, printed text, pictures) are one ``HTML`` widget, and the page's
-        widgets reach the browser once, with their final state, when the page is built (:func:`quiet_build`)."""
+        widgets reach the browser once, with their final state, when the page is built (:func:`quiet_build`).
+        Pages are built one at a time, in the order asked (:data:`BUILDS`)."""
+        with BUILDS.turn():
+            return self._build()
+
+    def _build(self) -> "Page":
         namespace = {"__name__": "__main__"}
         children, static = [], []
 

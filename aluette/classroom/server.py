@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import collections
 import json
-import resource
 import time
 import weakref
-from html import escape
 from pathlib import PurePosixPath
 
 from jupyter_core.utils import ensure_async
@@ -24,6 +22,7 @@ from tornado import web
 from traitlets import Enum, Float, Int, List, Unicode
 
 from . import TEACHER_NOTEBOOKS
+from .pages import raise_open_files_limit, refusal_page  # noqa: F401 (this module's API too)
 
 __all__ = ["ClassroomKernelManager", "ClassroomIdentityProvider", "ClassroomConnection", "raise_open_files_limit",
            "refusal_page"]
@@ -52,17 +51,6 @@ def last_minute(recent: dict, address: str, now: float) -> collections.deque:
     return queue
 
 
-def raise_open_files_limit(target: int) -> tuple[int, int]:
-    """Raise the soft limit of open file descriptors to ``target`` (never above the hard limit, never lower than it
-    was). Every kernel websocket costs about nine descriptors, so the usual soft limit of 1024 ends near a hundred
-    sockets. Returns the soft limit (before, after)."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = target if hard == resource.RLIM_INFINITY else min(target, hard)
-    if wanted > soft:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
-    return soft, resource.getrlimit(resource.RLIMIT_NOFILE)[0]
-
-
 class ClassroomKernelManager(AsyncMappingKernelManager):
     """Jupyter's kernel manager (Voilà wraps it with its pool of pre-heated kernels), which raises the soft limit of
     open files when the server starts."""
@@ -74,20 +62,6 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         super().__init__(**kwargs)
         before, after = raise_open_files_limit(self.open_files_limit)
         self.log.info("Classroom: open files limit %d (was %d)", after, before)
-
-
-PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title} - Aluette</title>
-<style>body {{ font-family: sans-serif; max-width: 40em; margin: 4em auto; padding: 0 1em; color: #1a1a1a; }}
-a {{ color: #0b5394; }}</style></head>
-<body><main><h1>{title}</h1>{body}</main></body></html>
-"""
-
-
-def refusal_page(title: str, *paragraphs: str) -> str:
-    """A small, self-contained HTML page (no script, nothing fetched) with a title and plain paragraphs."""
-    return PAGE.format(title=escape(title), body="".join(f"<p>{escape(p)}</p>" for p in paragraphs))
 
 
 class ClassroomIdentityProvider(PasswordIdentityProvider):

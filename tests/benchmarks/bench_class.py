@@ -1,29 +1,30 @@
-"""A class at once: the app started exactly as ``make app SERVER=voila PORT=<free port>`` starts it (Voilà;
-``--servers=solara,voila`` compares it with ``make app``'s default, Solara), students simulated on 127.0.0.1.
+"""A class at once: the app started exactly as ``make app PORT=<free port>`` starts it (Solara's server, a worker
+process per core; ``--server=voila``: ``make app SERVER=voila``), students simulated on 127.0.0.1.
 
 Run ``python -m tests.benchmarks.run class [--quick]`` (``make bench ARGS="class"``). Not collected by pytest.
 
 Each simulated student is a page load as the server sees it (``tests/server/student.py``: the page's HTML, its
-kernel websocket, the widget manager's ``request_states``; no Chromium, whose rendering would take the CPU the
-kernels need on this 2-core machine and is done by each student's own computer in a class), from an address of its
-own (127.0.0.X), as on a classroom network. Reported, each beside its target:
+kernel websocket, and what the page's script asks for until the page is drawn; no Chromium, whose rendering would
+take the CPU the server needs on this 2-core machine and is done by each student's own computer in a class), from an
+address of its own (127.0.0.X), as on a classroom network. Reported, each beside its target:
 
 - 10 and then 30 students opening notebook 08 at the same moment: page time p50/p95/max, failures;
 - a class walking through three notebooks (00, 01, 02): each student opens one, closes the tab, opens the next;
 - one student reloading 08 in a loop (100 loads, each closing the last) while another student's widget messages
   are timed (a request_state round trip through the kernel, the path of a click without its handler);
-- the server's whole process tree (``make``, Voilà and every kernel; psutil RSS) before the class, at its peak, and
-  150 s after the students left (abandoned kernels are culled: voila.json);
-- side by side, in the same run: the 10 students on 08 with the pool refilled after 1 s (voila.json, the first burst)
-  and, on a second server, after 30 s.
+- the server's whole process tree (``make``, the server's processes; psutil RSS) before the class, at its peak,
+  and 150 s after the students left;
+- side by side, in the same run: 30 students on 08 with ``WORKERS=1`` (one process) and with the default (a worker
+  per core); on Voilà, the pool refilled after 1 s and after 30 s, and ``LESSON=08``.
 
-``--servers=solara,voila`` instead compares the two servers of ``make app`` (``SERVER=solara`` and Voilà) in one run:
-10 and then 30 students opening 08, then 00, while another student on 01 sends a widget message every 0.25 s;
-page time p50/p95/max, failures, the tree's peak, that student's round trips, and the memory before, at peak and
-150 s after the last students left, each beside its target, with the load average of the machine.
+``--servers=solara,voila`` instead compares the two servers of ``make app`` in one run: 10 and then 30 students
+opening 08, then 00, while another student on 01 sends a widget message every 0.25 s; page time p50/p95/max,
+failures, the tree's peak, that student's round trips, and the memory before, at peak and 150 s after the last
+students left, each beside its target, with the load average of the machine.
 
-Closing a tab posts Voilà's shutdown beacon as Chromium does (the app sets the cookie it needs); ``--no-beacon``
-closes tabs as if the beacon were lost, so that only the culler frees their kernels (the worst case).
+Closing a tab posts the page's close request as Chromium does (Solara's ``/_solara/api/close``, Voilà's shutdown
+beacon, whose cookie the app sets); ``--no-beacon`` closes tabs as if it were lost, so that only the culler frees
+their pages (the worst case).
 
 ``--quick`` runs 3 and 5 students, a 10-load reload loop and waits 30 s after (figures for a smoke test only).
 """
@@ -32,7 +33,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import statistics
 import sys
 import threading
 import time
@@ -44,6 +44,7 @@ import psutil
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from aluette.classroom.command import default_workers  # noqa: E402
 from tests.browser.harness import REPO, Server, server_env  # noqa: E402
 from tests.server.student import open_page, open_solara_page  # noqa: E402
 
@@ -145,10 +146,11 @@ def address(n: int) -> str:
     return f"127.0.{n // 250}.{n % 250 + 2}"
 
 
-async def burst(url: str, names: list[str], first: int, hold: float = 2.0) -> list:
-    """Students ``first``... open ``names[i]`` at the same moment, keep their pages ``hold`` seconds once all have
-    come, then close their tabs; returns the pages."""
-    pages = await asyncio.gather(*[open_page(url, name, address(first + i)) for i, name in enumerate(names)])
+async def burst(url: str, names: list[str], first: int, hold: float = 2.0, kind: str = "voila") -> list:
+    """Students ``first``... open ``names[i]`` at the same moment on a server of ``kind``, keep their pages ``hold``
+    seconds once all have come, then close their tabs; returns the pages."""
+    open_ = opener(kind)
+    pages = await asyncio.gather(*[open_(url, name, address(first + i)) for i, name in enumerate(names)])
     await asyncio.sleep(hold)
     await close_all(pages)
     return pages
@@ -188,14 +190,15 @@ def clicking(other) -> tuple[list[float], asyncio.Event, asyncio.Task | None]:
     return trips, done, (asyncio.create_task(clicks()) if other.failure is None else None)
 
 
-async def reload_loop(url: str, loads: int) -> tuple[list, list[float]]:
+async def reload_loop(url: str, loads: int, kind: str = "voila") -> tuple[list, list[float]]:
     """One student reloads 08 ``loads`` times (each load closes the last page); meanwhile another student, on 01,
     sends a widget message every 0.25 s. Returns the reloads' pages and the other student's round trips (s)."""
-    other = await open_page(url, "01_ranking.ipynb", address(900))
+    open_ = opener(kind)
+    other = await open_(url, "01_ranking.ipynb", address(900))
     trips, done, clicker = clicking(other)
     pages, last = [], None
     for _ in range(loads):
-        page = await open_page(url, MATCH, address(901), timeout=120)
+        page = await open_(url, MATCH, address(901), timeout=120)
         pages.append(page)
         if last is not None:
             await last.close(beacon=BEACON)
@@ -209,22 +212,25 @@ async def reload_loop(url: str, loads: int) -> tuple[list, list[float]]:
     return pages, trips
 
 
-def run_class(quick: bool) -> bool:
+def run_class(quick: bool, kind: str = "solara") -> bool:
+    """The class on ``make app`` (``kind`` "solara", its default) or ``make app SERVER=voila`` ("voila")."""
     sizes = (3, 5) if quick else (10, 30)
     walkers = 3 if quick else 10
     loads = 10 if quick else 100
     after = 30 if quick else FREE_AFTER_S
     ok = True
-    server = start_app()
+    server = start_solara() if kind == "solara" else start_app()
     sampler = Sampler(server.process.pid)
     try:
+        if kind == "solara":
+            time.sleep(3)
         before = tree_rss(server.process.pid)
-        print(f"  server tree before the class (pool of {POOLED} pre-heated kernels): {mb(before)}", flush=True)
+        print(f"  server tree before the class ({describe(kind)}): {mb(before)} ({loadavg()})", flush=True)
         overall_peak = before
         first = 0
         for size in sizes:
             sampler.reset()
-            pages = asyncio.run(burst(server.url, [MATCH] * size, first))
+            pages = asyncio.run(burst(server.url, [MATCH] * size, first, kind=kind))
             first += size
             ok &= page_report(f"{size} students open 08 at once", pages)
             overall_peak = max(overall_peak, sampler.peak)
@@ -251,13 +257,13 @@ def run_class(quick: bool) -> bool:
         async def walk():
             pages = []
             for name in WALK:
-                pages += await burst(server.url, [name] * walkers, 500, hold=0.5)
+                pages += await burst(server.url, [name] * walkers, 500, hold=0.5, kind=kind)
             return pages
         ok &= page_report(f"{walkers} students walk through 00, 01, 02 (closing each tab)", asyncio.run(walk()))
         overall_peak = max(overall_peak, sampler.peak)
 
         sampler.reset()
-        pages, trips = asyncio.run(reload_loop(server.url, loads))
+        pages, trips = asyncio.run(reload_loop(server.url, loads, kind=kind))
         served = sum(p.status == 200 for p in pages)
         full = sum(p.status == 503 and "room is full" in p.html.lower() for p in pages)
         other = len(pages) - served - full
@@ -306,15 +312,40 @@ def run_compare(quick: bool):
 SERVERS = ("solara", "voila")
 
 
-def start_solara() -> Server:
-    """``make app SERVER=solara PORT=<free port>``: Solara's server, every notebook run once at start, the same caps
-    as Voilà's (40 pages, 4 per address: each simulated student has an address of its own)."""
+def start_solara(*make_vars: str) -> Server:
+    """``make app SERVER=solara PORT=<free port>`` (and ``make_vars``, e.g. ``WORKERS=1``): Solara's server, a
+    worker per core, every notebook run once at start, the same caps as Voilà's (40 pages, 4 per address: each
+    simulated student has an address of its own)."""
     stamp = f"{sys.prefix}/.aluette-installed"
 
     def command(port):
-        return ["make", "-s", "-o", stamp, "app", f"VENV={sys.prefix}", f"PORT={port}", "SERVER=solara"]
+        return ["make", "-s", "-o", stamp, "app", f"VENV={sys.prefix}", f"PORT={port}", "SERVER=solara", *make_vars]
     return Server("bench-class-solara", command, REPO,
                   server_env(Path(REPO / "test-artifacts" / "bench-class-home"))).start()
+
+
+def describe(kind: str, workers: str | None = None) -> str:
+    if kind == "voila":
+        return f"Voilà, a pool of {POOLED} pre-heated kernels"
+    return f"Solara's server, {workers or default_workers()} worker process(es)"
+
+
+def run_workers(quick: bool) -> bool:
+    """Side by side in the same run: 30 students opening 08 at once on ``make app`` (a worker per core) and on
+    ``make app WORKERS=1`` (one process, as before), a clicking student beside them."""
+    size = 5 if quick else 30
+    print("  side by side, the workers of make app:", flush=True)
+    for label, make_vars in (("make app WORKERS=1", ("WORKERS=1",)), ("make app (a worker per core)", ())):
+        server = start_solara(*make_vars)
+        try:
+            time.sleep(3)
+            pages, trips = asyncio.run(burst_with_clicks("solara", server.url, MATCH, size, 0))
+            page_report(f"{size} students open 08 at once, {label}", pages)
+            print(f"    meanwhile another student's widget messages: p95 {quantile(trips, 0.95) * 1000:.0f} ms "
+                  f"(target < {CLICK_MS} ms) ({loadavg()})", flush=True)
+        finally:
+            server.stop()
+    return True
 
 
 def opener(kind: str):
@@ -418,6 +449,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-compare", action="store_true", help="skip the side-by-side pool settings")
     parser.add_argument("--no-beacon", action="store_true", help="closed tabs lose their shutdown beacon: "
                                                                   "only the culler frees their kernels")
+    parser.add_argument("--server", default="solara", choices=SERVERS,
+                        help="the server of the class: solara (make app's default) or voila (make app SERVER=voila)")
     parser.add_argument("--servers", default=None, help="side by side: comma-separated of solara,voila (10 and 30 "
                                                         "students on 08 then 00, a clicking student beside them)")
     args, _ = parser.parse_known_args(argv)
@@ -431,11 +464,11 @@ def main(argv: list[str] | None = None) -> int:
                                          after) else 1
     global BEACON
     BEACON = not args.no_beacon
-    print(f"  closed tabs {'post' if BEACON else 'lose'} Voilà's shutdown beacon", flush=True)
+    print(f"  {args.server}: closed tabs {'post' if BEACON else 'lose'} their close request", flush=True)
     started = time.monotonic()
-    ok = run_class(args.quick)
+    ok = run_class(args.quick, args.server)
     if not args.no_compare:
-        run_compare(args.quick)
+        run_compare(args.quick) if args.server == "voila" else run_workers(args.quick)
     print(f"  (bench_class took {time.monotonic() - started:.0f} s)")
     return 0 if ok else 1
 

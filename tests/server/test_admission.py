@@ -6,12 +6,21 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
 
 import pytest
 
-from aluette.classroom.admission import TOKEN_COOKIE, Admission
+from aluette.classroom.admission import TOKEN_COOKIE, Admission, Starts
+from aluette.classroom.ledger import Ledger
 from aluette.classroom.command import ServeError, solara_command
 from tests.coroutines import run as run_coroutine
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 class Clock:
@@ -43,10 +52,10 @@ class Door:
         self.door = Admission(app, lessons=lambda: {"08_play_a_match", "00_start_here"}, live=lambda: self.live,
                               clock=self.clock, **options)
 
-    def call(self, path, kind="http", address="10.0.0.1", query=b"", cookie=None):
+    def call(self, path, kind="http", address="10.0.0.1", query=b"", cookie=None, method="GET"):
         sent = []
         headers = [(b"cookie", cookie.encode())] if cookie else []
-        scope = {"type": kind, "path": path, "method": "GET", "client": (address, 5000), "query_string": query,
+        scope = {"type": kind, "path": path, "method": method, "client": (address, 5000), "query_string": query,
                  "headers": headers}
 
         async def receive():
@@ -353,3 +362,175 @@ def test_the_servers_figures_are_for_the_computer_that_runs_it():
     assert status == 404 and "for the teacher" in body
     assert door.call("/resourcez", address="127.0.0.1")[0] == 200
     assert "/resourcez" not in door.reached[:-1] and door.reached == ["/resourcez"]
+
+
+# ------------------------------------------------------------------------------------------------ several workers
+def dead_pid() -> int:
+    """The process id of a process that has ended (a worker gone)."""
+    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    return int(done.stdout)
+
+
+class TestSharedLedger:
+    """``make app`` runs a uvicorn worker process per core; a page's GET and its websocket may reach different
+    workers, so every worker's door counts one room, kept in one SQLite file (aluette.classroom.ledger)."""
+
+    def doors(self, tmp_path, **options):
+        path = tmp_path / "door.sqlite"
+        return (Door(ledger=Ledger(path, worker=os.getpid()), **options),
+                Door(ledger=Ledger(path, worker=os.getppid()), **options))
+
+    def test_the_caps_count_the_pages_of_every_worker(self, tmp_path):
+        one, two = self.doors(tmp_path, per_address=2, max_sessions=3)
+        assert one.student(kernel="k1") == 200 and two.student(kernel="k2") == 200
+        assert one.call("/08_play_a_match")[0] == 503 and two.call("/08_play_a_match")[0] == 503
+        assert one.student(address="10.0.0.2", kernel="k3") == 200
+        status, _, body = two.call("/08_play_a_match", address="10.0.0.3")
+        assert status == 503 and "already serves 3 open pages" in body
+
+    def test_a_page_admitted_by_one_worker_connects_to_another_in_its_place(self, tmp_path):
+        one, two = self.doors(tmp_path, per_address=1)
+        assert one.call("/08_play_a_match")[0] == 200  # the page, from worker one
+        assert two.call("/jupyter/api/kernels/k1/channels", "websocket")[0] == "accepted"  # its socket, on two
+        assert one.door.sessions("10.0.0.1") == 1 == two.door.sessions("10.0.0.1")
+        assert one.call("/08_play_a_match")[0] == 503
+
+    def test_pages_a_minute_are_counted_across_workers(self, tmp_path):
+        one, two = self.doors(tmp_path, per_minute=3, per_address=40)
+        statuses = [(one if i % 2 else two).call("/08_play_a_match")[0] for i in range(5)]
+        assert statuses == [200] * 3 + [503] * 2
+
+    def test_a_worker_forgets_its_closed_pages_and_the_pages_of_a_worker_that_is_gone(self, tmp_path):
+        one, two = self.doors(tmp_path, per_address=1)
+        assert one.student(kernel="k1") == 200
+        assert two.call("/00_start_here")[0] == 503
+        one.live.discard("k1")  # closed in worker one, which sees no request since
+        one.door.prune()  # its pruning thread (classroom/solara_asgi.py)
+        assert two.call("/00_start_here")[0] == 200
+        gone = Door(ledger=Ledger(tmp_path / "door.sqlite", worker=dead_pid()), per_address=1)
+        assert gone.student(address="10.0.0.5", kernel="k9") == 200
+        assert one.call("/00_start_here", address="10.0.0.5")[0] == 200  # its kernel went with its process
+
+    def test_a_tabs_close_request_reaching_the_other_worker_is_passed_on_to_the_kernels_worker(self, tmp_path):
+        """A leaving tab posts Solara's close (``/_solara/api/close/KERNEL?session_id=PAGE``) to whichever worker
+        the connection reaches: the worker holding the kernel carries it out at its next pruning (every second)."""
+        one, two = self.doors(tmp_path, per_address=1)
+        closed = []
+        one.door.close_page = lambda kernel, page: (closed.append((kernel, page)), one.live.discard(kernel))
+        assert one.student(kernel="k1") == 200
+        status, _, _ = two.call("/_solara/api/close/k1", method="POST", query=b"session_id=page-1")
+        assert status == 200 and two.reached == []  # answered by the door: worker two has no such kernel
+        two.door.prune()
+        assert closed == []  # not worker two's to carry out
+        one.door.prune()
+        assert closed == [("k1", "page-1")] and two.call("/00_start_here")[0] == 200
+        one.door.prune()
+        assert closed == [("k1", "page-1")]  # carried out once
+        one.call("/_solara/api/close/k1", method="POST", query=b"session_id=page-2")
+        two.call("/_solara/api/close/nobody", method="POST", query=b"session_id=page-3")
+        assert one.reached[-1] == "/_solara/api/close/k1" and two.reached[-1] == "/_solara/api/close/nobody"
+
+    def test_two_processes_never_both_grant_the_last_place(self, tmp_path):
+        """Eight processes ask for pages from one address at once: exactly ``per_address`` get one."""
+        path = tmp_path / "door.sqlite"
+        Ledger(path).close()  # the schema, made once
+        script = ("import sys; from tests.server.test_admission import Door; from aluette.classroom.ledger import "
+                  "Ledger; door = Door(ledger=Ledger(sys.argv[1]), per_address=3, per_minute=100); "
+                  "print(sum(door.call('/08_play_a_match')[0] == 200 for _ in range(5)))")
+        workers = [subprocess.Popen([sys.executable, "-c", script, str(path)], stdout=subprocess.PIPE, text=True,
+                                    cwd=REPO) for _ in range(8)]
+        granted = [int(p.communicate(timeout=120)[0]) for p in workers]
+        assert sum(granted) == 3, granted
+
+
+# ------------------------------------------------------------------------------------------------ pages in turn
+class TestStarts:
+    """New pages start in turn in a worker (aluette.classroom.admission.Starts): the door holds a new page's
+    websocket until the page before it is drawn, its websocket is gone, or ``longest`` seconds have passed."""
+
+    def test_pages_start_in_the_order_they_came_as_the_ones_before_are_drawn(self):
+        async def go():
+            starts, order = Starts(at_once=1, longest=30), []
+
+            async def page(kernel):
+                await starts.enter(kernel)
+                order.append(kernel)
+            tasks = [asyncio.ensure_future(page(k)) for k in ("a", "b", "c")]
+            await asyncio.sleep(0.01)
+            assert order == ["a"] and starts.waiting == ["b", "c"]
+            drawn = threading.Thread(target=starts.started, args=("a",))  # said from the page's kernel thread
+            drawn.start()
+            drawn.join()
+            await asyncio.sleep(0.01)
+            assert order == ["a", "b"]
+            starts.leave("b")  # its websocket went before it was drawn
+            await asyncio.gather(*tasks)
+            return order, starts.starting
+        assert run_coroutine(go()) == (["a", "b", "c"], ["c"])
+
+    def test_a_page_that_never_says_it_is_drawn_holds_its_place_only_longest_seconds(self):
+        async def go():
+            starts = Starts(at_once=1, longest=0.05)
+            await starts.enter("crafted")  # a websocket that never asks for its page
+            started = time.monotonic()
+            await asyncio.wait_for(starts.enter("student"), 5)
+            return time.monotonic() - started
+        assert 0.04 <= run_coroutine(go()) < 5
+
+    def test_a_student_who_leaves_while_waiting_loses_no_one_their_turn(self):
+        async def go():
+            starts = Starts(at_once=1, longest=30)
+            await starts.enter("a")
+            gone = asyncio.ensure_future(starts.enter("b"))
+            after = asyncio.ensure_future(starts.enter("c"))
+            await asyncio.sleep(0.01)
+            gone.cancel()
+            starts.leave("a")
+            await asyncio.wait_for(after, 5)
+            return starts.starting
+        assert run_coroutine(go()) == ["c"]
+
+    def test_the_door_holds_a_new_pages_websocket_but_not_a_reconnection(self):
+        """Through the door: a second new page waits until the first is drawn; the first page's own second
+        websocket (a reconnection, its kernel made) passes at once."""
+        release, live, state = asyncio.Event(), set(), {}
+
+        async def app(scope, receive, send):  # a stand-in Solara: makes the kernel, keeps the socket open
+            live.add(scope["path"].split("/")[4])
+            await send({"type": "websocket.accept"})
+            await release.wait()
+
+        starts = Starts(at_once=1, longest=30)
+        door = Admission(app, lessons=lambda: {"08_play_a_match"}, live=lambda: live, per_address=10,
+                         starts=starts)
+
+        async def connect(kernel, name):
+            state[name] = "waiting"
+            sent = []
+
+            async def receive():
+                return {"type": "websocket.connect"}
+
+            async def send(message):
+                sent.append(message)
+                state[name] = message["type"]
+            scope = {"type": "websocket", "path": f"/jupyter/api/kernels/{kernel}/channels",
+                     "client": ("10.0.0.1", 5), "query_string": b"", "headers": []}
+            await door(scope, receive, send)
+
+        async def go():
+            tasks = [asyncio.ensure_future(connect("k1", "first"))]
+            await asyncio.sleep(0.01)
+            tasks.append(asyncio.ensure_future(connect("k2", "second")))
+            tasks.append(asyncio.ensure_future(connect("k1", "first again")))
+            await asyncio.sleep(0.01)
+            before = dict(state)
+            starts.started("k1")  # the first page is drawn
+            await asyncio.sleep(0.01)
+            after = dict(state)
+            release.set()
+            await asyncio.gather(*tasks)
+            return before, after
+        before, after = run_coroutine(go())
+        assert before == {"first": "websocket.accept", "second": "waiting", "first again": "websocket.accept"}
+        assert after["second"] == "websocket.accept"

@@ -8,6 +8,8 @@ import enum
 import io
 import json
 import pickle
+import threading
+import time
 import types
 
 import ipywidgets as w
@@ -262,3 +264,58 @@ class TestSharedCellsStayUnchanged:
         lesson = lessons.Lesson(REPO / "notebooks" / name)
         assert any(cell.shared and cell.bound for cell in lesson.cells)  # something to check
         assert changed_shared_values(lesson) == []
+
+
+class TestTurns:
+    """Pages are built one at a time, in the order the students asked (lessons.BUILDS): thirty pages asked at once
+    finish one after another, and a click on a page already built waits behind one build, not thirty."""
+
+    def test_turns_are_taken_one_at_a_time_in_the_order_asked(self):
+        turns, order, inside, most = lessons.Turns(), [], [0], [0]
+        first_in, release = threading.Event(), threading.Event()
+
+        def build(number):
+            with turns.turn():
+                inside[0] += 1
+                most[0] = max(most[0], inside[0])
+                order.append(number)
+                if number == 0:
+                    first_in.set()
+                    assert release.wait(30)
+                inside[0] -= 1
+
+        threads = [threading.Thread(target=build, args=(0,))]
+        threads[0].start()
+        assert first_in.wait(30)
+        for number in range(1, 6):  # each asks once the one before has its ticket
+            threads.append(threading.Thread(target=build, args=(number,)))
+            threads[-1].start()
+            deadline = time.monotonic() + 30
+            while turns._next != number + 1 and time.monotonic() < deadline:
+                time.sleep(0.001)
+        release.set()
+        for thread in threads:
+            thread.join(30)
+        assert order == [0, 1, 2, 3, 4, 5] and most[0] == 1
+
+    def test_a_build_that_fails_passes_the_turn_on(self):
+        turns = lessons.Turns()
+        with pytest.raises(ZeroDivisionError):
+            with turns.turn():
+                1 / 0
+        done = []
+        worker = threading.Thread(target=lambda: done.append(turns.turn().__enter__()))
+        worker.start()
+        worker.join(10)
+        assert done == [1]
+
+    def test_a_lesson_is_built_in_its_turn(self, tmp_path, monkeypatch):
+        taken = []
+
+        class Counting(lessons.Turns):
+            def turn(self):
+                taken.append(self._next)
+                return super().turn()
+        monkeypatch.setattr(lessons, "BUILDS", Counting())
+        lessons.Lesson(notebook(tmp_path, ("code", "1 + 1"))).build()
+        assert taken == [0]
