@@ -102,11 +102,26 @@ body .jp-RenderedHTMLCommon a:link, body .jp-RenderedHTMLCommon a:visited { colo
   text-decoration: underline; }
 .jp-RenderedMarkdown .anchor-link { display: none; }
 .jp-OutputArea-output pre { font-size: 13px; }
+.v-application, .v-application__wrap, .jp-OutputArea-output, .widget-html-content { min-width: 0; }
+.widget-hbox { flex-wrap: wrap; }
+.jupyter-widgets:not(.aluette-cardbtn > *) { max-width: calc(100% - 2 * var(--jp-widgets-margin, 2px)); }
+.widget-html-content:has(table), .jp-RenderedMarkdown:has(table) { overflow-x: auto; }
+@media (max-width: 640px) { .widget-html-content table.dataframe :is(th, td) { white-space: nowrap; } }
+.solara-autorouter-content { padding-bottom: 3em; }
 """
 # The first line: ipywidgets' "success", "warning" and "info" buttons are white text on #388e3c, #f57c00 and #0097a7
 # (4.1, 2.7 and 3.5 to 1); these shades give 5.1, 5.5 and 7.4 to 1 (WCAG 2 contrast minimum: 4.5 to 1). Links in
 # rendered HTML are #0b5394, not #1976d2 (4.2 to 1 on a table's grey rows), and underlined (WCAG 1.4.1: not told
 # from the text by their colour alone); the headings' "¶" permalinks are left out, as Voilà hides them.
+# The last lines: a page fits a phone held upright (390 px, WCAG 1.4.10 Reflow; tests/browser/test_phone.py). Vuetify's
+# application boxes, JupyterLab's output area and the HTML widgets' content are flex items as wide as their content by
+# default (a flex item's minimum width is its content's), so one wide row widened the whole page; at 0 they are the
+# window's width and what they hold must fit it: rows of widgets wrap, a widget given a width of its own (a text box
+# 34em wide) is no wider than its box (less its margins; a card's picture keeps its size), and a table too wide for the
+# window (a score sheet) scrolls sideways in its own box, on a narrow screen its cells on one line rather than a column
+# squeezed to a word. Printed output (a ``pre``) wraps, as in JupyterLab: a sentence is read whole, at the cost of a
+# printed table's columns on a phone (01's ranking table). The room at the bottom keeps Solara's banner ("This website
+# runs on Solara", in the page's bottom right corner) off the page's last line.
 
 
 #: The landing page's style sheet: the Voilà app's (one source for both).

@@ -24,6 +24,7 @@ LONGEST_FIRST = (
     "tests/browser/test_match.py",
     "tests/browser/test_app.py",
     "tests/browser/test_together.py",
+    "tests/browser/test_phone.py",
     "tests/browser/test_edge_cases.py",
     "tests/browser/test_notebooks.py",
     "tests/browser/test_harness.py",
