@@ -1,7 +1,8 @@
 """The command line behind ``make app`` (the students' app) and ``make teacher`` (the teacher's page).
 
 ``python -m aluette.classroom app --host=H --port=P [--token=T]`` serves the students' app on Solara's server
-(:func:`solara_command`: ``classroom/solara_asgi.py`` with uvicorn, one process for the whole class); with
+(:func:`solara_command`: ``classroom/solara_asgi.py`` with uvicorn, a worker process per core, each with a socket
+of its own on Linux: :mod:`aluette.classroom.workers`); with
 ``--server=voila`` (``make app SERVER=voila``) on Voilà instead (:func:`voila_command`), as
 ``python -m aluette.classroom teacher`` always serves the teacher's page. It prints the address to give out and
 replaces itself with the server. Voilà reads ``voila.json`` from the repository root (the working directory of
@@ -29,6 +30,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from aluette.classroom.ledger import WORKERS_ENV
+from aluette.classroom.workers import serve as serve_workers
+from aluette.classroom.workers import spread_by_kernel
 from aluette.errors import AluetteError
 
 __all__ = ["ServeError", "Launch", "voila_command", "is_loopback", "main"]
@@ -73,6 +76,11 @@ class Launch:
     env: dict
     url: str
     token: str | None
+
+    def fd_argv(self, fd: int) -> list:
+        """The argv of one worker of a Solara server that serves the socket ``fd`` (:mod:`aluette.classroom.workers`):
+        this launch's uvicorn argv without its address and its count of workers."""
+        return [a for a in self.argv if not a.startswith(("--host=", "--port=", "--workers="))] + [f"--fd={fd}"]
 
 
 def lesson_options(lesson: str, class_size: int, folder: Path = NOTEBOOKS) -> list[str]:
@@ -180,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
                                                           "kernel for every student of the class on it")
     parser.add_argument("--class-size", type=int, default=30, help="students in the lesson (default 30)")
     parser.add_argument("--server", choices=["solara", "voila"], default="solara",
-                        help="the students' app on Solara's server (default: one process for the class) or on Voilà "
+                        help="the students' app on Solara's server (default: a worker process per core) or on Voilà "
                              "(a kernel per page); the teacher's page is always Voilà")
     parser.add_argument("--workers", type=int, default=None,
                         help=f"Solara's server: worker processes (default: one per core, at most "
@@ -209,5 +217,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{who}: {launch.url}", flush=True)
     if launch.token is not None:
         print(f"(token: {launch.token}; nothing is served without it)", flush=True)
+    if args.server == "solara" and args.audience == "app" and workers > 1 and spread_by_kernel():
+        # a socket per worker, new connections spread over them by the system (aluette.classroom.workers)
+        return serve_workers(launch.fd_argv, launch.env, args.host, args.port, workers)
     os.execvpe(launch.argv[0], launch.argv, launch.env)
     return 0  # not reached

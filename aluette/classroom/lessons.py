@@ -243,9 +243,11 @@ class Lesson:
 
         Consecutive parts without widgets (markdown, printed text, pictures) are one ``HTML`` widget, and the page's
         widgets reach the browser once, with their final state, when the page is built (:func:`quiet_build`).
-        Pages are built one at a time, in the order asked (:data:`BUILDS`)."""
-        with BUILDS.turn():
-            return self._build()
+        Pages are built one at a time, in the order asked (:data:`BUILDS`); their widgets are sent after the turn
+        (each message waits for the server's event loop: another page is built meanwhile)."""
+        with quiet_build():
+            with BUILDS.turn():
+                return self._build()
 
     def _build(self) -> "Page":
         namespace = {"__name__": "__main__"}
@@ -259,24 +261,23 @@ class Lesson:
                 children.append(w.HTML("".join(static), **parts))
                 static.clear()
 
-        with quiet_build():
-            for index, cell in enumerate(self.cells):
-                if cell.kind == "markdown":
-                    static.append(f'<div class="{MARKDOWN_CLASS}">{cell.html}</div>')
-                    continue
-                if cell.shared:
-                    namespace.update(cell.bound)
-                    items = cell.outputs
+        for index, cell in enumerate(self.cells):
+            if cell.kind == "markdown":
+                static.append(f'<div class="{MARKDOWN_CLASS}">{cell.html}</div>')
+                continue
+            if cell.shared:
+                namespace.update(cell.bound)
+                items = cell.outputs
+            else:
+                items = run_cell(cell.source, namespace, f"<{self.name} cell {index}>")
+            for item in items:
+                if isinstance(item, w.Widget):
+                    flush()
+                    children.append(item)
                 else:
-                    items = run_cell(cell.source, namespace, f"<{self.name} cell {index}>")
-                for item in items:
-                    if isinstance(item, w.Widget):
-                        flush()
-                        children.append(item)
-                    else:
-                        static.append(f'<div class="{OUTPUT_CLASS}">{item}</div>')
-            flush()
-            return Page(children, layout=w.Layout(max_width="1100px", margin="0 auto"), name=self.name)
+                    static.append(f'<div class="{OUTPUT_CLASS}">{item}</div>')
+        flush()
+        return Page(children, layout=w.Layout(max_width="1100px", margin="0 auto"), name=self.name)
 
 
 class Page(w.VBox):

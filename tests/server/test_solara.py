@@ -200,8 +200,12 @@ def test_a_students_card_size_is_theirs_alone(solara_08):
 
 
 def launched(monkeypatch, *argv: str) -> dict:
-    """What ``python -m aluette.classroom ARGV`` would run: its ``argv`` and ``env`` (the exec replaced)."""
+    """What ``python -m aluette.classroom ARGV`` would run: its ``argv`` and ``env`` (the exec replaced), and for
+    several Solara workers on Linux the argv of the worker given socket 7 and ``served`` (host, port, workers):
+    the workers are not started."""
     ran = {}
+    monkeypatch.setattr(command, "serve_workers", lambda fd_argv, env, host, port, workers: ran.update(
+        argv=fd_argv(7), env=env, served=(host, port, workers)) or 0)
     monkeypatch.setattr(command.os, "execvpe", lambda file, args, env: ran.update(argv=args, env=env))
     monkeypatch.delenv("ALUETTE_TOKEN", raising=False)
     assert command.main(list(argv)) == 0
@@ -234,17 +238,22 @@ def test_make_apps_default_takes_the_teachers_token_and_none_on_the_loopback(mon
 
 
 def test_make_app_starts_a_worker_per_core_sharing_one_door(monkeypatch):
-    """A page is built on one core (Python's GIL): `make app` starts a uvicorn worker per core (at most four), and
-    tells each worker how many there are, so that they share one door (aluette.classroom.ledger.door_ledger)."""
+    """A page is built on one core (Python's GIL): `make app` starts a worker per core (at most four), each a
+    uvicorn of its own on a socket of its own (Linux spreads connections over them: aluette.classroom.workers), and
+    tells each how many there are, so that they share one door (aluette.classroom.ledger.door_ledger)."""
     monkeypatch.setattr(command.os, "cpu_count", lambda: 2)
-    ran = launched(monkeypatch, "app")
-    assert "--workers=2" in ran["argv"] and ran["env"][WORKERS_ENV] == "2"
+    monkeypatch.setattr(command, "spread_by_kernel", lambda: True)
+    ran = launched(monkeypatch, "app", "--port=9000")
+    assert ran["served"] == ("127.0.0.1", 9000, 2) and ran["env"][WORKERS_ENV] == "2"
+    assert "solara_asgi:app" in ran["argv"] and ran["argv"][-1] == "--fd=7"
+    assert not any(a.startswith(("--host", "--port", "--workers")) for a in ran["argv"])
     monkeypatch.setattr(command.os, "cpu_count", lambda: 64)
-    ran = launched(monkeypatch, "app")
-    assert f"--workers={command.MAX_DEFAULT_WORKERS}" in ran["argv"]
-    assert ran["env"][WORKERS_ENV] == str(command.MAX_DEFAULT_WORKERS)
-    ran = launched(monkeypatch, "app", "--workers=1")
-    assert "--workers=1" in ran["argv"] and ran["env"][WORKERS_ENV] == "1"
+    assert launched(monkeypatch, "app")["served"][2] == command.MAX_DEFAULT_WORKERS
+    ran = launched(monkeypatch, "app", "--workers=1")  # one worker: uvicorn itself, in place of this process
+    assert "served" not in ran and "--workers=1" in ran["argv"] and ran["env"][WORKERS_ENV] == "1"
+    monkeypatch.setattr(command, "spread_by_kernel", lambda: False)  # macOS: uvicorn's own workers
+    ran = launched(monkeypatch, "app", "--workers=3")
+    assert "served" not in ran and "--workers=3" in ran["argv"] and ran["env"][WORKERS_ENV] == "3"
 
 
 def test_workers_are_refused_out_of_range_and_on_voila(capsys):
