@@ -174,8 +174,8 @@ def page_report(title: str, pages) -> bool:
     return ok
 
 
-def clicking(other) -> tuple[list[float], asyncio.Event, asyncio.Task | None]:
-    """Another student's widget message every 0.25 s until ``done`` is set: (round trips in s, done, task)."""
+def clicking(other, every: float = 0.25) -> tuple[list[float], asyncio.Event, asyncio.Task | None]:
+    """Another student's widget message every ``every`` s until ``done`` is set: (round trips in s, done, task)."""
     trips: list[float] = []
     done = asyncio.Event()
 
@@ -185,17 +185,18 @@ def clicking(other) -> tuple[list[float], asyncio.Event, asyncio.Task | None]:
                 trips.append(await other.widget_round_trip(timeout=30))
             except Exception:  # noqa: BLE001 - a lost click counts as 30 s
                 trips.append(30.0)
-            await asyncio.sleep(0.25)
+            await asyncio.sleep(every)
 
     return trips, done, (asyncio.create_task(clicks()) if other.failure is None else None)
 
 
 async def reload_loop(url: str, loads: int, kind: str = "voila") -> tuple[list, list[float]]:
     """One student reloads 08 ``loads`` times (each load closes the last page); meanwhile another student, on 01,
-    sends a widget message every 0.25 s. Returns the reloads' pages and the other student's round trips (s)."""
+    sends a widget message every 0.05 s (the loop is over in seconds once the room says it is full). Returns the
+    reloads' pages and the other student's round trips (s)."""
     open_ = opener(kind)
     other = await open_(url, "01_ranking.ipynb", address(900))
-    trips, done, clicker = clicking(other)
+    trips, done, clicker = clicking(other, every=0.05)
     pages, last = [], None
     for _ in range(loads):
         page = await open_(url, MATCH, address(901), timeout=120)

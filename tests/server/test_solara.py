@@ -8,7 +8,9 @@ from __future__ import annotations
 import asyncio
 import html
 import json
+import os
 import shutil
+import subprocess
 import sys
 import urllib.error
 import urllib.request
@@ -306,3 +308,16 @@ def test_a_lessons_first_page_gets_only_its_own_widgets(solara_server):
         return counts
     counts = run_coroutine(go())
     assert len(set(counts)) == 1 and counts[0] > 0, counts
+
+
+def test_the_apps_start_is_left_out_of_later_garbage_collections(tmp_path):
+    """What the app's start made (every notebook's template run) lives as long as the server: it is frozen
+    (gc.freeze), so that a full collection during a class does not pause the worker to scan it again (~160 ms with
+    the tutorial's notebooks, a pause every student's click would wait for)."""
+    env = {**os.environ, "ALUETTE_PREWARM": "1", "ALUETTE_NOTEBOOKS": str(FIXTURES), "MPLBACKEND": "agg",
+           "SOLARA_APP": str(REPO / "classroom" / "solara_app.py")}
+    script = "import gc, solara_app; print(gc.get_freeze_count())"
+    done = subprocess.run([sys.executable, "-c", script], cwd=REPO / "classroom", env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert int(done.stdout.split()[-1]) > 10_000
