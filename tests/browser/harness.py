@@ -244,23 +244,27 @@ def make_command(target: str, port_variable: str, *settings: str):
 def make_app_server(home: Path) -> Server:
     """``make app`` (the students' app on Solara's server, serving notebooks/), as a teacher runs it, except that the
     notebooks are read at their first page (``ALUETTE_PREWARM=0``: reading all at start is a minute of CPU, measured
-    by the class benchmark) and the caps are :data:`SOLARA_TEST_CAPS`. Two worker processes, as ``make app`` starts
-    on a 2-core machine (said here so that the tests see the same on any machine): a page's requests and
-    websockets reach either."""
-    env = {**server_env(home), **SOLARA_TEST_CAPS, "ALUETTE_PREWARM": "0", "WORKERS": "2"}
+    by the class benchmark) and the caps are :data:`SOLARA_TEST_CAPS`. One worker process (``WORKERS=1``): each
+    xdist worker of ``make test`` starts its own, and every worker process reads each notebook it serves; the app's
+    several workers (one door, connections spread, closes passed on) are tested in tests/server/test_solara.py and
+    test_workers.py."""
+    env = {**server_env(home), **SOLARA_TEST_CAPS, "ALUETTE_PREWARM": "0", "WORKERS": "1"}
     return Server("make-app", make_command("app", "PORT"), REPO, env, kind="solara")
 
 
 def solara_server(name: str, folder: Path, home: Path) -> Server:
     """The students' app on Solara's server, as ``make app`` starts it (:func:`aluette.classroom.command.
     solara_command`: its argv and environment) on ``folder``, except that the notebooks are read at their first page
-    (``ALUETTE_PREWARM=0``: a test visits a few of them) and the caps are :data:`SOLARA_TEST_CAPS`."""
+    (``ALUETTE_PREWARM=0``: a test visits a few of them), the caps are :data:`SOLARA_TEST_CAPS`, and one worker
+    process serves them (each worker reads every notebook it serves; several are tested in tests/server/
+    test_solara.py)."""
     from aluette.classroom.command import solara_command
-    env = {**solara_command(folder=Path(folder).resolve(), environ=server_env(home)).env, **SOLARA_TEST_CAPS,
+    folder = Path(folder).resolve()
+    env = {**solara_command(folder=folder, environ=server_env(home), workers=1).env, **SOLARA_TEST_CAPS,
            "ALUETTE_PREWARM": "0"}
 
     def command(port: int) -> list[str]:
-        return solara_command(port=port, folder=Path(folder).resolve(), environ=env).argv
+        return solara_command(port=port, folder=folder, environ=env, workers=1).argv
     return Server(name, command, REPO, env, kind="solara")
 
 
