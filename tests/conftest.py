@@ -11,25 +11,27 @@ settings.load_profile("aluette")
 #: hands whole files to its workers in this order (``--dist loadfile --no-loadscope-reorder``), so that no long file
 #: starts last while the other workers sit idle. A file not listed here keeps its place after the listed ones of its
 #: group; the order changes how long the run takes, never what it tests.
-LONGEST_FIRST = (
-    "tests/server/test_classroom.py",
-    "tests/server/test_solara.py",
-    "tests/test_vectorized_heuristic.py",
+LONGEST_FIRST = (  # measured with --junitxml (seconds of a whole make test, load of its own)
+    "tests/server/test_classroom.py",  # 139
+    "tests/server/test_solara.py",  # 45
+    "tests/test_vectorized_heuristic.py",  # 43
+    "tests/widgets/test_breaking_widgets.py",
+    "tests/server/test_long_texts.py",
+    "tests/server/test_lessons.py",
     "tests/widgets/test_match.py",
     "tests/widgets/test_together.py",
-    "tests/widgets/test_breaking_widgets.py",
     "tests/widgets/test_ranking.py",
     "notebooks/08_play_a_match.ipynb",
-    "tests/browser/test_accessibility.py",
-    "tests/browser/test_match.py",
-    "tests/browser/test_app.py",
-    "tests/browser/test_together.py",
+    "tests/browser/test_app.py",  # 178 + the phone checks
+    "tests/browser/test_together.py",  # 185
+    "tests/browser/test_notebooks.py",  # 180
+    "tests/browser/test_harness.py",  # 161
+    "tests/browser/test_accessibility.py",  # 150
+    "tests/browser/test_match.py",  # 138
+    "tests/browser/test_bad_input.py",  # 75
+    "tests/browser/test_edge_cases.py",  # 62
+    "tests/browser/test_lab.py",  # 33
     "tests/browser/test_phone.py",
-    "tests/browser/test_edge_cases.py",
-    "tests/browser/test_notebooks.py",
-    "tests/browser/test_harness.py",
-    "tests/browser/test_bad_input.py",
-    "tests/browser/test_lab.py",
 )
 
 

@@ -20,6 +20,7 @@ import httpx
 import pytest
 
 from aluette.classroom import TEACHER_NOTEBOOKS
+from tests.browser.test_phone import check_fits, narrow_to_a_phone
 from tests.browser.harness import (NOTEBOOKS, REPO, Server, expect, make_command, open_solara, open_voila, page_url,
                                    probe_execute, screenshot, server_env, wire_of)
 
@@ -195,7 +196,8 @@ def test_make_app_shows_prose_and_widgets_but_no_code_and_runs_none(page, wire, 
 def test_notebook_renders(page, wire, open_app, name):
     """Every notebook renders as a class gets it (a student's on the Solara app, the teacher's on Voilà): no error
     output or notice, no widget left loading or failing (see harness.open_notebook), and no exception in the
-    kernel while its widgets were built."""
+    kernel while its widgets were built. A student's lesson then fits a phone held upright: the same page, its
+    window narrowed to 390 px (tests/browser/test_phone.py: the checks, and the reasons)."""
     open_app(page, name)
     wire.wait_settled(page)
     assert wire.kernel_errors() == []
@@ -203,6 +205,10 @@ def test_notebook_renders(page, wire, open_app, name):
     if name not in TEACHER_NOTEBOOKS:  # a student's tab is named after the lesson, not after the server
         expect(page).to_have_title(re.compile(r" - Aluette$"))
     screenshot(page, "app-" + name.removesuffix(".ipynb"))
+    if name not in TEACHER_NOTEBOOKS:
+        narrow_to_a_phone(page)
+        screenshot(page, "phone-" + name.removesuffix(".ipynb"))
+        check_fits(page, name)
 
 
 # ------------------------------------------------------------------------------------- make app SERVER=voila

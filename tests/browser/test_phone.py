@@ -1,5 +1,6 @@
-"""The students' app on a phone (README, "Serving the tutorial to a class"): every student lesson, opened in a window
-390 px wide (a phone held upright, iPhone 12 to 15), fits that width. The page as a whole never scrolls sideways
+"""The students' app on a phone (README, "Serving the tutorial to a class"): every student lesson, in a window 390 px
+wide (a phone held upright, iPhone 12 to 15), fits that width (checked on each lesson's page by test_app.py's
+test_notebook_renders, with the checks defined here). The page as a whole never scrolls sideways
 (WCAG 2.1, 1.4.10 Reflow: content readable at 320 CSS px without scrolling in two dimensions); content that must stay
 wide (a table of figures) scrolls inside its own box instead, and nothing shown (a button, a text box, a line of text)
 is cut off by its box or pushed out of the window. The landing page is checked the same way.
@@ -13,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from aluette.classroom import student_notebooks
-from tests.browser.harness import NOTEBOOKS, screenshot
+from tests.browser.harness import NOTEBOOKS
 
 pytestmark = pytest.mark.browser
 
@@ -102,6 +103,16 @@ SETTLE_MS = 5_000
 def open_on_a_phone(page, open_app, name: str):
     page.set_viewport_size(PHONE)
     open_app(page, name)
+    settle(page)
+
+
+def narrow_to_a_phone(page):
+    """The page already open, its window narrowed to the phone's (the style sheet's narrow rules then apply)."""
+    page.set_viewport_size(PHONE)
+    settle(page)
+
+
+def settle(page):
     page.wait_for_function(LOADER_GONE_JS)
     try:
         page.wait_for_function(FITS_JS, arg=PHONE["width"] + SLACK, timeout=SETTLE_MS)
@@ -113,13 +124,8 @@ def page_width(page) -> int:
     return page.evaluate("() => document.documentElement.scrollWidth")
 
 
-@pytest.mark.parametrize("name", LESSONS)
-def test_lesson_fits_a_phone_upright(page, open_app, name):
-    """At 390x844 the rendered lesson is no wider than the window: nothing scrolls the whole page sideways, and
-    nothing shown is cut off or out of reach."""
-    open_on_a_phone(page, open_app, name)
-    screenshot(page, "phone-" + name.removesuffix(".ipynb"))
-    check_fits(page, name)
+# Each student lesson is checked at phone width by tests/browser/test_app.py's test_notebook_renders, on the page it
+# has just rendered (one page load per lesson for both).
 
 
 def test_landing_page_fits_a_phone_upright(page, solara):
