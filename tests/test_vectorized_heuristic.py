@@ -26,8 +26,8 @@ MORDIENNE_AND_SURRENDER = [dict(mordienne=True), dict(mordienne=False), dict(mor
 COMBINATIONS = ([Options(chant=False, **o) for o in MORDIENNE_AND_SURRENDER]
                 + [Options(chant=True, chant_recipients=r, **o) for r in ("left_and_dealer", "left_and_partner")
                    for o in MORDIENNE_AND_SURRENDER])
-#: Deals per combination, each combination from a seed of its own (9,000 different deals in all).
-N_DEALS = 1000
+#: Deals per combination, each combination from a seed of its own (6,300 different deals in all).
+N_DEALS = 700
 #: The vectorized engine names a card by its place in hand order (high to low, then deck order), written out here
 #: independently of aluette.cards.HAND_ORDER, which is checked against it.
 HAND_ORDER = sorted(DECK, key=lambda c: (-c.strength, c.index))
