@@ -39,21 +39,22 @@ def _close_page(kernel_id: str, page_id: str) -> None:
         context.page_close(page_id)
 
 
+WORKERS = int(os.environ.get(WORKERS_ENV, "1"))
 app = Admission(PageHtml(solara_app), lessons=lambda: LESSONS, live=lambda: set(kernel_context.contexts),
                 token=os.environ.get("ALUETTE_TOKEN") or None,
                 max_sessions=int(os.environ.get("ALUETTE_MAX_SESSIONS", "40")),
                 per_address=int(os.environ.get("ALUETTE_MAX_SESSIONS_PER_ADDRESS", "4")),
                 per_minute=int(os.environ.get("ALUETTE_MAX_PAGES_PER_MINUTE", "12")),
                 # the workers of one server count one room, in one ledger file
-                ledger=door_ledger(int(os.environ.get(WORKERS_ENV, "1"))), close_page=_close_page,
-                # new pages start one at a time (each says when it is drawn: solara_app.py)
+                ledger=door_ledger(WORKERS), close_page=_close_page,
+                # new pages start two at a time, in turn (each says when it is drawn: solara_app.py)
                 starts=PAGE_STARTS)
 
 
 def _keep_pruned(every: float = 1.0):
     """Every second, this worker closes the pages whose close request reached another worker, and forgets its
     closed and culled pages even when no request reaches it, so that the other workers do not count their places
-    as taken."""
+    as taken. One worker alone needs none of it: each of its checks forgets what has gone."""
     while True:
         time.sleep(every)
         try:
@@ -62,4 +63,5 @@ def _keep_pruned(every: float = 1.0):
             logging.getLogger("aluette.classroom").exception("could not prune the door's ledger")
 
 
-threading.Thread(target=_keep_pruned, name="aluette-door-prune", daemon=True).start()
+if WORKERS > 1:
+    threading.Thread(target=_keep_pruned, name="aluette-door-prune", daemon=True).start()

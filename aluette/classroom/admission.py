@@ -185,6 +185,8 @@ class Admission:
             return db.sessions(address)
 
     def _refusal(self, db, address: str, page: bool) -> str | None:
+        """Why a new session from ``address`` is refused (the page's paragraph), or None. ``page``: a page load
+        (counted against ``per_minute``), else a websocket opening a kernel."""
         self._pruned(db)
         if page and db.pages(address) >= self.per_minute:
             return (f"This computer opened {self.per_minute} pages in the last minute, as many as the server "
@@ -197,12 +199,6 @@ class Admission:
             return (f"The server already serves {self.max_sessions} open pages, as many as it can hold. A place "
                     "is freed when someone closes a tab.")
         return None
-
-    def refusal(self, address: str, page: bool) -> str | None:
-        """Why a new session from ``address`` is refused (the page's paragraph), or None. ``page``: a page load
-        (counted against ``per_minute``), else a websocket opening a kernel."""
-        with self.ledger.transaction() as db:
-            return self._refusal(db, address, page)
 
     def admit_page(self, address: str) -> str | None:
         """A page load from ``address``: None and its place taken, or why it is refused (one transaction)."""
@@ -222,13 +218,6 @@ class Admission:
                 return False
             db.own(kernel_id, address)
             return True
-
-    @property
-    def owner(self) -> dict[str, str]:
-        """Every kernel of the room (in every worker) and the address whose websocket opened it."""
-        with self.ledger.transaction() as db:
-            self._pruned(db)
-            return db.owners()
 
     # ------------------------------------------------------------------ ASGI
     async def __call__(self, scope, receive, send):

@@ -199,7 +199,3 @@ class _Transaction:
         self.db.executemany("DELETE FROM closes WHERE rowid = ?",
                             [(rowid,) for rowid, _, _, worker in rows if worker in (self.ledger.worker, None)])
         return mine
-
-    def owners(self) -> dict[str, str]:
-        """Every kernel of the room and its address."""
-        return dict(self.db.execute("SELECT kernel, address FROM kernels"))

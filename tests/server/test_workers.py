@@ -15,6 +15,7 @@ import urllib.request
 
 import pytest
 
+from aluette.classroom.ledger import process_alive
 from aluette.classroom.workers import listening_sockets, spread_by_kernel
 from tests.browser.harness import REPO
 
@@ -102,7 +103,10 @@ def test_a_worker_that_dies_is_started_again_and_sigterm_stops_them_all(served):
     assert len({answer(port) for _ in range(40)} - {None}) == 2  # the new worker took the dead one's socket
     process.send_signal(signal.SIGTERM)
     assert process.wait(30) == 0
-    assert all(subprocess.run(["kill", "-0", str(pid)], capture_output=True).returncode != 0 for pid in now)
+    deadline = time.monotonic() + 10
+    while any(process_alive(pid) for pid in now) and time.monotonic() < deadline:  # reaped by the stopped server
+        time.sleep(0.05)
+    assert not any(process_alive(pid) for pid in now)
 
 
 def test_sockets_are_made_for_each_worker_and_inherited():
