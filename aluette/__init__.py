@@ -6,16 +6,17 @@ Aluette page; where they are silent the project decides, and each decision is li
 marked in the docstring that implements it.
 """
 
-from .bot_protocol import Decision
-from .bots import HeuristicBot, RandomBot
+from .players.protocol import Decision
+from .players.bots import HeuristicBot, RandomBot
 from .cards import DECK, NICKNAMED, RANKING, TOP_FOUR, Card, Suit, parse_cards
 from .chance import as_generator, shuffled_deck
 from .deal import Deal, DealResult, Hand, Phase, SignalRecord, TrickRecord, View
 from .draw import DrawResult, partnership_draw
-from .drivers import play_deal, play_match
+from .players.drivers import play_deal, play_match
 from .errors import (AluetteError, BadDiscardError, BadSeedError, BadSignalError, CardNotInHandError, DealOverError,
-                     DuplicateCardError, DuplicateSeatError, IllegalMoveError, MalformedSaveError, NotationError,
-                     NotYourTurnError, UnknownCardError, UnknownSeatError, WrongPhaseError)
+                     DuplicateCardError, DuplicateSeatError, IllegalMoveError, InvalidInputError, MalformedSaveError,
+                     NotationError,
+                     NotYourTurnError, SearchBudgetError, UnknownCardError, UnknownSeatError, WrongPhaseError)
 from .match import Match
 from .moves import (ChantAnswer, Discard, MordienneAnnouncement, Move, Play, Signal, SurrenderAnswer,
                     SurrenderOffer)
@@ -24,6 +25,7 @@ from .scoring import DealScore, first_to_reach, outcomes_notation, parse_outcome
 from .seats import SEATS, Seat, Team
 from .signals import SIGNALS, SignalKind
 from .tricks import explain_trick, trick_winner
+from .analysis import Solution, solve  # noqa: E402 (after the engine it reads)
 
 __version__ = "0.1.0"
 
@@ -31,19 +33,20 @@ __all__ = [
     "DECK", "NICKNAMED", "RANKING", "TOP_FOUR", "Card", "Suit", "parse_cards", "as_generator", "shuffled_deck",
     "Deal", "DealResult", "Hand", "Phase", "SignalRecord", "TrickRecord", "View", "DrawResult", "partnership_draw",
     "AluetteError", "BadDiscardError", "BadSeedError", "BadSignalError", "DuplicateCardError", "DuplicateSeatError",
-    "CardNotInHandError", "DealOverError", "IllegalMoveError",
+    "CardNotInHandError", "DealOverError", "IllegalMoveError", "InvalidInputError",
     "MalformedSaveError", "NotationError", "NotYourTurnError", "UnknownCardError", "UnknownSeatError",
     "WrongPhaseError", "Match", "ChantAnswer", "Discard", "Move", "Play", "Signal", "SurrenderAnswer",
     "SurrenderOffer", "MordienneAnnouncement", "ChantRecipients", "Options", "Rebour", "SurrenderUntil", "DealScore",
     "first_to_reach", "outcomes_notation", "parse_outcomes",
     "score_tricks", "SEATS", "Seat", "Team", "SIGNALS", "SignalKind", "explain_trick", "trick_winner",
     "ranking_table", "Decision", "HeuristicBot", "RandomBot", "play_deal", "play_match", "simulate",
+    "solve", "Solution", "SearchBudgetError",
 ]
 
 
 def ranking_table():
-    """The 19 ranking classes as a pandas DataFrame (see :func:`aluette.tables.ranking_table`)."""
-    from .tables import ranking_table as _table
+    """The 19 ranking classes as a pandas DataFrame (see :func:`aluette.frames.ranking_table`)."""
+    from .frames import ranking_table as _table
     return _table()
 
 

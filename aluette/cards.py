@@ -5,10 +5,17 @@ Rule sources:
 * The deck and the ranking: the rules sheet in ``docs/sources/`` (GameRules.com's Aluette page, five translations,
   section "card rankings") and pagat.com's Aluette page, which agree: Monsieur (3 of coins), Madame (3 of cups),
   le Borgne (2 of coins), la Vache (2 of cups), Grand-neuf (9 of cups), Petit-neuf (9 of coins), Deux de chêne
-  (2 of batons), Deux d'écrit (2 of swords), then aces, kings, cavaliers, jacks, the 9s of swords and batons, the 8s,
-  7s, 6s, 5s, 4s and the 3s of swords and batons.
+  (2 of batons), Deux d'écrit (2 of swords), then aces, kings, cavalières, jacks, the 9s of swords and batons, the
+  8s, 7s, 6s, 5s, 4s and the 3s of swords and batons. The 11 is a woman on horseback, *la cavalière* (the rules sheet,
+  pagat.com), *la dame* in regles2jeux.fr's names; this module never calls her "cavalier".
 * Cards of one class are equal: a tie for the best class spoils the trick (see :mod:`aluette.tricks`). Suits matter
-  for nothing else (seeds, "gameplay": there are no restrictions on what may be played).
+  for nothing else (the rules sheet, "gameplay": there are no restrictions on what may be played).
+* An ordinary French-suited deck of 52 cards without its four 10s plays the game too: coins are diamonds (carreau),
+  cups hearts (cœur), batons clubs (trèfle), swords spades (pique), the jack a valet, the cavalière a queen (dame).
+  Sources, as the project's source list (``/work/shared/sources/README.md``'s table) reports them: catsatcards.com
+  (the substitute and its suit mapping), loisirs.savoir.fr (an ordinary deck minus the 10s), jeuxloisirs.net
+  ("Monsieur : Trois de Carreau"). :meth:`Card.parse` reads those names; :mod:`aluette.pictures` can draw the
+  French-suited faces.
 
 The ranking is data (:data:`RANKING`), from which every lookup is computed once at import.
 """
@@ -52,12 +59,13 @@ class Suit(enum.Enum):
 _SPANISH_SUIT = {Suit.COINS: "oros", Suit.CUPS: "copas", Suit.BATONS: "bastos", Suit.SWORDS: "espadas"}
 _SUIT_ORDER = (Suit.COINS, Suit.CUPS, Suit.BATONS, Suit.SWORDS)
 
-#: English names of ranks 1-12 (10 = jack/sota, 11 = cavalier/caballo, 12 = king/rey).
+#: English names of ranks 1-12 (10 = jack/sota, 11 = cavalière/caballo, 12 = king/rey). The 11 keeps the rules
+#: sheet's word, "cavalière" (pagat.com's too), in English text.
 RANK_NAMES = {1: "ace", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
-              10: "jack", 11: "cavalier", 12: "king"}
+              10: "jack", 11: "cavalière", 12: "king"}
 
 #: The ranking, high to low: ``(class name, nickname or None, card codes)``. Strength = 19 for the first class
-#: down to 1 for the last. Source: seeds "card rankings"; pagat.com Aluette, "Ranking of the cards".
+#: down to 1 for the last. Source: the rules sheet, "card rankings"; pagat.com Aluette, "Ranking of the cards".
 RANKING: tuple[tuple[str, str | None, tuple[str, ...]], ...] = (
     ("Monsieur", "Monsieur", ("3O",)),
     ("Madame", "Madame", ("3C",)),
@@ -69,7 +77,7 @@ RANKING: tuple[tuple[str, str | None, tuple[str, ...]], ...] = (
     ("Deux d'écrit", "Deux d'écrit", ("2E",)),
     ("aces", None, ("1O", "1C", "1B", "1E")),
     ("kings", None, ("12O", "12C", "12B", "12E")),
-    ("cavaliers", None, ("11O", "11C", "11B", "11E")),
+    ("cavalières", None, ("11O", "11C", "11B", "11E")),
     ("jacks", None, ("10O", "10C", "10B", "10E")),
     ("nines", None, ("9E", "9B")),
     ("eights", None, ("8O", "8C", "8B", "8E")),
@@ -90,7 +98,7 @@ class Card:
     the compact code (``"3O"``), ``repr(card)`` is ``Card.parse('3O')``.
 
     Attributes:
-        rank: 1 (ace) to 9, 10 (jack, sota), 11 (cavalier, caballo), 12 (king, rey).
+        rank: 1 (ace) to 9, 10 (jack, sota), 11 (cavalière, caballo), 12 (king, rey).
         suit: a :class:`Suit`.
         index: 0-47, the card's place in :data:`DECK` (suits coins, cups, batons, swords; ranks 1-12).
         strength: 19 (Monsieur) down to 1 (3 of swords or batons); equal strengths tie.
@@ -112,7 +120,7 @@ class Card:
             raise UnknownCardError(f"unknown suit {suit!r}: expected one of O (coins), C (cups), B (batons), "
                                    f"E (swords)") from None
         if isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= 12:
-            raise UnknownCardError(f"unknown rank {rank!r}: expected an integer 1-12 (10 jack, 11 cavalier, 12 king)")
+            raise UnknownCardError(f"unknown rank {rank!r}: expected an integer 1-12 (10 jack, 11 cavalière, 12 king)")
         return _BY_RANK_SUIT[rank, suit]
 
     @classmethod
@@ -159,19 +167,25 @@ class Card:
     def parse(cls, text: Union[str, "Card"]) -> "Card":
         """Read a card from text.
 
-        Accepted, in any case and with or without accents:
+        Accepted, in any case, with or without accents, and with or without an article in front (``le``, ``la``,
+        ``l'``, ``the``: « le roi de deniers », « l'as de coupe », "the ace of cups"):
 
         * the compact code, rank + Spanish suit initial: ``"3O"``, ``"12e"``, ``"10 B"``;
-        * English: ``"3 of coins"``, ``"king of swords"``, ``"cavalier of cups"``, ``"ace of batons"``; ranks may be
+        * English: ``"3 of coins"``, ``"king of swords"``, ``"cavalière of cups"``, ``"ace of batons"``; ranks may be
           digits, words (``"three"``) or Spanish (``"sota"``, ``"caballo"``, ``"rey"``), suits English or Spanish,
           singular or plural (``"coin"``, ``"oros"``);
         * French, the game's own language: ``"roi de deniers"``, ``"valet d'épées"``, ``"cavalière de coupes"``,
-          ``"as de bâtons"``, ``"trois de coupe"``; ranks as, deux ... neuf, valet, cavalier or cavalière (or dame),
-          roi; suits deniers, coupes, bâtons, épées, singular or plural, after "de" (or "d'" before épées). Sources
-          of the names: the seeds ("cavalières", Spanish suits), trictrac.net ("Bâton, coupe, deniers et épée"),
-          regles2jeux.fr (suits "épée, coupe, denier et bâton"; ranks "As, Roi, Dame, Valet");
+          ``"as de bâtons"``, ``"trois de coupe"``, ``"as d'ors"``; ranks as, deux ... neuf, valet, cavalière (or
+          dame), roi; suits deniers (or ors), coupes, bâtons, épées, singular or plural, after "de" (or "d'" before a
+          vowel). Sources of the names: the rules sheet ("cavalières", Spanish suits), trictrac.net ("Bâton, coupe,
+          deniers et épée"), regles2jeux.fr (suits "épée, coupe, denier et bâton"; ranks "As, Roi, Dame, Valet");
+        * an ordinary French-suited deck without its 10s (module docstring): ``"3 of diamonds"``, ``"queen of
+          hearts"``, « trois de carreau », « dame de cœur », « as de pique », « roi de trèfle »: diamonds (carreau)
+          are coins, hearts (cœur) cups, clubs (trèfle) batons, spades (pique) swords, the queen (dame) the cavalière;
         * the nicknames of the top eight: ``"Monsieur"``, ``"madame"``, ``"le borgne"`` or ``"borgne"``,
-          ``"la vache"``, ``"grand-neuf"``, ``"petit neuf"``, ``"deux de chene"``, ``"deux d'ecrit"``;
+          ``"la vache"``, ``"grand-neuf"``, « le grand neuf », ``"petit neuf"``, ``"deux de chene"``,
+          ``"deux d'ecrit"``, with the number in figures too (« le Grand 9 », « le 2 de Chêne », as jeuxloisirs.net
+          writes them according to the project's source list);
         * two more traditional names (:data:`OTHER_NICKNAMES`), with or without their article: ``"la Grande Dame"``
           for Madame and ``"la balançoire"`` for the Deux de chêne. Source: Jacques Berthomeau's description of the
           game as played in the Vendée (http://www.berthomeau.com/article-5185569.html): "le 3 de "coupe" dit La
@@ -197,13 +211,17 @@ class Card:
         match = _CODE_RE.match(folded)
         if match:
             return _BY_RANK_SUIT[int(match.group(1)), Suit(match.group(2).upper())]
-        key = _normalise(folded)
+        key = _ARTICLE_RE.sub("", _normalise(folded), count=1)
         if key in _BY_WORDS:
             return _BY_WORDS[key]
+        if key in _TENS:
+            raise UnknownCardError(f"unknown card {quoted(text)}: an ordinary deck plays Aluette without its four 10s "
+                                   f"(its jack is the valet, its queen the cavalière: 'valet de cœur', 'dame de cœur')")
         raise UnknownCardError(
             f"unknown card {quoted(text)}: write a code (rank 1-12 then suit O coins, C cups, B batons, E swords, "
-            f"e.g. '3O', '12E'), English ('king of swords', 'cavalier of cups', '3 of coins'), French ('roi de "
-            f"deniers', 'valet d'épées', 'cavalière de coupes', 'as de bâtons') or a nickname "
+            f"e.g. '3O', '12E'), English ('king of swords', 'cavalière of cups', '3 of coins'), French ('roi de "
+            f"deniers', 'valet d'épées', 'cavalière de coupes', 'l'as de bâtons'), an ordinary deck's name ('3 of "
+            f"diamonds', 'dame de cœur') or a nickname "
             f"({', '.join(repr(n) for _, n, _ in RANKING if n)}, {', '.join(map(repr, OTHER_NICKNAMES))})")
 
     # Pictures in notebooks, drawn by aluette.pictures (imported only when a picture is asked for).
@@ -220,30 +238,40 @@ CardLike = Union[Card, str]
 
 
 def _normalise(text: str) -> str:
-    """Lower case, accents and apostrophes removed, hyphens and runs of spaces folded to one space."""
-    text = unicodedata.normalize("NFKD", text)
+    """Lower case, accents removed (œ read as oe), a leading "l'" kept as "l " (so « l'as » is not "las"), other
+    apostrophes removed, hyphens and runs of spaces folded to one space. One pass over the text per step: linear."""
+    text = unicodedata.normalize("NFKD", text.replace("œ", "oe").replace("Œ", "OE"))
     text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower()
+    text = re.sub(r"^(\s*l)['’`´]", r"\1 ", text)
     text = re.sub(r"['’`´]", "", text)
     return " ".join(re.sub(r"[-_]", " ", text).split())
+
+
+#: An article in front of a card's name, as :func:`_normalise` leaves it: « le », « la », « l' », "the".
+_ARTICLE_RE = re.compile(r"^(?:le|la|l|the) (?=\S)")
 
 
 #: The longest text :meth:`Card.parse` reads ("cavalière de bâtons" is 19 characters).
 MAX_CARD_TEXT = 60
 
-#: Suit words, as :func:`_normalise` leaves them (no accents): English, Spanish, then French (deniers, coupes,
-#: bâtons, épées).
+#: Suit words, as :func:`_normalise` leaves them (no accents): English, Spanish, French (deniers or ors, coupes,
+#: bâtons, épées), then the ordinary French-suited deck's in English and French (diamonds/carreau, hearts/cœur,
+#: clubs/trèfle, spades/pique).
 _SUIT_WORDS = {
-    Suit.COINS: ("coins", "coin", "oros", "oro", "deniers", "denier"),
-    Suit.CUPS: ("cups", "cup", "copas", "copa", "coupes", "coupe"),
-    Suit.BATONS: ("batons", "baton", "bastos", "basto"),
-    Suit.SWORDS: ("swords", "sword", "espadas", "espada", "epees", "epee"),
+    Suit.COINS: ("coins", "coin", "oros", "oro", "deniers", "denier", "ors", "or",
+                 "diamonds", "diamond", "carreaux", "carreau"),
+    Suit.CUPS: ("cups", "cup", "copas", "copa", "coupes", "coupe", "hearts", "heart", "coeurs", "coeur"),
+    Suit.BATONS: ("batons", "baton", "bastos", "basto", "clubs", "club", "trefles", "trefle"),
+    Suit.SWORDS: ("swords", "sword", "espadas", "espada", "epees", "epee", "spades", "spade", "piques", "pique"),
 }
-#: Rank words: digits, English, Spanish and French (as, deux ... neuf, valet, cavalier/cavalière or dame, roi).
+#: Rank words: digits, English, Spanish and French (as, deux ... neuf, valet, cavalière or dame, roi), and the
+#: ordinary deck's queen for the cavalière. "cavalier" and "knight" are read too, as a reader may type them; the
+#: project writes only "cavalière".
 _RANK_WORDS = {
     1: ("1", "ace", "as", "one"), 2: ("2", "two", "deux"), 3: ("3", "three", "trois"), 4: ("4", "four", "quatre"),
     5: ("5", "five", "cinq"), 6: ("6", "six"), 7: ("7", "seven", "sept"), 8: ("8", "eight", "huit"),
     9: ("9", "nine", "neuf"), 10: ("10", "jack", "sota", "valet"),
-    11: ("11", "cavalier", "caballo", "knight", "cavaliere", "dame"), 12: ("12", "king", "rey", "roi"),
+    11: ("11", "cavaliere", "dame", "queen", "caballo", "cavalier", "knight"), 12: ("12", "king", "rey", "roi"),
 }
 
 #: Traditional names besides the nicknames of :data:`RANKING`, and the card each names: Jacques Berthomeau's
@@ -251,7 +279,14 @@ _RANK_WORDS = {
 #: grande Dame" and the 2 of batons "deux de chêne ou la balançoire".
 OTHER_NICKNAMES = {"la Grande Dame": "3C", "la balançoire": "2B"}
 
+#: The ordinary French-suited deck's suit words, and the rank words that name no card of that deck: its 10s are left
+#: out, and its jack, queen and king are not numbered 10-12 as the Spanish sota, caballo and rey are.
+_ORDINARY_SUIT_WORDS = frozenset(("diamonds", "diamond", "carreaux", "carreau", "hearts", "heart", "coeurs", "coeur",
+                                  "clubs", "club", "trefles", "trefle", "spades", "spade", "piques", "pique"))
+_SPANISH_ONLY_RANKS = frozenset(("10", "11", "12", "sota", "caballo", "rey"))
+
 DECK: tuple[Card, ...]
+_TENS: set[str] = set()
 _BY_RANK_SUIT: dict[tuple[int, Suit], Card] = {}
 _BY_WORDS: dict[str, Card] = {}
 
@@ -273,22 +308,28 @@ def _build() -> tuple[Card, ...]:
             object.__setattr__(card, "nickname", nickname)
             seen.add(card)
             if nickname:
-                _BY_WORDS[_normalise(nickname)] = card
-                for article in ("le ", "la "):
-                    if _normalise(nickname).startswith(article):
-                        _BY_WORDS[_normalise(nickname)[len(article):]] = card
+                # without its article (Card.parse drops one), and with its number in figures: « le Grand 9 »
+                key = _ARTICLE_RE.sub("", _normalise(nickname))
+                _BY_WORDS[key] = card
+                _BY_WORDS[" ".join({"neuf": "9", "deux": "2"}.get(w, w) for w in key.split())] = card
     for nickname, code in OTHER_NICKNAMES.items():
-        key = _normalise(nickname)
-        _BY_WORDS[key] = _BY_WORDS[key[len("la "):]] = by_code[code]
+        _BY_WORDS[_ARTICLE_RE.sub("", _normalise(nickname))] = by_code[code]
     assert len(seen) == 48, "RANKING must name every card exactly once"
+    def names(rank_word: str, suit_word: str) -> tuple[str, ...]:
+        elided = (f"{rank_word} d{suit_word}", f"{rank_word} d {suit_word}") if suit_word[0] in "aeiou" else ()
+        return (f"{rank_word} of {suit_word}", f"{rank_word} de {suit_word}", *elided)  # « valet d'épées »
+
     for card in deck:
         for rank_word in _RANK_WORDS[card.rank]:
             for suit_word in _SUIT_WORDS[card.suit]:
-                _BY_WORDS[f"{rank_word} of {suit_word}"] = card
-                _BY_WORDS[f"{rank_word} de {suit_word}"] = card
-                if suit_word[0] in "aeiou":  # French elision: "valet d'épées", apostrophe dropped by _normalise
-                    _BY_WORDS[f"{rank_word} d{suit_word}"] = card
-                    _BY_WORDS[f"{rank_word} d {suit_word}"] = card
+                ordinary = suit_word in _ORDINARY_SUIT_WORDS
+                if ordinary and rank_word in _SPANISH_ONLY_RANKS:
+                    continue  # "10 of hearts" is an ordinary deck's 10, not the jack (module docstring)
+                for key in names(rank_word, suit_word):
+                    _BY_WORDS[key] = card
+    for suit_word in _ORDINARY_SUIT_WORDS:
+        for ten in ("10", "ten", "dix"):
+            _TENS.update(names(ten, suit_word))
     return tuple(deck)
 
 

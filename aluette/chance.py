@@ -10,9 +10,13 @@ argsort of the first 48 (a uniformly random permutation of :data:`~aluette.cards
 ``1 + floor(47 * u[48])`` (1 to 47 cards lifted from the top and put below). Drawing a block of deals at once with
 ``rng.random((n, 49))`` gives exactly the same deals as ``n`` single draws, which the simulation relies on.
 
-Rule source for the deal (seeds, "setup"; pagat.com): the dealer shuffles, the player to the dealer's right cuts, the
-dealer deals nine cards to each player in three rounds of three, starting at the dealer's left; twelve remain (the
-stock).
+Rule source for the deal (the rules sheet, "setup"; pagat.com: « Le croupier mélange et le joueur à sa droite coupe.
+Ensuite, le donneur distribue neuf cartes à chaque joueur par lots de trois »): the dealer shuffles, the player to the
+dealer's right cuts, the dealer deals nine cards to each player, three at a time; twelve remain (the stock).
+
+Decision of this project (the sources are silent) [deal-from-dealer-left]: neither source says where the deal starts;
+the dealer deals the three rounds of three starting with the player at the dealer's left and going clockwise, the
+direction of play (:func:`deal_steps`, :func:`deal_from_deck`).
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from .cards import DECK, Card, CardLike, parse_cards
 from .errors import AluetteError, BadSeedError, DuplicateCardError, quoted
 from .seats import Seat
 
-__all__ = ["check_seed", "seed_number", "MAX_SEED", "as_generator", "match_generator", "shuffled_deck",
+__all__ = ["check_seed", "seed_number", "MAX_SEED", "as_generator", "match_generator", "match_deal_seed", "shuffled_deck",
            "shuffles_from_uniforms", "stable_orders", "cut_deck", "deal_from_deck", "deal_unchecked", "deal_steps",
            "stock_steps", "deck_from_hands", "DEAL_POSITIONS", "SeedLike"]
 
@@ -82,12 +86,35 @@ def as_generator(seed: SeedLike) -> np.random.Generator:
     return np.random.default_rng(check_seed(seed, "a seed (or a numpy Generator)"))
 
 
+def match_deal_seed(seed: Union[int, np.random.SeedSequence], number: int) -> np.random.SeedSequence:
+    """Where deal ``number`` (1-based) of a :class:`~aluette.Match` draws its shuffle from: a pure function of the
+    match's seed and the deal's number, so the match holds no generator (this module's rule) and any deal of it can
+    be dealt again alone. For an integer seed, the match's stream ``SeedSequence(seed, spawn_key=(1,))`` for the first
+    deal (as before deals had their own streams, so a match's first deal, the one the lessons show, is unchanged),
+    and its child ``SeedSequence(seed, spawn_key=(1, number))`` for deal ``number`` >= 2: streams independent of
+    ``default_rng(seed)`` that :meth:`Deal.from_seed <aluette.Deal.from_seed>` and the single-deal demos use (so the
+    seed a match shows cannot be typed into a demo that shows every hand to reveal the match's hands) and of each
+    other. For a ``SeedSequence``, itself for the first deal and its child of spawn key ``number`` after (the same
+    numbers: a match of seed ``s`` deals as one of ``SeedSequence(s, spawn_key=(1,))``).
+
+    Raises:
+        BadSeedError: ``seed`` is neither (see :func:`check_seed`). AluetteError: ``number`` is not a whole number
+            of at least 1.
+    """
+    if type(number) is not int or number < 1:
+        raise AluetteError(f"deals are numbered from 1, got {quoted(number)}")
+    if not isinstance(seed, np.random.SeedSequence):
+        seed = np.random.SeedSequence(check_seed(seed), spawn_key=(1,))
+    if number == 1:
+        return seed
+    return np.random.SeedSequence(seed.entropy, spawn_key=tuple(seed.spawn_key) + (number,), pool_size=seed.pool_size)
+
+
 def match_generator(seed: SeedLike) -> np.random.Generator:
-    """The generator a :class:`~aluette.Match` draws its deals from: for an integer seed, a stream of its own,
-    ``default_rng(SeedSequence(seed, spawn_key=(1,)))``, independent of ``default_rng(seed)`` that
-    :meth:`Deal.from_seed <aluette.Deal.from_seed>` and the single-deal demos use. So the seed a match shows cannot be
-    typed into a demo that shows every hand to reveal the match's hands, and the seed still replays the whole match.
-    A ``Generator`` or ``SeedSequence`` is used as given (:func:`as_generator`).
+    """The one generator that a :class:`~aluette.Match` saved at version 1 (before deal ``k`` came from
+    :func:`match_deal_seed`) drew its deals from in turn: for an integer seed,
+    ``default_rng(SeedSequence(seed, spawn_key=(1,)))``; a ``Generator`` or ``SeedSequence`` as given
+    (:func:`as_generator`). Kept so that such saves still replay (``Match(..., version=1)``).
 
     Raises:
         BadSeedError: as :func:`as_generator`.
@@ -119,7 +146,7 @@ def shuffles_from_uniforms(u: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def stable_orders(u: np.ndarray) -> np.ndarray:
     """``np.argsort(u, axis=1, kind="stable")`` for doubles in [0, 1), three times faster when they are multiples of
     2**-53 (see :func:`shuffles_from_uniforms`); no check of ``u``. Shared with the numpy engine
-    (:mod:`aluette.vectorized`), which sorts the same doubles."""
+    (:mod:`aluette.simulation.numpy_random`), which sorts the same doubles."""
     scaled = u * 2.0 ** 53
     keys = scaled.astype(np.int64)
     if not np.array_equal(keys, scaled):  # finer doubles than Generator.random draws: sort them directly
@@ -204,8 +231,14 @@ def deal_steps(deck: Sequence[Card], dealer: Seat) -> tuple[tuple[Seat, tuple[Ca
 def stock_steps(stock: Sequence[Card], first: Seat, second: Seat) -> tuple[tuple[Seat, Card], ...]:
     """The chant's deal of the stock, card by card: ``((seat, card), ...)`` in stock order, alternately to ``first``
     (the dealer's left) and ``second`` (the dealer, or the dealer's partner in the variant), starting with ``first``;
-    so each receives six of the twelve. Source: seeds, "setup" (the twelve cards go alternately to the player at the
-    dealer's left and the dealer until all are dealt); pagat.com.
+    so each receives six of the twelve. Source: the rules sheet, "setup" (the twelve cards go alternately to the
+    player at the dealer's left and the dealer until all are dealt); pagat.com (« distribuées une à la fois,
+    alternativement au joueur à sa gauche »).
+
+    Decision of this project (the sources are silent) [chant-variant-alternate]: the variant's source
+    (loisirs.savoir.fr, as the project's source list reports it) gives six cards to the dealer's left and six to the
+    dealer's partner, not the order they are dealt in; they are dealt as in the main rule, one at a time, alternately,
+    starting with the dealer's left.
 
     Raises:
         AluetteError: ``stock`` is not twelve distinct cards, or ``first`` is ``second``.

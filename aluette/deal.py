@@ -10,10 +10,10 @@ Rules implemented here, with their sources; where the sources are silent the dec
 :mod:`aluette.decisions`):
 
 * Deal: see :mod:`aluette.chance` (dealer shuffles, dealer's right cuts, 3-3-3 from the dealer's left; 12 stock).
-* The chant (seeds, "setup": "all players may agree to the chant"; pagat.com), when :attr:`Options.chant` is on: the
-  chant happens only if all four agree. If all agree, the stock goes one card at a time alternately to the player at
-  the dealer's left and to the dealer (or the dealer's partner, :func:`~aluette.options.chant_recipients`), six
-  each, starting with the dealer's left; each discards six face down, keeping nine. If anyone declines, the stock
+* The chant (the rules sheet, "setup": "all players may agree to the chant"; pagat.com), when :attr:`Options.chant` is
+  on: the chant happens only if all four agree. If all agree, the stock goes one card at a time alternately to the
+  player at the dealer's left and to the dealer (or the dealer's partner, :func:`~aluette.options.chant_recipients`),
+  six each, starting with the dealer's left; each discards six face down, keeping nine. If anyone declines, the stock
   stays unused and unseen.
 * Decision of this project (the sources are silent) [chant-from-dealer-left]: the players are asked in turn,
   clockwise, starting at the dealer's left.
@@ -39,19 +39,19 @@ Rules implemented here, with their sources; where the sources are silent the dec
   is the dealer's left and the leader's right the dealer). Accepted, the rest of the deal is not played; refused,
   play goes on with the same leader, and the refusing side must make mordienne over the whole deal (the tricks
   already played count). The simulations do not play it (:meth:`Options.check_simulable`).
-* Play (seeds, "gameplay"): the player at the dealer's left leads the first trick; each plays one card in turn,
-  clockwise; any card may be played; the highest class wins and its player leads next; the highest class played
+* Play (the rules sheet, "gameplay"): the player at the dealer's left leads the first trick; each plays one card in
+  turn, clockwise; any card may be played; the highest class wins and its player leads next; the highest class played
   twice or more spoils the trick: nobody wins it and its leader leads again (:func:`aluette.tricks.best_of`). The
-  seeds: "the trick won is stacked face down in front of them".
-* Rebour (pagat.com, as issue 8 reports it; :class:`~aluette.options.Rebour`): before the first trick each player
-  says whether they announce mordienne; the announcements are public. In the second form a mordienne scores 2 only
-  when its maker announced it.
-* Decision of this project (the sources are silent) [rebour-announce-order]: each player is asked once, clockwise
-  from the dealer's left, after the chant and the discards, before the first trick.
+  the rules sheet: "the trick won is stacked face down in front of them".
+* Guy Rebour's account, as pagat.com reports it and doubts it (:class:`~aluette.options.Rebour`): mordienne may be
+  announced before the first trick; the announcements are public. In the first form an announcement extends the
+  match (:attr:`aluette.match.Match.extended`); in the second a mordienne scores 2 only when its maker announced it.
+* Decision of this project (the sources are silent) [rebour-announce-order]: every player may announce; each is
+  asked once, clockwise from the dealer's left, after the chant and the discards, before the first trick.
 * Decision of this project (the sources are silent) [tricks-visible]: every completed trick stays visible in every
   seat's :class:`View` (at a real table it is stacked face down), so a reader can follow a deal.
 * Scoring: :func:`aluette.scoring.score_deal` (the tricks, mordienne and surrender).
-* Signals (seeds' signal table; see :mod:`aluette.signals`): a seat may signal at any time before the deal ends.
+* Signals (the rules sheet's signal table; see :mod:`aluette.signals`): a seat may signal at any time before the deal ends.
 * Decision of this project (the sources are silent) [signals-partner-only]: only the signaller's partner sees a
   signal. A simplification: at a real table signals are gestures the opponents may catch, which is why the sources
   tell partners to be discreet.
@@ -80,8 +80,8 @@ from .records import DealResult, Hand, Phase, SignalRecord, TrickRecord, View
 from .savefile import DEAL_FORMAT as SAVE_FORMAT
 from .savefile import deal_from_dict, deal_to_dict, load_json
 from .scoring import outcomes_notation, score_deal
-from .seats import SEATS, Seat, Team
-from .signals import honest_signals, signal_count, signal_problem
+from .seats import SEATS, Seat, Team, may_see
+from .signals import honest_signals, seen_by, signal_count, signal_problem
 from .tricks import best_of
 
 __all__ = ["Deal", "Phase", "Hand", "TrickRecord", "DealResult", "SignalRecord", "View", "SAVE_FORMAT"]
@@ -490,8 +490,8 @@ class Deal:
         return self._signals[-1]
 
     def suggested_discard(self, seat: Union[Seat, str]) -> tuple[Card, ...]:
-        """The six lowest cards of ``seat``'s fifteen: discarding them keeps the nine highest (seeds, "setup": keep
-        the highest). Only in the discard phase, for a seat that still has to discard.
+        """The six lowest cards of ``seat``'s fifteen: discarding them keeps the nine highest (the rules sheet,
+        "setup": keep the highest). Only in the discard phase, for a seat that still has to discard.
 
         Raises:
             WrongPhaseError: no discard is pending for ``seat``.
@@ -655,18 +655,15 @@ class Deal:
         self._signals.append(SignalRecord(move.seat, move.key, count, len(self._tricks)))
 
     # ----------------------------------------------------------------- views and history
-    def _may_see(self, viewer: Optional[Seat], owner: Seat) -> bool:
-        return viewer is None or viewer is owner
-
     def view(self, seat: Union[Seat, str, None], *, events: bool = True) -> View:
         """What ``seat`` may see (see :class:`View`); ``None`` gives the omniscient view for teaching.
 
         ``events=False`` leaves :attr:`View.events` empty: the sentences are written for people and cost most of
-        the time of a view, so programs that decide from the other fields (the bots of :mod:`aluette.bots`) skip
+        the time of a view, so programs that decide from the other fields (the bots of :mod:`aluette.players.bots`) skip
         them.
         """
         seat = None if seat is None else Seat.parse(seat)
-        seen = SEATS if seat is None else (seat,)
+        seen = tuple(s for s in SEATS if may_see(seat, s))
         return View(
             seat=seat, dealer=self._dealer, phase=self._phase, to_move=self._to_move, leader=self.leader,
             options=self._options,
@@ -674,10 +671,10 @@ class Deal:
             hand_sizes={s: len(self._hands[s]) for s in SEATS},
             trick=tuple(self._trick), tricks=tuple(self._tricks), trick_counts=self.trick_counts,
             chant_answers=tuple(self._chant_answers), chant_agreed=self._chant_agreed(),
-            stock_received={s: c for s, c in self._received.items() if self._may_see(seat, s)},
-            discards={s: c for s, c in self._discards.items() if self._may_see(seat, s)},
+            stock_received={s: c for s, c in self._received.items() if may_see(seat, s)},
+            discards={s: c for s, c in self._discards.items() if may_see(seat, s)},
             stock=self._stock if seat is None and not self._received else None,
-            signals=tuple(r for r in self._signals if seat is None or r.seat.team is seat.team),
+            signals=tuple(r for r in self._signals if seen_by(r.seat, seat)),
             result=self._result, events=deal_events(self, seat) if events else (),
             surrender_spoken=tuple(self._surrender_spoken), surrender_by=self._surrender_by,
             surrender_accepted=self._surrender_accepted, announcements=tuple(self._announcements))
@@ -700,7 +697,7 @@ class Deal:
     def tricks_table(self):
         """The completed tricks as a pandas DataFrame: one row per trick with the leader, each seat's card, the
         winner (``"X"`` when spoiled) and the running counts."""
-        from .tables import tricks_table
+        from .frames import tricks_table
         return tricks_table(self)
 
     def _repr_html_(self) -> str:

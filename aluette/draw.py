@@ -1,12 +1,12 @@
 """The partnership draw: who partners whom, where everyone sits, and who deals first.
 
-Rule source (seeds, "setup"; pagat.com): any player deals a shuffled deck face up, one card at a time, to each
+Rule source (the rules sheet, "setup"; pagat.com): any player deals a shuffled deck face up, one card at a time, to each
 player; a player who has received one of the four top cards (Monsieur, Madame, le Borgne, la Vache) gets no more
 cards; it stops when all four are out. Monsieur's and Madame's holders are partners against le Borgne's and la
 Vache's, partners sit opposite, and Madame's holder deals first.
 
 * Decision of this project (the sources are silent) [draw-dealt-clockwise]: the cards are dealt clockwise, one at a
-  time (the seeds say only that any player deals to each player).
+  time (the rules sheet says only that any player deals to each player).
 * Decision of this project (the sources are silent) [draw-first-name-deals]: the first player named deals the
   face-up cards, starting with the player to their left (the second name) and going round the names in the order
   given.

@@ -1,19 +1,29 @@
 """Errors raised by :mod:`aluette`.
 
-Every error is a :class:`ValueError` subclass, so ``except ValueError`` catches them all, and each message names the
-bad input. Two families are kept apart, as in python-chess: *syntax* (the text is not a card, not a seat, not pagat
-notation, not a saved deal) and *rules* (a real card or move that is illegal in this position). When an error is
-raised by a state (a :class:`~aluette.deal.Deal` or :class:`~aluette.match.Match`), the state is left exactly as it
-was before the call.
+Every error is an :class:`AluetteError`, and each message names the problem. Three families, as in python-chess
+(``ValueError`` for input and rules, ``RuntimeError`` for operational failures such as its ``EngineError``):
+
+* *input* (:class:`InvalidInputError`, a :class:`ValueError`): the text is not a card, not a seat, not pagat
+  notation, not a saved deal, too long, or a request a shared table refuses (:class:`TableError`);
+* *rules* (:class:`IllegalMoveError`, a :class:`ValueError`): a real card or move that is illegal in this position;
+* *operational* (a :class:`RuntimeError`): the database of the shared tables cannot be reached or holds a log that
+  does not replay (:class:`StoreError`), the solver ran out of its budget (:class:`SearchBudgetError`). Not bad
+  input: ``except ValueError`` does not catch them.
+
+So ``except ValueError`` means "bad input or an illegal move", and ``except AluetteError`` catches every error of
+the package. A bare ``AluetteError(...)`` (the package's older call sites) is an input error: it makes an
+:class:`InvalidInputError`. When an error is raised by a state (a :class:`~aluette.deal.Deal` or
+:class:`~aluette.match.Match`), the state is left exactly as it was before the call.
 """
 
 from __future__ import annotations
 
-__all__ = ["AluetteError", "UnknownCardError", "DuplicateCardError", "UnknownSeatError", "DuplicateSeatError",
+__all__ = ["AluetteError", "InvalidInputError", "UnknownCardError", "DuplicateCardError", "UnknownSeatError", "DuplicateSeatError",
            "BadSeedError", "InputTooLongError", "NotationError", "MalformedSaveError", "IllegalMoveError",
            "NotYourTurnError", "NotYourSeatError", "WrongPhaseError", "DealOverError", "CardNotInHandError",
-           "BadDiscardError", "BadSignalError", "StoreError", "BadDatabaseError", "TableError", "NoSuchTableError",
-           "TableClosedError", "SeatTakenError", "BadSeatCodeError", "TableNotReadyError", "StaleStateError", "quoted"]
+           "BadDiscardError", "BadSignalError", "StoreError", "LostMovesError", "BadDatabaseError", "TableError",
+           "NoSuchTableError", "TableClosedError", "SeatTakenError", "BadSeatCodeError", "TableNotReadyError",
+           "StaleStateError", "SeatElsewhereError", "SearchBudgetError", "AnswerError", "quoted"]
 
 #: How many characters of a bad input an error message quotes at most.
 QUOTE_LIMIT = 40
@@ -35,44 +45,59 @@ def quoted(value, limit: int = QUOTE_LIMIT) -> str:
     return f"{text[:limit]}… ({len(text)} characters)"
 
 
-class AluetteError(ValueError):
-    """Base class of every error this package raises."""
+class AluetteError(Exception):
+    """Base class of every error this package raises. Raised bare, it is an input error (an
+    :class:`InvalidInputError`)."""
+
+    def __new__(cls, *args, **kwargs):
+        return super().__new__(InvalidInputError if cls is AluetteError else cls, *args, **kwargs)
 
 
-class UnknownCardError(AluetteError):
+class InvalidInputError(AluetteError, ValueError):
+    """Bad input: a value or text that names nothing the package knows, is malformed or too long, or that the
+    function's rules for its arguments refuse (the family of every input error)."""
+
+
+class UnknownCardError(InvalidInputError):
     """A text or value that names no card of the 48-card Spanish deck."""
 
 
-class DuplicateCardError(AluetteError):
+class DuplicateCardError(InvalidInputError):
     """A card given twice where each card can be only once (a hand, a deck, an ordering answer, a trick)."""
 
 
-class UnknownSeatError(AluetteError):
+class UnknownSeatError(InvalidInputError):
     """A text or value that names no seat (N, E, S, W)."""
 
 
-class DuplicateSeatError(AluetteError):
+class DuplicateSeatError(InvalidInputError):
     """A seat given twice in one mapping (``"N"`` and ``"north"``): which one was meant is ambiguous."""
 
 
-class BadSeedError(AluetteError):
+class BadSeedError(InvalidInputError):
     """A seed that is not a whole number from 0 to 2**64 - 1 (nor a numpy ``Generator`` where one is accepted)."""
 
 
-class InputTooLongError(AluetteError):
+class InputTooLongError(InvalidInputError):
     """A text longer than its box takes (a pasted page where a few cards or a seed were expected): refused before
     it is read, so no check ever runs over a megabyte of input."""
 
 
-class NotationError(AluetteError):
+class NotationError(InvalidInputError):
     """A deal written in pagat's notation that is not nine letters from ``NESWX``."""
 
 
-class MalformedSaveError(AluetteError):
+class MalformedSaveError(InvalidInputError):
     """A saved deal or match (JSON) that is malformed, inconsistent or tampered with."""
 
 
-class IllegalMoveError(AluetteError):
+class AnswerError(InvalidInputError):
+    """An answer to a practice task (:mod:`aluette.practice`) that cannot be read as an answer to it: empty, of the
+    wrong form, or naming something the task does not show (a card not in the trick, a seat given twice). Refused
+    before it is judged: no attempt is counted and the session is left as it was."""
+
+
+class IllegalMoveError(AluetteError, ValueError):
     """A move the rules forbid in the current position.
 
     Attributes:
@@ -92,7 +117,7 @@ class NotYourTurnError(IllegalMoveError):
 
 class NotYourSeatError(IllegalMoveError):
     """A move sent for a seat its sender does not play (a bot's seat, or another person's), in a
-    :class:`~aluette.session.MatchSession`."""
+    :class:`~aluette.players.session.MatchSession`."""
 
 
 class WrongPhaseError(IllegalMoveError):
@@ -115,9 +140,19 @@ class BadSignalError(IllegalMoveError):
     """A signal that is unknown, repeated, or claims a card the signalling seat does not hold."""
 
 
-class StoreError(AluetteError):
+class SearchBudgetError(AluetteError, RuntimeError):
+    """The solver (:func:`aluette.solve`) tried as many card plays as its budget allows without deciding the
+    value: the position is not worked out (never a guess presented as exact)."""
+
+
+class StoreError(AluetteError, RuntimeError):
     """A problem with the database that holds shared tables (:mod:`aluette.store`): it cannot be reached, or a
-    logged move no longer replays."""
+    logged move no longer replays. A condition of the server or its database, not bad input."""
+
+
+class LostMovesError(StoreError):
+    """The database holds fewer moves of a table than this session saw: its server crashed or was restored from an
+    older copy and lost the last moves. The session returns to the database's last durable move and says so once."""
 
 
 class BadDatabaseError(StoreError):
@@ -125,9 +160,9 @@ class BadDatabaseError(StoreError):
     refused when it is opened, before anything in it is read or written."""
 
 
-class TableError(AluetteError):
+class TableError(InvalidInputError):
     """A request to a shared table (:mod:`aluette.store`) that the table refuses: a bad table or player name, a
-    seat that is held, a wrong seat code, a closed table."""
+    seat that is held, a wrong seat code, a closed table (input the table's state refuses)."""
 
 
 class NoSuchTableError(TableError):
@@ -153,3 +188,8 @@ class TableNotReadyError(TableError):
 class StaleStateError(TableError):
     """A move made on a state of the table that has changed since (another device of the same seat, or a late
     click): look at the table again."""
+
+
+class SeatElsewhereError(TableError):
+    """The seat was opened on another device since (its seat code typed there): this page no longer plays for it;
+    the newest device holds the seat."""

@@ -7,10 +7,17 @@ Rule sources and decisions:
 * Decision of this project (the sources are silent) [drawn-match]: a tie after the last deal is a drawn match (no
   extra deal).
 * Variant (:attr:`Options.target_points`, several French descriptions): play until a partnership reaches the target.
+* Guy Rebour's account as pagat.com reports it (:class:`~aluette.options.Rebour`, first form): once mordienne is
+  announced the match is extended, « jusqu'à ce qu'une équipe gagne en obtenant un score d'au moins 10 points »
+  (:attr:`Match.extended`; decision ``rebour-extended-target`` in :mod:`aluette.options`). pagat doubts the account.
 
-Chance: the match draws each deal's shuffle in turn from one numpy ``Generator`` made from its seed in a stream of its
-own (:func:`aluette.chance.match_generator`), so the seed and the moves replay the whole match, while the single-deal
-demos, which show every hand, cannot deal the match's hands from the seed it shows.
+Chance: the match holds no generator (the rule of :mod:`aluette.chance`). Deal ``k`` draws its shuffle from the seed
+and ``k`` alone (:func:`aluette.chance.match_deal_seed`: ``SeedSequence(seed, spawn_key=(1, k))``, the first deal from
+``SeedSequence(seed, spawn_key=(1,))`` as before), so the seed and the moves replay the whole match, any deal of it
+can be dealt again alone, and the single-deal demos, which show every hand, cannot deal the match's hands from the
+seed it shows. Saves of :data:`MATCH_VERSION` 1 drew every deal in turn
+from one generator (:func:`aluette.chance.match_generator`); they still load, and go on as they began
+(``Match(..., version=1)``: deal ``k`` is the ``k``-th shuffle of that stream, drawn again from the seed).
 """
 
 from __future__ import annotations
@@ -18,18 +25,24 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping, Optional, Union
 
-from .chance import SeedLike, check_seed, match_generator, seed_number
+import numpy as np
+
+from .chance import SeedLike, check_seed, match_deal_seed, match_generator, seed_number
 from .deal import Deal, View
 from .errors import AluetteError, DealOverError, MalformedSaveError, WrongPhaseError, quoted
 from .moves import Move
-from .options import Options
+from .options import REBOUR_TARGET, Options, Rebour
 from .savefile import check_header, load_json
 from .seats import Seat, Team
 
-__all__ = ["Match", "MATCH_FORMAT"]
+__all__ = ["Match", "MATCH_FORMAT", "MATCH_VERSION", "MATCH_VERSIONS"]
 
 MATCH_FORMAT = "aluette-match"
-MATCH_VERSION = 1
+#: The save version of a match: 2 since deal ``k`` comes from the seed and ``k`` (:func:`~aluette.chance.match_deal_seed`);
+#: version 1 (every deal drawn in turn from one generator) still loads.
+MATCH_VERSION = 2
+#: The versions :meth:`Match.from_dict` reads, and the ways of dealing :class:`Match` knows (``version=``).
+MATCH_VERSIONS = (1, 2)
 
 
 def _checked_names(names: Any) -> dict[Seat, str]:
@@ -52,16 +65,29 @@ class Match:
         first_dealer: the seat that deals first (after a partnership draw, Madame's holder, N).
         options: the rule :class:`Options` for every deal.
         names: optional ``{seat: name}`` for display (each seat once, names non-empty text).
+        version: how the deals are drawn from the seed: :data:`MATCH_VERSION` (deal ``k`` from the seed and ``k``),
+            or 1, to go on with a match saved (or a shared table opened) before it (every deal drawn in turn from one
+            generator; an integer seed only).
 
     Raises:
         BadSeedError: no explicit seed, or not a seed. AluetteError: bad options or names (not a mapping, a seat
-            twice, a name that is not non-empty text).
+            twice, a name that is not non-empty text), or a version this aluette does not know.
     """
 
     def __init__(self, seed: SeedLike, *, first_dealer: Union[Seat, str] = Seat.N,
-                 options: Optional[Options] = None, names: Optional[Mapping[Union[Seat, str], str]] = None):
+                 options: Optional[Options] = None, names: Optional[Mapping[Union[Seat, str], str]] = None,
+                 version: int = MATCH_VERSION):
         self._seed = seed_number(seed)  # raises BadSeedError unless a seed or a Generator
-        self._rng = match_generator(seed)
+        if type(version) is not int or version not in MATCH_VERSIONS:
+            raise AluetteError(f"a match's version is one of {', '.join(map(str, MATCH_VERSIONS))}, got "
+                               f"{quoted(version)}")
+        if version == 1 and self._seed is None:
+            raise AluetteError("a match of version 1 deals from an integer seed only")
+        self._version = version
+        # deal k's shuffle comes from this root and k (chance.match_deal_seed); a Generator is asked once, here
+        self._root = (seed if isinstance(seed, np.random.SeedSequence)
+                      else np.random.SeedSequence(seed.integers(0, 2 ** 32, size=4).tolist())
+                      if isinstance(seed, np.random.Generator) else self._seed)
         self._options = Options.coerce(options)
         self._first_dealer = Seat.parse(first_dealer)
         self._names = _checked_names(names)
@@ -76,6 +102,11 @@ class Match:
     @property
     def seed(self) -> Optional[int]:
         return self._seed
+
+    @property
+    def version(self) -> int:
+        """How the deals are drawn from the seed (:data:`MATCH_VERSION`, or 1 for a match saved before it)."""
+        return self._version
 
     @property
     def first_dealer(self) -> Seat:
@@ -125,11 +156,33 @@ class Match:
         return totals
 
     @property
+    def extended(self) -> bool:
+        """True once the match is extended under the first form of Guy Rebour's account (``Options(rebour=
+        "announced")``, as pagat.com reports it): a player announced mordienne in one of its deals, so the match goes
+        on until a partnership has at least :data:`~aluette.options.REBOUR_TARGET` points (:attr:`target`)."""
+        return self._options.rebour is Rebour.ANNOUNCED and any(
+            said for deal in self._deals for _, said in deal.announcements)
+
+    @property
+    def target(self) -> Optional[int]:
+        """The points that end the match now: :attr:`Options.target_points`, or in an :attr:`extended` match at
+        least :data:`~aluette.options.REBOUR_TARGET` (decision ``rebour-extended-target``); ``None`` for a match
+        of :attr:`Options.match_deals` deals.
+
+        Decision of this project (the sources are silent) [rebour-extended-target]: an extended match ends after the
+        first deal at whose end a partnership has at least 10 points (« au moins 10 points »), or the match's own
+        target when that is higher; the deals played before the announcement count."""
+        target = self._options.target_points
+        if self.extended:
+            return max(REBOUR_TARGET, target or 0)
+        return target
+
+    @property
     def is_over(self) -> bool:
-        """True once the last deal is over (or a partnership reached the target, in that variant)."""
+        """True once the last deal is over (or a partnership reached the :attr:`target`, when there is one)."""
         if not self.current.is_over:
             return False
-        target = self._options.target_points
+        target = self.target
         if target is not None:
             return max(self.scores.values()) >= target
         return len(self._deals) >= self._options.match_deals
@@ -184,8 +237,18 @@ class Match:
                                   f"{self.current.to_move} to move)")
         return self._start_deal()
 
+    def _deal_chance(self, number: int):
+        """Where deal ``number`` draws its shuffle: from the seed and ``number`` alone (version 1: the
+        ``number``-th shuffle of the match's one stream, drawn again from the seed)."""
+        if self._version == 1:
+            rng = match_generator(self._seed)
+            rng.random((number - 1, 49))  # the shuffles of the deals before (49 doubles each, aluette.chance)
+            return rng
+        return match_deal_seed(self._root, number)
+
     def _start_deal(self) -> Deal:
-        deal = Deal.from_seed(self._rng, dealer=self.dealer_of(len(self._deals) + 1), options=self._options)
+        number = len(self._deals) + 1
+        deal = Deal.from_seed(self._deal_chance(number), dealer=self.dealer_of(number), options=self._options)
         self._deals.append(deal)
         return deal
 
@@ -194,8 +257,8 @@ class Match:
         return self.current.view(seat)
 
     def score_sheet(self):
-        """The match so far as a pandas DataFrame, one row per deal (see :func:`aluette.tables.score_sheet`)."""
-        from .tables import score_sheet
+        """The match so far as a pandas DataFrame, one row per deal (see :func:`aluette.frames.score_sheet`)."""
+        from .frames import score_sheet
         return score_sheet(self)
 
     def _repr_html_(self) -> str:
@@ -211,7 +274,7 @@ class Match:
         """JSON-ready: format, version, seed, first dealer, options, names and every deal's :meth:`Deal.to_dict`."""
         if self._seed is None:
             raise AluetteError("only a match started from an integer seed can be saved")
-        return {"format": MATCH_FORMAT, "version": MATCH_VERSION, "seed": self._seed,
+        return {"format": MATCH_FORMAT, "version": self._version, "seed": self._seed,
                 "first_dealer": str(self._first_dealer), "options": self._options.to_dict(),
                 "names": {str(s): n for s, n in self._names.items()},
                 "deals": [d.to_dict() for d in self._deals]}
@@ -223,16 +286,22 @@ class Match:
     def from_dict(cls, data: Any) -> "Match":
         """Rebuild a match by replaying every deal from the seed.
 
+        A save of version 1 (before deal ``k`` came from the seed and ``k``) loads as the match it was, and goes on
+        dealing as it began (:attr:`version` 1; saved again as version 1).
+
         Raises:
-            MalformedSaveError: wrong format, a deal whose deck differs from the seed's, an illegal move, a deal
-                started before the previous one ended, or more deals than the match allows.
+            MalformedSaveError: wrong format, a version other than :data:`MATCH_VERSIONS`, a deal whose deck differs
+                from the seed's, an illegal move, a deal started before the previous one ended, or more deals than
+                the match allows.
         """
-        check_header(data, format=MATCH_FORMAT, version=MATCH_VERSION, what="a saved match",
+        version = data.get("version") if isinstance(data, dict) else None
+        check_header(data, format=MATCH_FORMAT, what="a saved match",
+                     version=version if type(version) is int and version in MATCH_VERSIONS else MATCH_VERSION,
                      fields=("format", "version", "seed", "first_dealer", "options", "names", "deals"),
                      required=("seed", "first_dealer", "options", "deals"))
         try:
             match = cls(check_seed(data["seed"]), first_dealer=data["first_dealer"],
-                        options=Options.from_dict(data["options"]), names=data.get("names") or {})
+                        options=Options.from_dict(data["options"]), names=data.get("names") or {}, version=version)
         except AluetteError as error:
             raise MalformedSaveError(f"saved match: {error}") from None
         deals = data.get("deals")

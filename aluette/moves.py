@@ -140,7 +140,7 @@ def _same(value: Any) -> Any:
 
 @dataclass(frozen=True)
 class ChantAnswer(Move):
-    """``seat`` agrees (``agree=True``) or declines to chant. Source: seeds, "setup"; all four must agree."""
+    """``seat`` agrees (``agree=True``) or declines to chant. Source: the rules sheet, "setup"; all four must agree."""
 
     agree: bool
 

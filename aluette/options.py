@@ -18,10 +18,11 @@ __all__ = ["Options", "ChantRecipients", "Rebour", "REBOUR_TARGET", "SurrenderUn
 class ChantRecipients(str, enum.Enum):
     """Who receives the twelve stock cards when all four agree to the chant.
 
-    * ``LEFT_AND_DEALER`` (default; seeds, "setup", and pagat.com): the player at the dealer's left and the dealer,
-      alternately, starting with the dealer's left.
-    * ``LEFT_AND_PARTNER`` (variant given by some French descriptions): the player at the dealer's left and the
-      dealer's partner, alternately, starting with the dealer's left.
+    * ``LEFT_AND_DEALER`` (default; the rules sheet, "setup", and pagat.com): the player at the dealer's left and the
+      dealer, alternately, starting with the dealer's left.
+    * ``LEFT_AND_PARTNER`` (variant: loisirs.savoir.fr, as the project's source list gives it): six cards to the
+      dealer's left and six to the dealer's partner, dealt alternately starting with the dealer's left as in the main
+      rule (decision ``chant-variant-alternate``, :func:`aluette.chance.stock_steps`).
     """
 
     LEFT_AND_DEALER = "left_and_dealer"
@@ -32,19 +33,36 @@ class ChantRecipients(str, enum.Enum):
 
 
 class Rebour(str, enum.Enum):
-    """pagat.com's Rebour variant: mordienne is announced before the first trick, and the match is played to 10
-    points (:data:`REBOUR_TARGET`).
-
-    The wording here is issue 8's account of pagat.com's Aluette page ("mordienne announced before the first trick,
-    with the match played to 10 points; and its second form, where mordienne scores only when announced"): pagat's
-    own text could not be checked when this was written, so nothing beyond that account is credited to pagat.
+    """An announced mordienne, from Guy Rebour's account of the game as pagat.com reports it (French translation of
+    pagat's page: « Selon un récit du jeu (Guy Rebour: La Crapette et le Jeu de Aluette), copié en grande partie par
+    d'autres auteurs, mordienne peut être annoncé avant le début du premier tour »). pagat doubts the account:
+    « C'est un peu difficile à comprendre »; it finds it hard to see why anyone would give away an attempt at
+    mordienne by announcing it, and surprising that it changes the match so much. Not a tradition of the table: one
+    book's account, offered as an option.
 
     * ``OFF`` (default): no announcement.
-    * ``ANNOUNCED``: before the first trick each player in turn says whether they announce mordienne. Decision of
-      this project (the sources are silent) [rebour-announcement-no-score]: in this first form the announcement
-      changes no score: a mordienne scores 2 announced or not, and an announcement that fails costs nothing.
-    * ``ONLY_ANNOUNCED``: the second form: a mordienne scores 2 only when the player who makes it announced it;
-      otherwise that player's side scores 1, as for any deal won.
+    * ``ANNOUNCED``: the account's first form. Before the first trick mordienne may be announced, and « si cela se
+      produit, le match est prolongé: il continue autant de fois que nécessaire jusqu'à ce qu'une équipe gagne en
+      obtenant un score d'au moins 10 points »: the match is as set (five deals, or :attr:`Options.target_points`)
+      until someone announces; from then on it goes on until a partnership has at least :data:`REBOUR_TARGET`
+      points (:attr:`aluette.match.Match.extended`).
+    * ``ONLY_ANNOUNCED``: the form pagat suggests Rebour may really describe (« une variante dans laquelle mordienne ne
+      marque que s'il est annoncé et que la cible est toujours de 10 points »): a mordienne scores 2 only when the
+      player who makes it announced it, otherwise 1 as for any deal won, and the match is always played to
+      :data:`REBOUR_TARGET` points.
+
+    What the text leaves open is decided by this project and marked (:mod:`aluette.decisions`):
+
+    * Decision of this project (the sources are silent) [rebour-announce-order]: every player may announce; each is
+      asked once, clockwise from the dealer's left, after the chant and the discards.
+    * Decision of this project (the sources are silent) [rebour-partner-announcement]: in the first form any
+      player's announcement extends the match, a partner's or an opponent's alike; in the second a mordienne scores
+      2 only when its maker announced it: the partner's announcement does not count for it.
+    * Decision of this project (the sources are silent) [rebour-announcement-no-score]: an announcement that fails
+      costs nothing, and in the first form an announcement changes no score (a mordienne scores 2 announced or not).
+    * Decision of this project (the sources are silent) [rebour-extended-target]: an extended match ends after the
+      first deal at whose end a partnership has at least :data:`REBOUR_TARGET` points (or the match's own
+      :attr:`Options.target_points` when that is higher); the deals already played count.
     """
 
     OFF = "off"
@@ -70,7 +88,8 @@ class SurrenderUntil(str, enum.Enum):
     LAST_TRICK = "last_trick"
 
 
-#: The match target of the Rebour variant, in points (pagat.com, as issue 8 reports it).
+#: The match target of Guy Rebour's account, in points, as pagat.com reports it (« au moins 10 points »): the target
+#: of an extended match under the first form, and always under the second (:class:`Rebour`).
 REBOUR_TARGET = 10
 
 
@@ -79,8 +98,8 @@ class Options:
     """Rule options. Frozen; make a changed copy with :meth:`replace`.
 
     Attributes:
-        mordienne: score 2 instead of 1 for mordienne (seeds and pagat: optional rule; on by default here).
-        chant: offer the chant each deal (seeds: "all players may agree to the chant"). When off, the stock is never
+        mordienne: score 2 instead of 1 for mordienne (the rules sheet and pagat: optional rule; on by default here).
+        chant: offer the chant each deal (the rules sheet: "all players may agree to the chant"). When off, the stock is never
             used and play starts at once.
         chant_recipients: who gets the stock in the chant, see :class:`ChantRecipients`.
         surrender: a partnership may offer to surrender (pagat.com; off by default; needs ``mordienne``); by
@@ -93,18 +112,19 @@ class Options:
             time, so both are marked as the project's choices in :class:`SurrenderUntil`
             (``surrender-before-first-trick``, ``surrender-between-tricks``). ``"last_trick"`` needs ``surrender``, and the
             simulations do not play it (:meth:`check_simulable`).
-        match_deals: deals in a match (seeds and pagat: 5, so the first dealer deals twice). Used when
+        match_deals: deals in a match (the rules sheet and pagat: 5, so the first dealer deals twice). Used when
             ``target_points`` is ``None``; a tie after the last deal is a drawn match (``drawn-match``,
             :mod:`aluette.match`).
         target_points: the first partnership to reach this many points wins the match; ``None`` (default) plays
             ``match_deals`` deals. Sources for 5 points, the match of the Vendée and Breton descriptions:
             trictrac.net ("L'équipe gagnante est celle qui marque la première cinq points"), regles2jeux.fr ("le but
             du jeu, c'est d'être la première équipe à marquer 5 points"); olonnes.com is named for it by issue 8 (its
-            text could not be checked here). Under :attr:`rebour` the default is :data:`REBOUR_TARGET` (10).
-        rebour: pagat.com's Rebour variant, see :class:`Rebour` (default ``Rebour.OFF``). Needs ``mordienne``.
-            Decision of this project (the sources are silent) [rebour-announce-order]: each player is asked once,
-            clockwise from the dealer's left, after the chant and the discards. Rebour and ``surrender`` together
-            are refused: the sources do not say how a refused surrender's mordienne and an announcement combine.
+            text could not be checked here). Under ``rebour="only_announced"`` the default is
+            :data:`REBOUR_TARGET` (10); under ``rebour="announced"`` the match is as set until a mordienne is
+            announced (:class:`Rebour`).
+        rebour: an announced mordienne, from Guy Rebour's account as pagat.com reports it (and doubts it), see
+            :class:`Rebour` (default ``Rebour.OFF``). Needs ``mordienne``. Rebour and ``surrender`` together are
+            refused: the sources do not say how a refused surrender's mordienne and an announcement combine.
 
     Raises:
         AluetteError: an inconsistent combination (surrender or Rebour without mordienne, Rebour with surrender,
@@ -154,11 +174,11 @@ class Options:
                                f"got {str(self.rebour)[:40]!r}") from None
         if self.rebour is not Rebour.OFF:
             if not self.mordienne:
-                raise AluetteError("option rebour needs mordienne: Rebour announces mordienne (pagat.com)")
+                raise AluetteError("option rebour needs mordienne: Guy Rebour's account announces mordienne (pagat.com)")
             if self.surrender:
                 raise AluetteError("options rebour and surrender cannot be combined: the sources do not say how a "
                                    "refused surrender's mordienne and a Rebour announcement go together")
-            if self.target_points is None:  # Rebour's match is played to 10 points (pagat.com)
+            if self.rebour is Rebour.ONLY_ANNOUNCED and self.target_points is None:  # « toujours de 10 points »
                 object.__setattr__(self, "target_points", REBOUR_TARGET)
 
     def check_simulable(self) -> "Options":
@@ -168,7 +188,7 @@ class Options:
         Raises:
             AluetteError: the Rebour announcement is on, or a surrender may be offered between tricks
                 (``surrender_until="last_trick"``): the simulations' chance contract (a fixed slot for each
-                decision, :mod:`aluette.sim_chance`) has no slot for either.
+                decision, :mod:`aluette.simulation.contract`) has no slot for either.
         """
         if self.rebour is not Rebour.OFF:
             raise AluetteError(f"simulations do not play the Rebour announcement (rebour={self.rebour.value!r}); "
@@ -241,7 +261,7 @@ _DEFAULT = Options()
 
 def chant_recipients(dealer, options: Optional[Options] = None) -> tuple[Seat, Seat]:
     """The two seats that receive the stock when all four agree to the chant, in the order they receive it: the
-    dealer's left first, then the dealer (seeds, "setup"; pagat.com), or the dealer's partner under
+    dealer's left first, then the dealer (the rules sheet, "setup"; pagat.com), or the dealer's partner under
     :attr:`ChantRecipients.LEFT_AND_PARTNER` (``options.chant_recipients``; default ``Options()``).
 
     >>> chant_recipients("N"), chant_recipients("N", Options(chant_recipients="left_and_partner"))

@@ -1,8 +1,8 @@
 """Exact chances, by counting, for the figures the "Edge cases" notebook also simulates.
 
-Rule source: a trick is spoiled when the highest ranking class in it was played more than once (seeds, "gameplay";
-pagat.com). Only the classes matter, and :data:`~aluette.cards.RANKING` gives how many cards each class has (1 for
-each of the top eight, 4 for aces ... fours except 2 nines and 2 threes).
+Rule source: a trick is spoiled when the highest ranking class in it was played more than once (the rules sheet,
+"gameplay"; pagat.com). Only the classes matter, and :data:`~aluette.cards.RANKING` gives how many cards each class has
+(1 for each of the top eight, 4 for aces ... fours except 2 nines and 2 threes).
 
 Why a uniformly random set of cards is the right model for a trick under random play: every seat plays a uniformly
 random card of what it holds, whoever leads, so each seat's nine cards come out in a uniformly random order; and a

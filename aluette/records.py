@@ -36,6 +36,18 @@ class Phase(enum.Enum):
     PLAY = "play"  #: tricks are being played
     OVER = "over"  #: nine tricks played, or a surrender accepted
 
+    @property
+    def hands_final(self) -> bool:
+        """Whether every hand is final in this phase: after any chant and discards, before the deal is over
+        (surrender, announce or play). The moment the bots are offered their one round of signals
+        (:func:`aluette.players.drivers.signals_due`), before the surrender and the Rebour announcements: the sources give no
+        moment for a signal (pagat: « à tout moment pendant le jeu »), and this is the first at which a signal about a
+        hand cannot go stale."""
+        return self in _HANDS_FINAL
+
+
+_HANDS_FINAL = frozenset({Phase.SURRENDER, Phase.ANNOUNCE, Phase.PLAY})
+
 
 
 def read_only(mapping: Mapping) -> Mapping:
@@ -157,14 +169,22 @@ class DealResult:
         score: the trick-based :class:`~aluette.scoring.DealScore`, or ``None`` when a surrender was accepted.
         surrendered_by: the partnership that offered to surrender, if one did.
         surrender_accepted: ``True``/``False`` after an offer, else ``None``.
-        reason: sentences explaining the points.
+        offered_after: the tricks played when the surrender was offered (0: before the first, or no offer).
+        reason (a property): sentences explaining the points, worded when read, in the page's language
+            (:func:`aluette.scoring.result_reason`).
     """
 
     points: Mapping[Team, int]
     score: Optional[DealScore]
     surrendered_by: Optional[Team]
     surrender_accepted: Optional[bool]
-    reason: str
+    offered_after: int = 0
+
+    @property
+    def reason(self) -> str:
+        """Sentences explaining the points, in the page's language (worded now)."""
+        from .scoring import result_reason
+        return result_reason(self)
 
     def __post_init__(self):
         # read-only: `result.points[Team.NS] = 99` would rewrite the deal's own save

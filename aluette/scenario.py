@@ -6,8 +6,8 @@ than nine cards), a seed, the leader of the first trick and the :class:`~aluette
 Decision of this project (the sources are silent) [scenario-fill]: how the gaps are filled, fixed so the same recipe
 gives the same deal everywhere: the
 seed's shuffle and cut give a deck exactly as :meth:`Deal.from_seed` draws it (:mod:`aluette.chance`), dealt by the
-leader's right (the dealer: the player at the dealer's left leads, seeds "gameplay"). Each seat's given cards take
-its first places in the deal; then every place still empty, in deck order (the hands' places first, then the
+leader's right (the dealer: the player at the dealer's left leads, the rules sheet, "gameplay"). Each seat's given
+cards take its first places in the deal; then every place still empty, in deck order (the hands' places first, then the
 twelve of the stock), takes the next card of that deck that nobody was given. So a recipe with every seat blank is
 exactly the deal of :meth:`Deal.from_seed` ``(seed, dealer=leader.right)``, and the twelve cards nobody holds are the
 stock, in a seeded order, for the chant.
@@ -21,13 +21,15 @@ from typing import Any, Mapping, Optional, Union
 from .cards import Card, parse_cards
 from .chance import DEAL_POSITIONS, SeedLike, as_generator, check_seed, cut_deck, shuffled_deck
 from .deal import Deal, Hand
-from .errors import AluetteError, DuplicateCardError, MalformedSaveError, UnknownCardError
+from .moves import Play
+from .errors import AluetteError, DuplicateCardError, MalformedSaveError, UnknownCardError, quoted
 from .options import Options
 from .savefile import check_header, load_json
 from .seats import SEATS, Seat
 
 __all__ = ["parse_partial_hands", "complete_deck", "complete_hands", "scenario_deal", "scenario_to_json",
-           "scenario_from_json", "SCENARIO_FORMAT"]
+           "scenario_from_json", "SCENARIO_FORMAT", "rewound", "undone", "trick_start", "replayed_from_trick",
+           "tricks_to_replay"]
 
 SCENARIO_FORMAT = "aluette-scenario"
 
@@ -103,8 +105,8 @@ def complete_hands(partial: Optional[Mapping], seed: SeedLike, *, dealer: Union[
 
 def scenario_deal(partial: Optional[Mapping], seed: SeedLike, *, leader: Union[Seat, str] = Seat.E,
                   options: Optional[Options] = None) -> Deal:
-    """The :class:`Deal` of a scenario: ``leader`` leads the first trick, so the dealer is the leader's right (seeds,
-    "gameplay": the player at the dealer's left leads). With every seat blank it is ``Deal.from_seed(seed,
+    """The :class:`Deal` of a scenario: ``leader`` leads the first trick, so the dealer is the leader's right (the
+    rules sheet, "gameplay": the player at the dealer's left leads). With every seat blank it is ``Deal.from_seed(seed,
     dealer=leader.right, options=options)`` itself (seed recorded); otherwise the deal of :func:`complete_deck`.
 
     Raises:
@@ -165,3 +167,84 @@ def scenario_from_json(text: str) -> dict[str, Any]:
         raise MalformedSaveError(f"scenario: {error}") from None
     return {"hands": {Seat.parse(k): v for k, v in hands.items()}, "seed": seed, "leader": leader,
             "options": options}
+
+
+# ---------------------------------------------------------------------------------------------- undo and replay
+def rewound(deal: Deal, moves: int) -> Deal:
+    """A new deal: ``deal`` as it stood after its first ``moves`` moves (its deck, dealer, options, seed and cut,
+    those moves replayed by the engine). ``deal`` itself is not changed, so a "what if" never loses the original.
+
+    >>> deal = Deal.from_seed(3, options=Options(chant=False))
+    >>> for _ in range(5):
+    ...     _ = deal.play_index(0)
+    >>> rewound(deal, 2).moves == deal.moves[:2], len(deal.moves)
+    (True, 5)
+
+    Raises:
+        AluetteError: ``moves`` is not a whole number from 0 to the number of moves made (the message names both).
+    """
+    made = len(deal.moves)
+    if isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= made:
+        raise AluetteError(f"a deal can be taken back to 0 to {made} moves (the moves made so far), not "
+                           f"{quoted(moves)}")
+    return deal._replayed(deal.moves[:moves])
+
+
+def undone(deal: Deal, moves: int = 1) -> Deal:
+    """A new deal: ``deal`` with its last ``moves`` moves taken back (a card, a chant answer, a discard, a signal:
+    each is one move).
+
+    Raises:
+        AluetteError: no move to take back, or ``moves`` is not a whole number from 1 to the number of moves made.
+    """
+    made = len(deal.moves)
+    if made == 0:
+        raise AluetteError("no move has been made yet, so there is nothing to undo")
+    if isinstance(moves, bool) or not isinstance(moves, int) or not 1 <= moves <= made:
+        raise AluetteError(f"undo takes back 1 to {made} moves (the moves made so far), not {quoted(moves)}")
+    return rewound(deal, made - moves)
+
+
+def tricks_to_replay(deal: Deal) -> tuple[int, ...]:
+    """The trick numbers :func:`replayed_from_trick` accepts: every trick completed, and the one being played if
+    its first card is down (none when the play has not started, or a surrender ended the deal before it)."""
+    plays = sum(1 for move in deal.moves if isinstance(move, Play))
+    return tuple(range(1, (plays + 3) // 4 + 1))
+
+
+def trick_start(deal: Deal, trick: int) -> int:
+    """How many of ``deal``'s moves were made before the first card of trick ``trick`` (1-9) was played.
+
+    Raises:
+        AluetteError: ``trick`` is not one of :func:`tricks_to_replay` (the message says which are).
+    """
+    started = tricks_to_replay(deal)
+    if isinstance(trick, bool) or not isinstance(trick, int) or trick not in started:
+        which = (f"tricks 1 to {started[-1]}" if len(started) > 1 else "trick 1" if started
+                 else "no trick (no card has been played yet)")
+        raise AluetteError(f"this deal can be replayed from {which}, not from trick {quoted(trick)}")
+    first_play = 4 * (trick - 1)  # every trick has four cards
+    seen = 0
+    for index, move in enumerate(deal.moves):
+        if isinstance(move, Play):
+            if seen == first_play:
+                return index
+            seen += 1
+    raise AssertionError("unreachable: trick_start counted the plays")  # pragma: no cover
+
+
+def replayed_from_trick(deal: Deal, trick: int) -> Deal:
+    """A new deal: ``deal`` as it stood just before the first card of trick ``trick`` (the hands, the tricks before
+    it and the seat to lead as they were), ready to be played another way. ``deal`` is not changed.
+
+    >>> deal = Deal.from_seed(3, options=Options(chant=False))
+    >>> for _ in range(12):
+    ...     _ = deal.play_index(0)
+    >>> again = replayed_from_trick(deal, 2)
+    >>> len(again.tricks), again.to_move == deal.tricks[1].leader
+    (1, True)
+
+    Raises:
+        AluetteError: see :func:`trick_start`.
+    """
+    return rewound(deal, trick_start(deal, trick))

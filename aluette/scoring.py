@@ -2,14 +2,14 @@
 
 Rule sources and decisions:
 
-* Seeds, "scoring": once the nine tricks are played, the partnership of the player who won the most tricks scores a
-  point; partners do not pool their tricks. "If there is a tie for the most tricks won, whoever got that number first
-  wins the point." (pagat.com agrees.)
+* The rules sheet, "scoring": once the nine tricks are played, the partnership of the player who won the most tricks
+  scores a point; partners do not pool their tricks. "If there is a tie for the most tricks won, whoever got that
+  number first wins the point." (pagat.com agrees.)
 * Decision of this project (the sources are silent) [all-nine-spoiled]: if nobody won a trick (all nine spoiled),
   nobody scores.
-* Mordienne (seeds and pagat; optional, :attr:`~aluette.options.Options.mordienne`): the deal's winner scores 2 instead
-  of 1 when their won tricks are one unbroken run of consecutive tricks that ends with the ninth, and at least one
-  trick came before the run that they did not win. One trick before the run is enough.
+* Mordienne (the rules sheet and pagat; optional, :attr:`~aluette.options.Options.mordienne`): the deal's winner
+  scores 2 instead of 1 when their won tricks are one unbroken run of consecutive tricks that ends with the ninth, and
+  at least one trick came before the run that they did not win. One trick before the run is enough.
 * Decision of this project (the sources are silent) [mordienne-spoiled-breaks-run]: a spoiled trick breaks a run;
   pagat's example ``EXWEWNNNX`` (a spoiled last trick) is no mordienne and scores 1.
 * Decision of this project (the sources are silent) [mordienne-spoiled-counts-before]: a spoiled trick before the run
@@ -19,8 +19,9 @@ Rule sources and decisions:
 * Decision of this project (the sources are silent) [all-nine-not-mordienne]: winning all nine is not mordienne, since
   no trick came before the run: ``SSSSSSSSS`` scores 1.
 * Surrender (pagat.com; :attr:`~aluette.options.Options.surrender`), scored by :func:`score_deal`: accepted, the
-  accepting side scores 1 and the deal (or, after an offer between tricks, the rest of it) is not played; refused, the refusing side scores 2 if one of its players wins
-  the deal with mordienne, otherwise (it fails) the offering side scores 2.
+  accepting side scores 1 and the deal (or, after an offer between tricks, the rest of it) is not played; refused, the
+  refusing side scores 2 if one of its players wins the deal with mordienne, otherwise (it fails) the offering side
+  scores 2.
 * Decision of this project (the sources are silent) [surrender-refused-all-spoiled]: after a refused surrender, a
   deal with all nine tricks spoiled counts as a failure of the refusing side (nobody made mordienne): the offering
   side scores 2.
@@ -35,6 +36,7 @@ from typing import Iterable, Mapping, Optional, Sequence, Union
 
 from .decisions import badged
 from .errors import AluetteError, NotationError, quoted
+from .i18n import _
 from .records import DealResult
 from .seats import SEATS, Seat, Team
 
@@ -148,7 +150,11 @@ class DealScore:
         mordienne: whether the winner made mordienne (always ``False`` when the option is off).
         reached_first: ``True`` when several seats tied for most tricks and the winner got there first.
         reached_at: trick number (1-9) at which the winner reached its final count, or ``None``.
-        reason: one or two sentences explaining the result.
+        mordienne_option: whether the deal was scored with the mordienne option on.
+        unannounced: the winner won a mordienne run but had not announced it (the second form of Guy Rebour's account,
+            :func:`score_tricks`'s ``announced``), so it scores 1.
+        reason (a property): one or two sentences explaining the result, worded when read, in the page's language
+            (:mod:`aluette.i18n`): a French page reads them in French.
     """
 
     outcomes: tuple[Outcome, ...]
@@ -159,7 +165,13 @@ class DealScore:
     mordienne: bool
     reached_first: bool
     reached_at: Optional[int]
-    reason: str
+    mordienne_option: bool = True
+    unannounced: bool = False
+
+    @property
+    def reason(self) -> str:
+        """One or two sentences explaining the result, in the page's language (worded now, from the facts above)."""
+        return _score_reason(self)
 
     def __repr__(self) -> str:
         # short, so a notebook cell can end with the value: <DealScore NEWXSSSSS: S wins, NS scores 2 (mordienne)>
@@ -193,8 +205,8 @@ def score_tricks(outcomes, *, mordienne: bool = True, announced: Optional[Iterab
                  ) -> DealScore:
     """Score a deal from its nine trick outcomes (pagat notation or a sequence; see :func:`parse_outcomes`).
 
-    ``announced`` is for the second form of pagat's Rebour variant (:class:`~aluette.options.Rebour`): the seats
-    that announced mordienne before the first trick; a mordienne then scores 2 only when its maker is among them
+    ``announced`` is for the second form of Guy Rebour's account as pagat reports it (:class:`~aluette.options.Rebour`):
+    the seats that announced mordienne before the first trick; a mordienne then scores 2 only when its maker is among them
     (otherwise 1). ``None`` (default): every mordienne scores 2.
 
     >>> score_tricks("SENWSEXNW").winner          # all four have two; S reached two first (pagat's example)
@@ -222,8 +234,7 @@ def score_tricks(outcomes, *, mordienne: bool = True, announced: Optional[Iterab
     count_pairs = tuple(counts.items())
     top = max(counts.values())
     if top == 0:
-        return DealScore(outs, count_pairs, None, None, 0, False, False, None,
-                         f"Every trick was spoiled: nobody won a trick, so nobody scores ({_ALL_SPOILED}).")
+        return DealScore(outs, count_pairs, None, None, 0, False, False, None, mordienne)
     leaders = [s for s in SEATS if counts[s] == top]
     # the trick index at which each leader reached its final count: its last won trick
     reached = {s: len(outs) - 1 - outs[::-1].index(s) for s in leaders}
@@ -234,64 +245,118 @@ def score_tricks(outcomes, *, mordienne: bool = True, announced: Optional[Iterab
     unannounced = run and announced is not None and winner not in announced
     made = run and not unannounced
     points = 2 if made else 1
-    name = _NAME[winner]  # a dict, not f"{winner}": formatting an enum member costs more than the rest of this
-    if tie:
-        others = ", ".join(f"{_NAME[s]} at trick {reached[s] + 1}" for s in leaders if s is not winner)
-        reason = (f"{', '.join(_NAME[s] for s in leaders)} tied with {top} tricks; {name} reached {top} first, at "
-                  f"trick {reached[winner] + 1} ({others})")
+    return DealScore(outs, count_pairs, winner, team, points, made, tie, reached[winner] + 1, mordienne, unannounced)
+
+
+def _score_reason(score: DealScore) -> str:
+    """:attr:`DealScore.reason`: the sentences of the score, in the page's language."""
+    outs, winner = score.outcomes, score.winner
+    if winner is None:
+        return _("Every trick was spoiled: nobody won a trick, so nobody scores ({badge}).").format(
+            badge=badged("all-nine-spoiled"))
+    counts = dict(score.counts)
+    top = counts[winner]
+    leaders = [s for s in SEATS if counts[s] == top]
+    reached = {s: len(outs) - 1 - outs[::-1].index(s) for s in leaders}
+    name = _NAME[winner]
+    if len(leaders) > 1:
+        others = ", ".join(_("{seat} at trick {number}").format(seat=_NAME[s], number=reached[s] + 1)
+                           for s in leaders if s is not winner)
+        # TRANSLATORS: a tie for the most tricks, won by who reached the count first: "N, S tied with 3 tricks; N
+        # reached 3 first, at trick 7 (S at trick 9)"
+        reason = _("{seats} tied with {top} tricks; {seat} reached {top} first, at trick {number} ({others})").format(
+            seats=", ".join(_NAME[s] for s in leaders), top=top, seat=name, number=reached[winner] + 1,
+            others=others)
     else:
-        reason = f"{name} won the most tricks ({top})"
-    reason += f", so {_NAME[team]} scores {points}."
-    if made:
-        reason += f" Mordienne: {_run_sentence(outs, winner)}"
-    elif unannounced:
-        reason += f" {_UNANNOUNCED.format(name)}"
-    return DealScore(outs, count_pairs, winner, team, points, made, tie, reached[winner] + 1, reason)
+        reason = _("{seat} won the most tricks ({top})").format(seat=name, top=top)
+    reason += _(", so {team} scores {points}.").format(team=_NAME[score.team], points=score.points)
+    if score.mordienne:
+        reason += " " + _("Mordienne: {run}").format(run=_run_sentence(outs, winner))
+    elif score.mordienne_option and not _is_mordienne(outs, winner):
+        reason += _no_run_by_decision(outs, winner)
+    elif score.unannounced:
+        reason += " " + _unannounced(name)
+    return reason
 
 
-_ALL_SPOILED = badged("all-nine-spoiled")
-_UNANNOUNCED = ("{} won the last tricks in a run, but had not announced mordienne: under Rebour's second form it "
-                "scores 1.")
+def _unannounced(name: str) -> str:
+    return _("{seat} won the last tricks in a run, but had not announced mordienne: under the second form of Guy "
+             "Rebour's account it scores 1.").format(seat=name)
 
 
 def _run_sentence(outcomes: Sequence[Outcome], winner: Seat) -> str:
-    """``"S won tricks 6-9 in an unbroken run after not winning tricks 1-5."``: the mordienne ``winner`` made."""
+    """``"S won tricks 6-9 in an unbroken run after not winning tricks 1-5."``: the mordienne ``winner`` made. Where
+    the verdict rests on one of the project's decisions, the sentence says so with its badge (:func:`badged`): a run of
+    one (``one-trick-run-mordienne``), spoiled tricks before the run (``mordienne-spoiled-counts-before``)."""
     first = outcomes.index(winner)
-    run = f"tricks {first + 1}-9 in an unbroken run" if first < 8 else "trick 9, a run of one ending the deal,"
-    return f"{_NAME[winner]} won {run} after not winning trick{'s 1-' + str(first) if first > 1 else ' 1'}."
+    run = (_("tricks {first}-9 in an unbroken run").format(first=first + 1) if first < 8
+           else _("trick 9, a run of one ending the deal ({badge}),").format(badge=badged("one-trick-run-mordienne")))
+    before = _("tricks 1-{last}").format(last=first) if first > 1 else _("trick 1")
+    # TRANSLATORS: a mordienne: "S won tricks 6-9 in an unbroken run after not winning tricks 1-5"
+    sentence = _("{seat} won {run} after not winning {before}").format(seat=_NAME[winner], run=run, before=before)
+    if None in outcomes[:first]:
+        sentence += _("; a spoiled trick counts as a trick before the run ({badge})").format(
+            badge=badged("mordienne-spoiled-counts-before"))
+    return sentence + "."
+
+
+def _no_run_by_decision(outcomes: Sequence[Outcome], winner: Seat) -> str:
+    """The sentence a deal's reason adds when only one of the project's decisions keeps the winner from mordienne: their
+    run broken by spoiled tricks alone (``mordienne-spoiled-breaks-run``, pagat's ``EXWEWNNNX``), or all nine won
+    (``all-nine-not-mordienne``); ``""`` otherwise."""
+    first = outcomes.index(winner)
+    if first == 0:
+        return (" " + _("Winning all nine tricks is not mordienne ({badge}).").format(
+            badge=badged("all-nine-not-mordienne")) if outcomes.count(winner) == 9 else "")
+    rest = outcomes[first:]
+    if None in rest and all(o is winner or o is None for o in rest):
+        return " " + _("No mordienne: a spoiled trick breaks {seat}'s run ({badge}).").format(
+            seat=_NAME[winner], badge=badged("mordienne-spoiled-breaks-run"))
+    return ""
 
 
 def explain_mordienne(score: DealScore, *, mordienne: bool = True) -> str:
     """Whether the deal's winner made mordienne and why, in the words of the engine's :attr:`DealScore.reason`
     (``mordienne``: whether the option was on when ``score`` was made, as for :func:`score_tricks`).
 
-    >>> explain_mordienne(score_tricks("NEWXSSSSS"))
+    >>> explain_mordienne(score_tricks("NEWNSSSSS"))
     'Mordienne: yes. S won tricks 5-9 in an unbroken run after not winning tricks 1-4. It is worth 2.'
     >>> explain_mordienne(score_tricks("XSENXWSSS"))[:40]
     'Mordienne: no. S won tricks 2, 7, 8 and '
     """
     winner = score.winner
     if winner is None:
-        return "Mordienne: no. Nobody won a trick, so nobody scores at all."
+        return _("Mordienne: no. Nobody won a trick, so nobody scores at all.")
     if not mordienne:
-        return "Mordienne is off: the deal's winner scores 1 whatever the order of the tricks."
+        return _("Mordienne is off: the deal's winner scores 1 whatever the order of the tricks.")
     if score.mordienne:
-        return f"Mordienne: yes. {_run_sentence(score.outcomes, winner)} It is worth 2."
-    if _is_mordienne(score.outcomes, winner):  # a run, not announced under Rebour's second form
-        return f"Mordienne: no. {_UNANNOUNCED.format(_NAME[winner])}"
+        return _("Mordienne: yes. {run} It is worth 2.").format(run=_run_sentence(score.outcomes, winner))
+    if _is_mordienne(score.outcomes, winner):  # a run, not announced under Rebour's account, second form
+        return _("Mordienne: no. {why}").format(why=_unannounced(_NAME[winner]))
     outcomes, name = score.outcomes, _NAME[winner]
     won = [i for i, o in enumerate(outcomes, start=1) if o is winner]
-    listed = " and ".join(map(str, won)) if len(won) < 3 else f"{', '.join(map(str, won[:-1]))} and {won[-1]}"
+    and_ = _(" and ")
+    listed = and_.join(map(str, won)) if len(won) < 3 else f"{', '.join(map(str, won[:-1]))}{and_}{won[-1]}"
     first = won[0] - 1
-    if first == 0:
-        why = f"{name} won trick 1, so no trick {name} did not win comes before a run."
+    if len(won) == len(outcomes):
+        why = _("{seat} won every trick, so no trick comes before the run ({badge}).").format(
+            seat=name, badge=badged("all-nine-not-mordienne"))
+    elif first == 0:
+        why = _("{seat} won trick 1, so no trick {seat} did not win comes before a run.").format(seat=name)
     else:  # not a run to trick 9: the first trick after the winner's first that went elsewhere breaks it
         breaker = next(k for k in range(first, len(outcomes)) if outcomes[k] is not winner)
-        taker = "nobody (spoiled)" if outcomes[breaker] is None else _NAME[outcomes[breaker]]
-        why = f"After {name}'s first trick (trick {first + 1}), trick {breaker + 1} went to {taker}, breaking the run."
-    return (f"Mordienne: no. {name} won trick{'s' if len(won) > 1 else ''} {listed}. {why} Mordienne needs the "
-            f"deal's winner to win one unbroken run of tricks ending with trick 9, after at least one trick they did "
-            f"not win (a spoiled trick breaks a run, and counts as a trick before it).")
+        if outcomes[breaker] is None:
+            why = _("After {seat}'s first trick (trick {first}), trick {breaker} went to nobody (spoiled), breaking "
+                    "the run ({badge}).").format(seat=name, first=first + 1, breaker=breaker + 1,
+                                                 badge=badged("mordienne-spoiled-breaks-run"))
+        else:
+            why = _("After {seat}'s first trick (trick {first}), trick {breaker} went to {other}, breaking the "
+                    "run.").format(seat=name, first=first + 1, breaker=breaker + 1,
+                                   other=_NAME[outcomes[breaker]])
+    won_text = (_("{seat} won tricks {tricks}.") if len(won) > 1 else _("{seat} won trick {tricks}.")).format(
+        seat=name, tricks=listed)
+    return _("Mordienne: no. {won} {why} Mordienne needs the deal's winner to win one unbroken run of tricks ending "
+             "with trick 9, after at least one trick they did not win.").format(won=won_text, why=why)
 
 
 def score_deal(outcomes=None, *, mordienne: bool = True, announced: Optional[Iterable[Union[Seat, str]]] = None,
@@ -331,30 +396,48 @@ def score_deal(outcomes=None, *, mordienne: bool = True, announced: Optional[Ite
     if offered_after.__class__ is not int or not 0 <= offered_after <= 8 or (offered_after and by is None):
         raise AluetteError(f"offered_after is the number of tricks played before a surrender offer, 0 to 8 (0 "
                            f"without an offer), got {quoted(offered_after)}")
-    when = f" after trick {offered_after}" if offered_after else ""
     if surrender_accepted is True:
         if outcomes is not None:
             raise AluetteError("an accepted surrender ends the deal: it has no trick outcomes")
-        winner = by.other
-        rest = "the rest of the deal" if offered_after else "the deal"
-        return DealResult({winner: 1, by: 0}, None, by, True,
-                          f"{by} surrendered{when} and {winner} accepted: {winner} scores 1 and {rest} is not "
-                          f"played (pagat.com).")
+        return DealResult({by.other: 1, by: 0}, None, by, True, offered_after)
     if outcomes is None:
         raise AluetteError("a deal played out has nine trick outcomes; None is for an accepted surrender")
     score = score_tricks(outcomes, mordienne=mordienne, announced=announced)
     points = {team: (score.points if team is score.team else 0) for team in _TEAMS}  # score.team_points, faster
-    reason = score.reason
     if surrender_accepted is False:
         refusing = by.other
         if score.mordienne and score.team is refusing:
             points = {refusing: 2, by: 0}
-            reason += f" {refusing} refused the surrender{when} and made mordienne: {refusing} scores 2."
         else:
             points = {by: 2, refusing: 0}
-            reason += (f" But {refusing} refused the surrender{when} and did not make mordienne: {by} scores 2 "
-                       f"instead (pagat.com).")
-    return DealResult(points, score, by, surrender_accepted, reason)
+    return DealResult(points, score, by, surrender_accepted, offered_after)
+
+
+def result_reason(result: DealResult) -> str:
+    """:attr:`DealResult.reason <aluette.records.DealResult.reason>`: the sentences explaining a finished deal's
+    points (the score's reason, then the surrender's), in the page's language."""
+    by, after = result.surrendered_by, result.offered_after
+    if result.surrender_accepted is True:
+        winner = by.other
+        if after:
+            return _("{by} surrendered after trick {number} and {winner} accepted: {winner} scores 1 and the rest of "
+                     "the deal is not played (pagat.com).").format(by=by, number=after, winner=winner)
+        return _("{by} surrendered and {winner} accepted: {winner} scores 1 and the deal is not played "
+                 "(pagat.com).").format(by=by, winner=winner)
+    score = result.score
+    reason = score.reason
+    if result.surrender_accepted is False:
+        refusing = by.other
+        when = _(" after trick {number}").format(number=after) if after else ""
+        if result.points[refusing]:
+            reason += " " + _("{refusing} refused the surrender{when} and made mordienne: {refusing} scores "
+                              "2.").format(refusing=refusing, when=when)
+        else:
+            source = ("pagat.com; " + badged("surrender-refused-all-spoiled") if score.winner is None
+                      else "pagat.com")
+            reason += " " + _("But {refusing} refused the surrender{when} and did not make mordienne: {by} scores 2 "
+                              "instead ({source}).").format(refusing=refusing, when=when, by=by, source=source)
+    return reason
 
 
 _TEAM = {seat: seat.team for seat in SEATS}

@@ -1,9 +1,9 @@
 """Seats, direction of play and partnerships.
 
-Rule source: pagat.com's Aluette page and the seeds' "gameplay" section: play, the deal and the turn to deal all go
-clockwise. With seats N, E, S, W that is N→E→S→W, so the player to a seat's *left* is the next seat (left of N is E)
-and to its *right* the previous one (right of N is W). Partners sit opposite (seeds, "setup": "partners sit
-opposite each other"): N–S against E–W.
+Rule source: pagat.com's Aluette page and the rules sheet's "gameplay" section: play, the deal and the turn to deal
+all go clockwise. With seats N, E, S, W that is N→E→S→W, so the player to a seat's *left* is the next seat (left of N
+is E) and to its *right* the previous one (right of N is W). Partners sit opposite (the rules sheet, "setup": "partners
+sit opposite each other"): N–S against E–W.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from .errors import DuplicateSeatError, UnknownSeatError, quoted
 
 V = TypeVar("V")
 
-__all__ = ["Seat", "Team", "SEATS"]
+__all__ = ["Seat", "Team", "SEATS", "may_see"]
 
 
 class Seat(str, enum.Enum):
@@ -135,3 +135,15 @@ class Team(str, enum.Enum):
     def other(self) -> "Team":
         """The opposing partnership."""
         return Team.EW if self is Team.NS else Team.NS
+
+
+def may_see(viewer: "Seat | None", owner: Seat) -> bool:
+    """Whether ``viewer`` may see what only ``owner`` holds: its hand, the stock cards it received, its discards.
+    ``viewer=None`` is the omniscient look, for teaching. The one rule of what a seat's view shows of another seat's
+    hidden cards (:meth:`aluette.deal.Deal.view`, :func:`aluette.narration.deal_events`); signals have their own
+    rule, :func:`aluette.signals.seen_by`.
+
+    >>> may_see(Seat.N, Seat.N), may_see(Seat.S, Seat.N), may_see(None, Seat.N)
+    (True, False, True)
+    """
+    return viewer is None or viewer is owner

@@ -27,7 +27,7 @@ __all__ = ["hidden_cards", "cards_named", "hidden_named", "secrecy_problems"]
 def hidden_cards(deal: Deal, seat: Union[Seat, str] = Seat.S) -> frozenset:
     """The cards ``seat`` must not see now, from the engine: every other seat's hand, the stock while it is unused,
     and the other seats' discards; minus the cards its partner's honest signals have named (the signal table lets
-    the partner know them: seeds, "signals"). Played cards are public.
+    the partner know them: the rules sheet, "signals"). Played cards are public.
     """
     seat = Seat.parse(seat)
     omniscient = deal.view(None, events=False)

@@ -2,23 +2,24 @@
 
 Sources of the gestures:
 
-* The seeds' signal table (GameRules.com's Aluette rules sheet, ``docs/sources/``; present in the Frisian,
+* The rules sheet's signal table (GameRules.com's Aluette rules sheet, ``docs/sources/``; present in the Frisian,
   Azerbaijani, Albanian and Punjabi translations, missing from the Welsh one) gives a gesture for every line,
   "a useless hand" (shrug) and "going for mordienne" (bite the lip) included, and advises signalling only what
   matters, discreetly, so that the other partnership does not notice.
-* trictrac.net's Aluette page (community description, in French) gives the gestures of the eight named cards and of
-  the aces: Monsieur "lever les yeux au ciel", Madame "lever le coin des lèvres d'un côté (ou pencher la tête)",
-  le Borgne "faire un clin d'œil", la Vache "faire la moue", Grand-neuf "montrer le pouce", Petit-neuf "montrer le
-  petit doigt", Deux de chêne "montrer l'index (ou lever l'index et le majeur)", Deux d'écrit "tourner le pouce et
-  l'index vers la table comme pour écrire", the aces "ouvrir la bouche". It has no line for a useless hand or for
-  mordienne.
+* trictrac.net's Aluette page (community description, in French; not reachable from this project's machines, so
+  described here as the project's source list, ``/work/shared/sources/README.md``, and issue 19 report it): raised
+  eyebrows (« sourcils levés ») for Monsieur, the little finger for Petit-neuf, « l'index (ou l'index et le majeur) »
+  for the Deux de chêne, other gestures for the aces (stick out the tongue, or click the teeth), and the spoken
+  « au-dessus / au-dessous » (notebook 06 teaches those as table customs). The rules sheet's gesture for the Deux de
+  chêne is "index or middle finger"; the table here gives the index finger, or the index and middle fingers
+  together, as trictrac.net does, never the middle finger alone.
 * Jeux & Stratégie n° 2 (1980), pp. 26-27, on mordienne: the player "en informe son partenaire en se mordant
   légèrement la lèvre inférieure" (bites the lower lip).
 * pagat.com's Aluette page says partners may signal the cards they hold with gestures; its French copy has no table
   of gestures, so no gesture here is credited to pagat.
 
-Two translations of the seeds slip on Petit-neuf (the Albanian gives the thumb, Grand-neuf's gesture; the Azerbaijani
-writes "Grand-neuf"); the other sheets and trictrac.net give the little finger, and so does the table here
+Two translations of the rules sheet slip on Petit-neuf (the Albanian gives the thumb, Grand-neuf's gesture; the
+Azerbaijani writes "Grand-neuf"); the other sheets and trictrac.net give the little finger, and so does the table here
 (``docs/sources/SLIPS.md``).
 
 At a real table signals are gestures that the opponents may catch: the sources tell partners to be discreet. The
@@ -36,8 +37,9 @@ Decision of this project (the sources are silent) [useless-hand]: "a useless han
 king: none of the eight named cards and no ace (:func:`is_useless_hand`).
 
 Decision of this project (the sources are silent) [going-for-mordienne]: "going for mordienne" may be signalled only
-holding at least three of the eight named cards (:func:`may_go_for_mordienne`), "most of the strong cards" as Jeux &
-Stratégie puts it, enough to hope to win the last tricks in a row.
+holding at least three of the eight named cards (:func:`may_go_for_mordienne`). The number is this project's
+choice: no source gives one (Jeux & Stratégie's « la plupart des cartes fortes », as the project's source list reports
+it, fixes no number and is not cited for it).
 """
 
 from __future__ import annotations
@@ -46,9 +48,11 @@ from dataclasses import dataclass
 from typing import Iterable, Optional
 
 from .cards import NICKNAMED, Card
+from .i18n import N_
+from .seats import Seat
 
 __all__ = ["SignalKind", "SIGNALS", "signal_for", "is_useless_hand", "may_go_for_mordienne", "signal_problem",
-           "honest_signals", "signal_count", "MORDIENNE_NAMED_CARDS"]
+           "honest_signals", "signal_count", "MORDIENNE_NAMED_CARDS", "seen_by"]
 
 
 @dataclass(frozen=True)
@@ -57,8 +61,8 @@ class SignalKind:
 
     Attributes:
         key: a short identifier (``"monsieur"``, ``"aces"``, ``"useless"``, ``"mordienne"``).
-        what: what is signalled, in words.
-        gesture: the gesture, in words.
+        what: what is signalled, in words (English; shown through :func:`aluette.i18n.gettext`).
+        gesture: the gesture, in words (English; shown as ``what``).
         card: the card signalled, for the eight named cards; ``None`` for aces, a useless hand and mordienne.
         source: where the line comes from.
     """
@@ -70,26 +74,29 @@ class SignalKind:
     source: str
 
 
-_SEEDS = "seeds' signal table (GameRules.com; fy, az, sq, pa sheets)"
+_SEEDS = "the rules sheet's signal table (GameRules.com; fy, az, sq, pa sheets)"
 _BOTH = _SEEDS + "; trictrac.net"
 
-#: The signal table, in the seeds' order; ``source`` names the sources that give each gesture.
+#: The signal table, in the rules sheet's order; ``source`` names the sources that give each gesture.
 SIGNALS: tuple[SignalKind, ...] = (
-    SignalKind("monsieur", "Monsieur (3 of coins)", "look upwards without moving the head", Card.parse("3O"), _BOTH),
-    SignalKind("madame", "Madame (3 of cups)", "tilt the head to one side, or smirk", Card.parse("3C"), _BOTH),
-    SignalKind("borgne", "le Borgne (2 of coins)", "wink", Card.parse("2O"), _BOTH),
-    SignalKind("vache", "la Vache (2 of cups)", "pout, or purse the lips", Card.parse("2C"), _BOTH),
-    SignalKind("grand_neuf", "Grand-neuf (9 of cups)", "stick out the thumb", Card.parse("9C"), _BOTH),
-    SignalKind("petit_neuf", "Petit-neuf (9 of coins)", "stick out the little finger (pinkie)", Card.parse("9O"),
+    SignalKind("monsieur", N_("Monsieur (3 of coins)"), N_("look upwards without moving the head"), Card.parse("3O"),
+               _SEEDS + "; trictrac.net (raised eyebrows)"),
+    SignalKind("madame", N_("Madame (3 of cups)"), N_("tilt the head to one side, or smirk"), Card.parse("3C"), _BOTH),
+    SignalKind("borgne", N_("le Borgne (2 of coins)"), N_("wink"), Card.parse("2O"), _BOTH),
+    SignalKind("vache", N_("la Vache (2 of cups)"), N_("pout, or purse the lips"), Card.parse("2C"), _BOTH),
+    SignalKind("grand_neuf", N_("Grand-neuf (9 of cups)"), N_("stick out the thumb"), Card.parse("9C"), _BOTH),
+    SignalKind("petit_neuf", N_("Petit-neuf (9 of coins)"), N_("stick out the little finger (pinkie)"),
+               Card.parse("9O"),
                _BOTH + "; the Albanian and Azerbaijani sheets' thumb/'Grand-neuf' here is a translation slip"),
-    SignalKind("deux_de_chene", "Deux de chêne (2 of batons)", "stick out the index or middle finger",
-               Card.parse("2B"), _BOTH),
-    SignalKind("deux_decrit", "Deux d'écrit (2 of swords)", "stick out the ring finger, or act as if writing",
+    SignalKind("deux_de_chene", N_("Deux de chêne (2 of batons)"),
+               N_("stick out the index finger (or the index and middle fingers)"), Card.parse("2B"),
+               "trictrac.net; the rules sheet's signal table (index or middle finger)"),
+    SignalKind("deux_decrit", N_("Deux d'écrit (2 of swords)"), N_("stick out the ring finger, or act as if writing"),
                Card.parse("2E"), _SEEDS + " (ring finger, writing); trictrac.net (writing)"),
-    SignalKind("aces", "aces (how many)", "open the mouth once for each ace held", None,
-               _SEEDS + "; trictrac.net (open the mouth)"),
-    SignalKind("useless", "I have a useless hand (no card above a king)", "shrug the shoulders", None, _SEEDS),
-    SignalKind("mordienne", "I am going for mordienne", "bite the lip", None,
+    SignalKind("aces", N_("aces (how many)"), N_("open the mouth once for each ace held"), None,
+               _SEEDS + "; trictrac.net has other gestures (tongue, teeth)"),
+    SignalKind("useless", N_("I have a useless hand (no card above a king)"), N_("shrug the shoulders"), None, _SEEDS),
+    SignalKind("mordienne", N_("I am going for mordienne"), N_("bite the lip"), None,
                _SEEDS + "; Jeux & Stratégie n° 2, 1980 (bite the lower lip)"),
 )
 
@@ -177,3 +184,16 @@ def signal_for(key: str) -> SignalKind:
         return _BY_KEY[key]
     except (KeyError, TypeError):
         raise BadSignalError(f"unknown signal {quoted(key)}; known signals: {', '.join(_BY_KEY)}", move=key) from None
+
+
+def seen_by(signaller: Seat, viewer: Optional[Seat]) -> bool:
+    """Whether ``viewer`` sees a signal made by ``signaller``: only the signaller's partnership does (the partner,
+    and the signaller itself); ``viewer=None`` is the omniscient look. A simplification of this project
+    (``signals-partner-only``: at a real table the opponents may catch a gesture). The one rule every view of a
+    signal follows (:meth:`aluette.deal.Deal.view`, :func:`aluette.narration.deal_events`,
+    :meth:`aluette.players.session.SessionEvent.seen_by`).
+
+    >>> seen_by(Seat.N, Seat.S), seen_by(Seat.N, Seat.E), seen_by(Seat.N, None)
+    (True, False, True)
+    """
+    return viewer is None or signaller.team is viewer.team

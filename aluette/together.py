@@ -8,8 +8,10 @@ code; at the table it reads the seat's :class:`~aluette.store.SeatState` (the se
 the engine, and refused if the table changed since the state it was chosen on), starts the next deal, and drives
 the table's bots (any session of the table may: the log decides the order).
 
-The controller never sleeps and has no event loop: a view calls :meth:`SeatController.refresh` now and then (the
-widget of :mod:`aluette.widgets.together` polls on the kernel's event loop) and redraws when it returns ``True``.
+The controller never sleeps and has no event loop: a view calls :meth:`SeatController.refresh` when the process's
+watcher of the table (:mod:`aluette.store.watch`) says the table changed (the widget of
+:mod:`aluette.widgets.together`), or now and then without one, and redraws when it returns ``True``. The watcher
+then drives the table's bots (:attr:`SeatController.drive_bots` is false); without one, the controller does.
 Every refusal is an :class:`~aluette.errors.AluetteError` and leaves the controller as it was.
 """
 
@@ -18,10 +20,12 @@ from __future__ import annotations
 import time
 from typing import Callable, Optional, Union
 
-from .bots import Decision, HeuristicBot
-from .errors import AluetteError, NoSuchTableError, TableError, quoted
+from .players.bots import Decision, HeuristicBot
+from .errors import AluetteError, BadSeatCodeError, NoSuchTableError, SeatElsewhereError, TableError, quoted
+from .i18n import _
 from .moves import Move
-from .seats import SEATS, Seat
+from .seats import SEATS, Seat, Team
+from .players.seat_port import Observers, SeatFacts, seat_label
 from .store import SeatState, SeatTicket, TableInfo, TableService, clean_table_name
 
 __all__ = ["SeatController", "FULL_READ_EVERY"]
@@ -38,19 +42,27 @@ class SeatController:
         service: the tables' database (default: a :class:`~aluette.store.TableService` on the default store, chosen
             by ``ALUETTE_DATABASE_URL`` or ``ALUETTE_DATA_DIR``).
         clock: seconds, for the full reads (tests may pass their own).
+        student: what the page knows of its student (its browser session: see
+            :meth:`TableService.take_seat <aluette.store.TableService.take_seat>`), so that one student holds one
+            seat of a table; ``None`` (a script): no such check.
 
     Attributes (read-only): :attr:`ticket` (``None`` until seated), :attr:`state` (the seat's last state read),
     :attr:`info` (the table's seats in the lobby).
     """
 
-    def __init__(self, service: Optional[TableService] = None, *, clock: Callable[[], float] = time.monotonic):
+    def __init__(self, service: Optional[TableService] = None, *, clock: Callable[[], float] = time.monotonic,
+                 student: Optional[str] = None):
         self.service = service if service is not None else TableService()
+        self._student = student
         self._clock = clock
         self._table: Optional[str] = None
         self._ticket: Optional[SeatTicket] = None
         self._state: Optional[SeatState] = None
         self._info: Optional[TableInfo] = None
         self._read_at = float("-inf")
+        self._observers = Observers()  # the seat's screen (SeatPort.observe), told after each change read
+        #: make the bots' moves that are due on each refresh (true until a watcher of the table does it for the process)
+        self.drive_bots = True
 
     # ------------------------------------------------------------------ read-only state
     @property
@@ -88,9 +100,11 @@ class SeatController:
         """The open tables' names, oldest first."""
         return self.service.table_names()
 
-    def open_table(self, name: str, *, create: bool = True) -> TableInfo:
+    def open_table(self, name: str, *, create: bool = True, draw: bool = True, face_down: bool = True) -> TableInfo:
         """Open table ``name`` (created, with a fresh secret seed and the default rules, if it does not exist and
-        ``create``). A seated student cannot open another table.
+        ``create``; ``draw``: a table created here seats four people by the partnership draw; ``face_down``: its
+        pages stack the completed tricks face down, as at the sources' table). A seated student cannot open another
+        table.
 
         Raises:
             TableError: a bad name, or already seated. NoSuchTableError: no such table and ``create`` is false.
@@ -103,7 +117,7 @@ class SeatController:
             if not create:
                 raise
             try:
-                info = self.service.create_table(name)
+                info = self.service.create_table(name, draw=draw, face_down=face_down)
             except TableError:  # another student created it at the same moment
                 info = self.service.table_info(name)
         self._table, self._info = info.name, info
@@ -113,12 +127,13 @@ class SeatController:
         """Take ``seat`` at the opened table as ``player``.
 
         Raises:
-            TableError: no table opened, or already seated. SeatTakenError: the seat is held (the lobby is re-read).
+            TableError: no table opened, or already seated. SeatTakenError: the seat is held, or this student holds
+            another seat of the table (the lobby is re-read).
         """
         self._check_not_seated()
         name = self._opened()
         try:
-            ticket = self.service.take_seat(name, seat, player)
+            ticket = self.service.take_seat(name, seat, player, student=self._student)
         except AluetteError:
             self._info = self.service.table_info(name)
             raise
@@ -133,19 +148,21 @@ class SeatController:
         """
         self._check_not_seated()
         name = clean_table_name(name) if name is not None else self._opened()
-        ticket = self.service.rejoin(name, code)
+        ticket = self.service.rejoin(name, code, student=self._student)
         self._table = ticket.table
         self._seated(ticket)
         return ticket
 
-    def fill_with_bots(self) -> tuple[Seat, ...]:
-        """The host fills every empty seat with a bot; returns the seats filled.
+    def fill_with_bots(self, kind: str = "heuristic") -> tuple[Seat, ...]:
+        """The host fills every empty seat with a bot of ``kind`` (``"heuristic"`` or ``"expert"``,
+        :meth:`TableService.fill_with_bots <aluette.store.TableService.fill_with_bots>`); returns the seats filled.
 
         Raises:
-            TableError: not seated, or not the host.
+            TableError: not seated, not the host, or an unknown ``kind``.
         """
         ticket = self._seated_ticket()
-        filled = self.service.fill_with_bots(ticket.table, ticket.seat, ticket.code)
+        filled = self.service.fill_with_bots(ticket.table, ticket.seat, ticket.code, kind=kind,
+                                             session=ticket.session)
         self.refresh(force=True)
         return filled
 
@@ -161,7 +178,7 @@ class SeatController:
         ticket = self._seated_ticket()
         after = self._state.seq if self._state is not None else None
         try:
-            seq = self.service.submit(ticket.table, ticket.seat, ticket.code, move, after=after)
+            seq = self.service.submit(ticket.table, ticket.seat, ticket.code, move, after=after, session=ticket.session)
         except AluetteError:
             self.refresh(force=True)
             raise
@@ -177,7 +194,7 @@ class SeatController:
         """
         ticket = self._seated_ticket()
         try:
-            seq = self.service.next_deal(ticket.table, ticket.seat, ticket.code)
+            seq = self.service.next_deal(ticket.table, ticket.seat, ticket.code, session=ticket.session)
         except AluetteError:
             self.refresh(force=True)
             raise
@@ -185,7 +202,7 @@ class SeatController:
         return seq
 
     def hint(self) -> Optional[Decision]:
-        """What :class:`~aluette.bots.HeuristicBot` (reading signals) would do at this seat, from its view only;
+        """What :class:`~aluette.players.bots.HeuristicBot` (reading signals) would do at this seat, from its view only;
         ``None`` when it is not this seat's turn.
 
         Raises:
@@ -200,10 +217,12 @@ class SeatController:
             return None
         return HeuristicBot(signals=bool(state.info.settings.get("signals", True))).choose(view)
 
-    def refresh(self, force: bool = False) -> bool:
+    def refresh(self, force: bool = False, *, seq: Optional[int] = None) -> bool:
         """Read what changed: in the lobby, the table's seats; when seated, the seat's state if the log moved (or
-        while a seat is empty, every :data:`FULL_READ_EVERY` seconds, or with ``force``), and the bots' moves that are due (made here,
-        through the table's log). Returns ``True`` when something changed (the view redraws)."""
+        while a seat is empty, every :data:`FULL_READ_EVERY` seconds, or with ``force``), and the bots' moves that
+        are due (made here, through the table's log, when :attr:`drive_bots`). ``seq``: the table's last log number
+        as the table's watcher just read it; then nothing is read unless it is past the state's (or ``force``).
+        Returns ``True`` when something changed (the view redraws)."""
         if self._ticket is None:
             if self._table is None:
                 return False
@@ -212,22 +231,93 @@ class SeatController:
             self._info = info
             return changed
         ticket = self._ticket
+        if seq is not None and not force and self._state is not None and seq <= self._state.seq:
+            return False
         now = self._clock()
-        if (not force and self._state is not None and self._state.info.ready
+        if (seq is None and not force and self._state is not None and self._state.info.ready
                 and now - self._read_at < FULL_READ_EVERY):
             if self.service.seq(ticket.table) == self._state.seq:
                 return False
         before = self._state
-        state = self._read(ticket)
-        if state.info.ready and not state.info.closed and self._bot_due(state):
+        state = self._read(ticket, seq)
+        if self.drive_bots and state.info.ready and not state.info.closed and self._bot_due(state):
             if self.service.run_bots(ticket.table):
                 state = self._read(ticket)
         self._state = state
-        return before is None or state != before
+        changed = before is None or state != before
+        if changed:
+            self._tell(before, state)
+        return changed
+
+    # ------------------------------------------------------------------ the seat's port (aluette.players.seat_port.SeatPort)
+    def view(self, *, events: bool = True):
+        """The seat's :class:`~aluette.deal.View` as last read (the only source of what its screen shows).
+
+        Raises:
+            TableError: not seated.
+        """
+        self._seated_ticket()
+        return self._state.view
+
+    def facts(self) -> SeatFacts:
+        """The match around the seat's deal, as last read (public: deal number, scores, who plays each seat)."""
+        self._seated_ticket()
+        state = self._state
+        info, you = state.info, state.seat
+        players = {}
+        for seat in SEATS:
+            held = info.seats[seat]
+            players[seat] = seat_label(seat, you, _("a bot") if held.kind == "bot" else (held.player
+                                                                                        or _("nobody yet")))
+        return SeatFacts(seat=you, deal_number=state.deal_number, options=info.options, scores=dict(state.scores),
+                         is_over=state.is_over, winner=state.winner, awaiting_next_deal=state.awaiting_next_deal,
+                         players=players, signals=bool(info.settings.get("signals", True)),
+                         hints=bool(info.settings.get("hints", True)),
+                         next_deal_by=_("Any player presses Next deal."), target=state.target)
+
+    def legal_signals(self) -> list[str]:
+        """The signals this seat may make now (from its own hand and signals only), as last read."""
+        self._seated_ticket()
+        return list(self._state.legal_signals) if self.facts().signals else []
+
+    def score_sheet(self):
+        """The points of each finished deal and the running totals, as a pandas DataFrame (public)."""
+        import pandas as pd  # only a screen asks for it
+        self._seated_ticket()
+        rows = [{"deal": n, "NS": p[Team.NS], "EW": p[Team.EW]}
+                for n, p in enumerate(self._state.deal_points, start=1)]
+        sheet = pd.DataFrame(rows, columns=["deal", "NS", "EW"]).set_index("deal")
+        sheet["NS total"], sheet["EW total"] = sheet["NS"].cumsum(), sheet["EW"].cumsum()
+        return sheet
+
+    def observe(self, callback: Callable[[frozenset], None]) -> Callable[[], None]:
+        """Call ``callback(kinds)`` after each change :meth:`refresh` read (``"move"``, ``"deal"`` or ``"seats"``);
+        returns a function that stops it."""
+        return self._observers.add(callback)
+
+    def _tell(self, before: Optional[SeatState], state: SeatState) -> None:
+        if before is not None and before.deal_number != state.deal_number:
+            self._observers.tell("deal")
+        elif before is None or before.seq != state.seq:
+            self._observers.tell("move")
+        else:
+            self._observers.tell("seats")
 
     # ------------------------------------------------------------------ inside
-    def _read(self, ticket: SeatTicket) -> SeatState:
-        state = self.service.seat_state(ticket.table, ticket.seat, ticket.code)
+    def _read(self, ticket: SeatTicket, seq: Optional[int] = None) -> SeatState:
+        try:
+            state = self.service.seat_state(ticket.table, ticket.seat, ticket.code, known_seq=seq,
+                                            session=ticket.session)
+        except SeatElsewhereError:  # the seat was opened on another device: this page leaves it (back to the lobby)
+            self._ticket, self._state = None, None
+            self._observers.tell("left")
+            raise
+        except BadSeatCodeError:  # the partnership draw may have seated this player elsewhere: their code says where
+            moved = self.service.rejoin(ticket.table, ticket.code)
+            if moved.seat is ticket.seat:
+                raise
+            self._ticket = ticket = moved
+            state = self.service.seat_state(ticket.table, ticket.seat, ticket.code, session=ticket.session)
         self._read_at = self._clock()
         return state
 

@@ -1,9 +1,9 @@
 """Who wins a trick: :func:`best_of` is the rule, for every caller (the deal, the bots, the explanations; the numpy
-engines of :mod:`aluette.vectorized` mirror it and are tested against it).
+engines of :mod:`aluette.simulation.numpy_random` mirror it and are tested against it).
 
-Rule source: seeds, "gameplay" — the highest-ranking card played wins; "a tie for the highest card in a trick means
-the trick is considered spoiled. No player wins this trick and the original leader of the trick will lead again."
-pagat.com agrees (a spoiled trick, *pourrie*). Any card may be played: there is no duty to follow suit.
+Rule source: the rules sheet, "gameplay" — the highest-ranking card played wins; "a tie for the highest card in a
+trick means the trick is considered spoiled. No player wins this trick and the original leader of the trick will lead
+again." pagat.com agrees (a spoiled trick, *pourrie*). Any card may be played: there is no duty to follow suit.
 """
 
 from __future__ import annotations
@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Hashable, Optional, Sequence, TypeVar
 
 from .cards import Card, CardLike, parse_cards
+from .card_names import card_name, class_name
 from .errors import AluetteError, DuplicateCardError
+from .i18n import _
 
 __all__ = ["best_of", "strongest", "trick_winner", "explain_trick"]
 
@@ -90,13 +92,19 @@ def explain_trick(cards: Sequence[CardLike]) -> str:
     winner = best_of(plays)
     if winner is None:
         tied = [card for _, card in strongest(plays)]
-        names = " and ".join(map(str, tied)) if len(tied) == 2 else f"{', '.join(map(str, tied[:-1]))} and {tied[-1]}"
-        both = "both" if len(tied) == 2 else "all"
-        return (f"Spoiled: {names} are {both} {tied[0].class_name}, equal whatever their suit; nobody wins and the "
-                f"leader leads again.")
+        and_ = _(" and ")
+        names = and_.join(map(str, tied)) if len(tied) == 2 else f"{', '.join(map(str, tied[:-1]))}{and_}{tied[-1]}"
+        # TRANSLATORS: a spoiled trick (« pli pourri »): {cards} are the tied cards' codes, {rank} their class
+        text = (_("Spoiled: {cards} are both {rank}, equal whatever their suit; nobody wins and the leader leads "
+                  "again.") if len(tied) == 2 else
+                _("Spoiled: {cards} are all {rank}, equal whatever their suit; nobody wins and the leader leads "
+                  "again."))
+        return text.format(cards=names, rank=class_name(tied[0]))
     card = parsed[winner]
-    label = f"{card} ({card.nickname})" if card.nickname else f"{card} ({card.name})"
+    label = f"{card} ({card.nickname})" if card.nickname else f"{card} ({card_name(card)})"
     others = [c for i, c in enumerate(parsed) if i != winner]
     second = strongest(list(enumerate(others)))[0][1]
-    return (f"Card {winner + 1}, {label}, wins: class {card.class_name} (strength {card.strength}) beats "
-            f"{second.class_name} (strength {second.strength}).")
+    return _("Card {number}, {label}, wins: class {rank} (strength {strength}) beats {other} (strength "
+             "{other_strength}).").format(number=winner + 1, label=label, rank=class_name(card),
+                                          strength=card.strength, other=class_name(second),
+                                          other_strength=second.strength)

@@ -1,0 +1,596 @@
+"""The solver's search (:mod:`aluette.analysis.solver`), compiled by numba, on arrays.
+
+Numba compiles it on the first call on a machine and caches the machine code beside this file (``cache=True``): the
+compile time (:func:`warm_up` measures it) is paid once, later processes load it. The search is an alpha-beta over
+an explicit stack of frames rather than a recursive function, since numba's cache cannot hold a recursive function
+(numba/numba#6061). Without numba the same functions run as plain Python (the same values, far slower).
+
+Layout: seats 0-3 (N, E, S, W); one int64 work array ``W`` holds the hands (``cnt[seat, strength]``, strengths
+1-19), the tricks won per seat, the trick of each seat's last win, the merged classes and ranks at each trick
+boundary, the moves to try at each ply, the payoff table and the counters (offsets below). The transposition table
+holds, per entry, two 64-bit Zobrist signatures of the canonical position (classes renumbered by rank among the cards
+still out, neighbouring classes that one seat alone holds merged; the leader; the trick counts; who won their last
+trick first; the seat whose run can still be mordienne; a seat that can no longer win the deal only as "out"), the
+bounds of its value and the best lead found. Two independent 64-bit signatures make a false match of two positions
+about one chance in 2**128 per pair.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+try:
+    from numba import njit
+    #: Whether the search is compiled (numba installed).
+    COMPILED = True
+except ImportError:  # pragma: no cover - numba is a dependency; without it the same code runs uncompiled
+    COMPILED = False
+
+    def njit(**_options):
+        return lambda function: function
+
+# The work array W (int64): every small array of the search in one, so that each helper takes one array (each
+# array argument costs reference counting on every call).
+CNT = 0  # cnt[seat * 20 + strength]: the cards of each class each seat holds
+COUNTS = 80  # tricks won per seat
+LAST = 84  # trick (0-8) of each seat's last win, -1 for none
+REP = 88  # rep[t * 20 + s]: the representative (strongest class) of s's merged group at trick t's boundary
+RANK = 288  # rank[t * 20 + s]: the canonical rank of s's group from the top (1 = strongest), 0 = no card
+MOVES = 488  # moves[ply * 20 + i]: the classes to try at each ply, in order
+TMP = 1288  # scratch per ply
+PAYOFF = 2088  # payoff[w * 2 + m]
+NONE = 2096
+CAPABLE = 2097  # 4 flags
+NODES, MAX_NODES, ABORT, STORES = 2101, 2102, 2103, 2104
+FRAMES, FIELDS = 2105, 24  # the explicit stack of the search: one frame of FIELDS per depth, 41 depths
+WORK = FRAMES + 41 * FIELDS
+# the fields of a frame
+F_LEADER, F_POS, F_BS, F_BW, F_ALIVE, F_T, F_A, F_B, F_AA, F_BB, F_LO, F_HI = range(12)
+F_SLOT, F_N, F_I, F_VALUE, F_BEST, F_C, F_WIN, F_OLD = range(12, 20)
+# the Zobrist array Z (uint64): two sets of signatures, each of ZSET entries, then each frame's two signatures
+ZH, ZL, ZC, ZO, ZA, ZSET = 0, 840, 844, 884, 1140, 1145
+ZFRAME = 2 * ZSET
+_PROBES = 4
+
+
+def _zobrist() -> np.ndarray:
+    """The random signatures of the table (a fixed seed: the same on every machine)."""
+    rng = np.random.default_rng(20261201)
+    signatures = rng.integers(1, 2 ** 63, size=2 * ZSET, dtype=np.int64).astype(np.uint64)
+    return np.concatenate([signatures, np.zeros(2 * 41, np.uint64)])
+
+
+if True:  # noqa: SIM108 - one block of compiled functions
+    @njit(cache=True)
+    def _final(W, alive):
+        c0, c1, c2, c3 = W[COUNTS], W[COUNTS + 1], W[COUNTS + 2], W[COUNTS + 3]
+        top = max(c0, c1, c2, c3)
+        if top == 0:
+            return W[NONE]
+        winner = -1
+        for s in range(4):
+            if W[COUNTS + s] == top and (winner < 0 or W[LAST + s] < W[LAST + winner]):
+                winner = s
+        if alive == winner and W[CAPABLE + winner]:
+            return W[PAYOFF + 2 * winner + 1]
+        return W[PAYOFF + 2 * winner]
+
+    @njit(cache=True)
+    def _bounds(W, alive, r):
+        """Bounds of the value with ``r`` tricks left, from what can still happen (see the solver's docstring): a
+        seat can still win the deal only if its tricks plus ``r`` exceed every other seat's (winning all ``r`` it
+        reaches its count last, so it loses a tie); a broken run can no longer be mordienne. And the ninth trick: if
+        each seat keeps its strongest card for it, a seat whose opponents hold a card at least as strong as its
+        own strongest cannot win that trick, so cannot make mordienne nor win a deal that needs every trick left;
+        those outcomes are left out of the bound on that seat's side (the opponents' keeping is one strategy they
+        may choose, so the side cannot count on those outcomes)."""
+        lo, hi = 99, -99
+        if W[COUNTS] + W[COUNTS + 1] + W[COUNTS + 2] + W[COUNTS + 3] == 0:
+            lo, hi = W[NONE], W[NONE]
+        t = 9 - r
+        for s in range(4):
+            cs = W[COUNTS + s]
+            most = max(W[COUNTS + ((s + 1) & 3)], W[COUNTS + ((s + 2) & 3)], W[COUNTS + ((s + 3) & 3)])
+            if cs + r <= most:
+                continue
+            top = _strongest(W, s)
+            blocked = max(_strongest(W, (s + 1) & 3), _strongest(W, (s + 3) & 3)) >= top
+            ns = (s & 1) == 0
+            capable = W[CAPABLE + s] != 0
+            # s wins every trick left (the ninth too): mordienne iff its run is alive or starts after trick 1
+            made = 1 if capable and (alive == s or (cs == 0 and t > 0)) else 0
+            v = W[PAYOFF + 2 * s + made]
+            if not blocked:
+                lo, hi = min(lo, v), max(hi, v)
+            elif ns:
+                lo = min(lo, v)
+            else:
+                hi = max(hi, v)
+            if cs + r - 1 >= most:  # s loses a trick left and may still win the deal
+                v = W[PAYOFF + 2 * s]
+                lo, hi = min(lo, v), max(hi, v)
+                if capable and cs == 0:  # a run that starts later (and ends with the ninth trick)
+                    v = W[PAYOFF + 2 * s + 1]
+                    if not blocked:
+                        lo, hi = min(lo, v), max(hi, v)
+                    elif ns:
+                        lo = min(lo, v)
+                    else:
+                        hi = max(hi, v)
+        # Sure tricks: a card stronger than every card the two opponents hold wins any trick it is played to, if the
+        # partner plays a card no stronger than the opponents' best; with w_a + w_b <= r sure cards each partner
+        # keeps enough of those (a hand of r cards with w_a sure ones holds r - w_a >= w_b others). Cashing its w
+        # sure tricks first (a strategy the side may choose: a bound on its side only), the side ends with at
+        # least c + w_a and c + w_b tricks in its seats, each opponent with at most its tricks plus the r - w left,
+        # and an opponent's run is broken: its mordienne needs a run that starts after the cashing (no trick yet).
+        # The outcomes left: the side wins (with or without mordienne), or an opponent that can still reach the
+        # side's best count wins.
+        for side in range(2):
+            a, b = side, side + 2
+            most = max(_strongest(W, (a + 1) & 3), _strongest(W, (a + 3) & 3))
+            wa, wb = 0, 0
+            for s in range(19, most, -1):
+                wa += W[CNT + 20 * a + s]
+                wb += W[CNT + 20 * b + s]
+            if wa + wb == 0 or wa + wb > r:  # more: a partner may have to play a sure card on the other's
+                continue
+            w = wa + wb
+            mine = max(W[COUNTS + a] + wa, W[COUNTS + b] + wb)
+            worst = 99 if side == 0 else -99
+            for x in range(4):
+                if (x & 1) == side:
+                    can, made = True, W[CAPABLE + x] != 0
+                else:
+                    cx = W[COUNTS + x]
+                    can = cx + r - w >= mine
+                    made = can and W[CAPABLE + x] != 0 and cx == 0
+                if can:
+                    for m in range(2 if made else 1):
+                        v = W[PAYOFF + 2 * x + m]
+                        worst = min(worst, v) if side == 0 else max(worst, v)
+            if side == 0:
+                lo = max(lo, worst)
+            else:
+                hi = min(hi, worst)
+        return lo, hi
+
+    @njit(cache=True)
+    def _strongest(W, seat):
+        """The strongest class ``seat`` holds (0 for none)."""
+        for s in range(19, 0, -1):
+            if W[CNT + 20 * seat + s] > 0:
+                return s
+        return 0
+
+    @njit(cache=True)
+    def _signature(W, Z, leader, alive, t):
+        """Fill the representatives and ranks of trick ``t``'s boundary; return the two signatures of the canonical
+        position."""
+        rep, rank = REP + 20 * t, RANK + 20 * t
+        groups = 0
+        previous = 0
+        head = 0
+        for s in range(19, 0, -1):
+            mask = 0
+            for k in range(4):
+                if W[CNT + 20 * k + s] > 0:
+                    mask |= 1 << k
+            if mask == 0:
+                W[rep + s] = s
+                W[rank + s] = 0
+                continue
+            single = mask if (mask & (mask - 1)) == 0 else 0
+            if not (single != 0 and single == previous):
+                groups += 1
+                head = s
+            W[rep + s] = head
+            W[rank + s] = groups
+            previous = single
+        # A seat that can no longer win the deal (its tricks plus every trick left reach at most another seat's
+        # tricks, which that seat reached first) is "out": how many tricks it has, when it won them and whether its
+        # run is alive change nothing of the value, so the key holds only that it is out (count code 9: no seat has
+        # nine tricks at a boundary with a trick left).
+        r = 9 - t
+        c0, c1, c2, c3 = W[COUNTS], W[COUNTS + 1], W[COUNTS + 2], W[COUNTS + 3]
+        out = 0
+        for k in range(4):
+            most = max(c1, c2, c3) if k == 0 else (max(c0, c2, c3) if k == 1 else
+                                                   (max(c0, c1, c3) if k == 2 else max(c0, c1, c2)))
+            if W[COUNTS + k] + r <= most:
+                out |= 1 << k
+        if alive >= 0 and (out >> alive) & 1:
+            alive = -1
+        h1 = Z[ZL + leader] ^ Z[ZA + alive + 1]
+        h2 = Z[ZSET + ZL + leader] ^ Z[ZSET + ZA + alive + 1]
+        code = 0
+        for k in range(4):
+            if (out >> k) & 1:
+                h1 ^= Z[ZC + 10 * k + 9]
+                h2 ^= Z[ZSET + ZC + 10 * k + 9]
+                code = code * 4
+                continue
+            h1 ^= Z[ZC + 10 * k + W[COUNTS + k]]
+            h2 ^= Z[ZSET + ZC + 10 * k + W[COUNTS + k]]
+            # Who won their last trick first matters only between seats with as many tricks now: a seat that wins
+            # again reaches its new count after every seat that stays, whatever the order was (scoring: a tie goes
+            # to the seat that reached the number first).
+            place = 0
+            for j in range(4):
+                if W[COUNTS + j] == W[COUNTS + k] and W[LAST + j] < W[LAST + k] and not (out >> j) & 1:
+                    place += 1
+            code = code * 4 + place
+        h1 ^= Z[ZO + code]
+        h2 ^= Z[ZSET + ZO + code]
+        tot = TMP + 20 * 39  # scratch: a seat's cards per group
+        for k in range(4):
+            base = CNT + 20 * k
+            for g in range(groups + 1):
+                W[tot + g] = 0
+            for s in range(1, 20):
+                if W[base + s] > 0:
+                    W[tot + W[rank + s]] += W[base + s]
+            for g in range(1, groups + 1):
+                if W[tot + g] > 0:  # the group's rank from the bottom, and how many cards of it the seat holds
+                    h1 ^= Z[ZH + 210 * k + 10 * (groups + 1 - g) + W[tot + g]]
+                    h2 ^= Z[ZSET + ZH + 210 * k + 10 * (groups + 1 - g) + W[tot + g]]
+        return h1 | np.uint64(1), h2
+
+    @njit(cache=True)
+    def _order(W, seat, pos, best_s, best_w, t, hint, ply):
+        """The classes ``seat`` may play (one per merged group) in the order to try them, at ``W[MOVES + 20 *
+        ply:]``; their number."""
+        n = 0
+        rep = REP + 20 * t
+        tmp = TMP + 20 * ply
+        out = MOVES + 20 * ply
+        base = CNT + 20 * seat
+        for s in range(1, 20):  # low to high
+            if W[base + s] > 0 and W[rep + s] == s:
+                W[tmp + n] = s
+                n += 1
+        if pos == 0:
+            m = 0
+            if hint > 0:
+                for i in range(n):
+                    if W[tmp + i] == hint:
+                        W[out] = hint
+                        m = 1
+            for i in range(n - 1, -1, -1):
+                if W[tmp + i] != hint or m == 0:
+                    W[out + m] = W[tmp + i]
+                    m += 1
+            return n
+        if best_w >= 0 and (best_w & 1) == (seat & 1):
+            for i in range(n):
+                W[out + i] = W[tmp + i]
+            return n
+
+        m = 0
+        win = -1
+        for i in range(n):
+            if W[tmp + i] > best_s:
+                win = W[tmp + i]
+                break
+        if win > 0:
+            W[out + m] = win
+            m += 1
+        tie = -1
+        if best_w >= 0:
+            for i in range(n):
+                if W[tmp + i] == best_s:
+                    tie = best_s
+        if tie > 0:
+            W[out + m] = tie
+            m += 1
+        for i in range(n):
+            c = W[tmp + i]
+            if c != win and c != tie:
+                W[out + m] = c
+                m += 1
+        return n
+
+
+    @njit(cache=True)
+    def _last_trick(W, alive):
+        """The value of the deal when every seat holds one card: the ninth trick played out and scored."""
+        best_s, best_w = 0, -1
+        for k in range(4):
+            for s in range(1, 20):
+                if W[CNT + 20 * k + s] > 0:
+                    best_s, best_w = best_after(s, k, best_s, best_w)
+                    break
+        if best_w < 0:
+            return _final(W, -1)
+        w = best_w
+        new_alive = alive if alive == w else (w if W[COUNTS + w] == 0 else -1)  # trick 9: t > 0
+        old = W[LAST + w]
+        W[COUNTS + w] += 1
+        W[LAST + w] = 8
+        value = _final(W, new_alive)
+        W[COUNTS + w] -= 1
+        W[LAST + w] = old
+        return value
+
+    @njit(cache=True)
+    def _enter(W, Z, k1, k2, tv, d, leader, pos, best_s, best_w, alive, t, alpha, beta):
+        """Open the node at depth ``d``: (True, its value) when it is decided at once (the last trick is over, the
+        bounds or the table decide it), else (False, 0) with its frame filled and its moves ordered."""
+        lo, hi = -99, 99
+        h1 = np.uint64(0)
+        h2 = np.uint64(0)
+        hint = 0
+        slot = -1
+        if pos == 0:
+            r = 9 - t
+            if r == 0:
+                return True, _final(W, alive)
+            if r == 1:  # one card each: no choice left, the last trick is played out at once
+                return True, _last_trick(W, alive)
+            lo, hi = _bounds(W, alive, r)
+            if lo >= beta or lo == hi:
+                return True, lo
+            if hi <= alpha:
+                return True, hi
+            h1, h2 = _signature(W, Z, leader, alive, t)
+            mask = k1.shape[0] - 1
+            base = np.int64(h1 & np.uint64(mask))
+            for p in range(_PROBES):
+                i = (base + p) & mask
+                if k1[i] == h1 and k2[i] == h2:
+                    slot = i
+                    break
+            if slot >= 0:
+                packed = np.int64(tv[slot])
+                lo = max(lo, (packed & 15) - 8)
+                hi = min(hi, ((packed >> 4) & 15) - 8)
+                if lo >= beta or lo == hi:
+                    return True, lo
+                if hi <= alpha:
+                    return True, hi
+                stored = (packed >> 8) & 31
+                if stored > 0:  # stored as a canonical rank: back to this position's class
+                    rank, rep = RANK + 20 * t, REP + 20 * t
+                    for s in range(1, 20):
+                        if W[rank + s] == stored and W[rep + s] == s and W[CNT + 20 * leader + s] > 0:
+                            hint = s
+                            break
+            a = max(alpha, lo)
+            b = min(beta, hi)
+        else:
+            a, b = alpha, beta
+        f = FRAMES + FIELDS * d
+        seat = (leader + pos) & 3
+        W[f + F_LEADER] = leader
+        W[f + F_POS] = pos
+        W[f + F_BS] = best_s
+        W[f + F_BW] = best_w
+        W[f + F_ALIVE] = alive
+        W[f + F_T] = t
+        W[f + F_A] = a
+        W[f + F_B] = b
+        W[f + F_AA] = a
+        W[f + F_BB] = b
+        W[f + F_LO] = lo
+        W[f + F_HI] = hi
+        W[f + F_SLOT] = slot
+        W[f + F_N] = _order(W, seat, pos, best_s, best_w, t, hint, t * 4 + pos)
+        W[f + F_I] = 0
+        W[f + F_VALUE] = -99 if (seat & 1) == 0 else 99
+        W[f + F_BEST] = 0
+        Z[ZFRAME + 2 * d] = h1
+        Z[ZFRAME + 2 * d + 1] = h2
+        return False, 0
+
+    @njit(cache=True)
+    def _close(W, Z, k1, k2, tv, d):
+        """The value of the node at depth ``d`` once its moves are searched (or cut off); a trick boundary stores
+        its bounds and best lead in the table."""
+        f = FRAMES + FIELDS * d
+        value = W[f + F_VALUE]
+        if W[f + F_POS] == 0:
+            a, b, lo, hi = W[f + F_A], W[f + F_B], W[f + F_LO], W[f + F_HI]
+            if value <= a:
+                hi = min(hi, value)
+            elif value >= b:
+                lo = max(lo, value)
+            else:
+                lo = value
+                hi = value
+            h1, h2 = Z[ZFRAME + 2 * d], Z[ZFRAME + 2 * d + 1]
+            size = k1.shape[0]
+            slot = W[f + F_SLOT]
+            if slot < 0:  # an empty slot among the probes, else the one of the latest trick (the cheapest to redo)
+                base = np.int64(h1 & np.uint64(size - 1))
+                slot = base
+                latest = -1
+                for p in range(_PROBES):
+                    i = (base + p) & (size - 1)
+                    if k1[i] == 0:
+                        slot = i
+                        break
+                    if (np.int64(tv[i]) >> 13) > latest:
+                        latest = np.int64(tv[i]) >> 13
+                        slot = i
+                W[STORES] += 1
+            k1[slot] = h1
+            k2[slot] = h2
+            best = W[f + F_BEST]
+            # the best lead as its canonical rank: the same number in every equivalent position
+            tv[slot] = ((lo + 8) | ((hi + 8) << 4) | ((W[RANK + 20 * W[f + F_T] + best] if best > 0 else 0) << 8)
+                        | (W[f + F_T] << 13))
+        return value
+
+    @njit(cache=True)
+    def _undo(W, d):
+        """Take back the card the node at depth ``d`` is trying (and the trick it completed)."""
+        f = FRAMES + FIELDS * d
+        seat = (W[f + F_LEADER] + W[f + F_POS]) & 3
+        W[CNT + 20 * seat + W[f + F_C]] += 1
+        w = W[f + F_WIN]
+        if w >= 0:
+            W[COUNTS + w] -= 1
+            W[LAST + w] = W[f + F_OLD]
+
+    @njit(cache=True)
+    def _update(W, d, v):
+        """Take the value ``v`` of the card tried at depth ``d``: alpha-beta, and a cut-off ends the node."""
+        f = FRAMES + FIELDS * d
+        maximise = ((W[f + F_LEADER] + W[f + F_POS]) & 1) == 0
+        if (v > W[f + F_VALUE]) if maximise else (v < W[f + F_VALUE]):
+            W[f + F_VALUE] = v
+            W[f + F_BEST] = W[f + F_C]
+        if maximise:
+            W[f + F_AA] = max(W[f + F_AA], v)
+        else:
+            W[f + F_BB] = min(W[f + F_BB], v)
+        if W[f + F_AA] >= W[f + F_BB]:
+            W[f + F_I] = W[f + F_N]
+
+    @njit(cache=True)
+    def best_after(c, seat, best_s, best_w):
+        """(the strongest class of the trick, its seat or -1 when tied) after ``seat`` plays class ``c`` to a trick
+        whose strongest class so far is ``best_s``, played by ``best_w`` (tricks.best_of: a tie for the strongest
+        class spoils the trick)."""
+        if c > best_s:
+            return c, seat
+        if c == best_s:
+            return c, -1
+        return best_s, best_w
+
+    @njit(cache=True)
+    def _run(W, Z, k1, k2, tv, leader, pos, best_s, best_w, alive, t, alpha, beta):
+        """Fail-soft alpha-beta from a position with ``pos`` cards of trick ``t`` played (N-S maximise): exact inside
+        ``(alpha, beta)``, a bound on the side it fails; an explicit stack of frames instead of recursion, so that
+        numba can cache it."""
+        decided, value = _enter(W, Z, k1, k2, tv, 0, leader, pos, best_s, best_w, alive, t, alpha, beta)
+        if decided:
+            return value
+        d = 0
+        while True:
+            f = FRAMES + FIELDS * d
+            i = W[f + F_I]
+            if i < W[f + F_N]:
+                W[f + F_I] = i + 1
+                leader, pos, t = W[f + F_LEADER], W[f + F_POS], W[f + F_T]
+                seat = (leader + pos) & 3
+                c = W[MOVES + 20 * (t * 4 + pos) + i]
+                W[NODES] += 1
+                if W[NODES] > W[MAX_NODES]:
+                    W[ABORT] = 1
+                    return 0
+                W[CNT + 20 * seat + c] -= 1
+                W[f + F_C] = c
+                W[f + F_WIN] = -1
+                bs, bw = best_after(c, seat, W[f + F_BS], W[f + F_BW])
+                aa, bb, alive = W[f + F_AA], W[f + F_BB], W[f + F_ALIVE]
+                if pos < 3:
+                    decided, v = _enter(W, Z, k1, k2, tv, d + 1, leader, pos + 1, bs, bw, alive, t, aa, bb)
+                elif bw < 0:
+                    decided, v = _enter(W, Z, k1, k2, tv, d + 1, leader, 0, 0, -1, -1, t + 1, aa, bb)
+                else:
+                    new_alive = alive
+                    if alive != bw:
+                        new_alive = bw if (W[COUNTS + bw] == 0 and t > 0) else -1
+                    W[f + F_WIN] = bw
+                    W[f + F_OLD] = W[LAST + bw]
+                    W[COUNTS + bw] += 1
+                    W[LAST + bw] = t
+                    decided, v = _enter(W, Z, k1, k2, tv, d + 1, bw, 0, 0, -1, new_alive, t + 1, aa, bb)
+                if decided:
+                    _undo(W, d)
+                    _update(W, d, v)
+                else:
+                    d += 1
+            else:
+                v = _close(W, Z, k1, k2, tv, d)
+                if d == 0:
+                    return v
+                d -= 1
+                _undo(W, d)
+                _update(W, d, v)
+
+
+class Kernel:
+    """The arrays of one search: the transposition table (``2**bits`` entries), the scoring tables, counters."""
+
+    def __init__(self, payoff, none, capable, max_nodes, bits: int = 20):
+        self.W = np.zeros(WORK, np.int64)
+        self.W[PAYOFF:PAYOFF + 8] = np.asarray(payoff, dtype=np.int64).reshape(8)
+        self.W[NONE] = int(none)
+        self.W[CAPABLE:CAPABLE + 4] = np.asarray(capable, dtype=np.int64)
+        self.W[MAX_NODES] = max_nodes
+        size = 1 << bits
+        self.k1 = np.zeros(size, np.uint64)
+        self.k2 = np.zeros(size, np.uint64)
+        self.tv = np.zeros(size, np.int32)
+        self.Z = _ZOBRIST.copy()  # its tail holds the signatures of the frames being searched
+
+    @property
+    def nodes(self) -> int:
+        return int(self.W[NODES])
+
+    @property
+    def entries(self) -> int:
+        """Positions stored in the table (new entries, counting those that replaced another)."""
+        return int(min(self.W[STORES], self.k1.shape[0]))
+
+    @property
+    def table_bytes(self) -> int:
+        return self.k1.nbytes + self.k2.nbytes + self.tv.nbytes
+
+    def _load(self, state) -> int:
+        """Put ``state``'s hands, trick counts and last wins in the work array; the index of its trick (0-8)."""
+        hands, leader, pos, best_s, best_w, counts, last, alive = state
+        W = self.W
+        W[CNT:CNT + 80] = 0
+        for k, hand in enumerate(hands):
+            for s in hand:
+                W[CNT + 20 * k + s] += 1
+        W[COUNTS:COUNTS + 4] = counts
+        W[LAST:LAST + 4] = last
+        return 9 - len(hands[leader]) if pos == 0 else 8 - len(hands[leader])
+
+    def signature(self, state) -> tuple[int, int]:
+        """The transposition table's two signatures of a trick boundary ``state`` (``pos`` 0): equal for positions
+        the search takes as one (the same canonical position), different otherwise."""
+        if state[2] != 0:
+            raise ValueError("the table keys trick boundaries only")
+        t = self._load(state)
+        h1, h2 = _signature(self.W, self.Z, state[1], state[7], t)
+        return int(h1), int(h2)
+
+    def bounds(self, state) -> tuple[int, int]:
+        """The static bounds (lowest, highest) of a trick boundary ``state``'s value, before any search: what the
+        tricks taken and left still allow (:func:`_bounds`)."""
+        if state[2] != 0:
+            raise ValueError("the bounds are taken at trick boundaries only")
+        t = self._load(state)
+        lo, hi = _bounds(self.W, state[7], 9 - t)
+        return int(lo), int(hi)
+
+    def value(self, state, alpha: int, beta: int) -> int | None:
+        """The value of ``state`` (the solver's integer tuple) within ``(alpha, beta)``; ``None`` when the node
+        budget ran out."""
+        hands, leader, pos, best_s, best_w, counts, last, alive = state
+        W = self.W
+        t = self._load(state)
+        if pos > 0:  # a trick under way: no merged classes (they are worked out at a trick boundary)
+            W[REP + 20 * t:REP + 20 * t + 20] = np.arange(20)
+        W[ABORT] = 0
+        value = _run(W, self.Z, self.k1, self.k2, self.tv, leader, pos, best_s, best_w, alive, t, alpha, beta)
+        if W[ABORT]:
+            return None
+        return int(value)
+
+
+_ZOBRIST = _zobrist()
+
+
+def warm_up() -> float:
+    """Compile the search (or load it from numba's cache) by solving a tiny position; returns the seconds it took:
+    a minute or two the first time on a machine, a few seconds or less once cached."""
+    import time
+    started = time.perf_counter()
+    kernel = Kernel(((1, 2), (-1, -2), (1, 2), (-1, -2)), 0, (True,) * 4, 1000, bits=8)
+    kernel.value((((19,), (18,), (17,), (16,)), 0, 0, 0, -1, (2, 2, 2, 2), (1, 3, 5, 7), -1), -99, 99)
+    return time.perf_counter() - started

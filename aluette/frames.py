@@ -1,0 +1,69 @@
+"""pandas DataFrames (``frames``, not "tables": in this project a table is where four play a match): the ranking, a
+deal's tricks, a match's score sheet, the signals.
+
+pandas is imported here only, when a table is asked for.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from .cards import RANKING
+from .seats import SEATS, Team
+
+__all__ = ["ranking_table", "tricks_table", "score_sheet", "signals_table"]
+
+
+def ranking_table() -> pd.DataFrame:
+    """The 19 ranking classes, high to low: columns ``strength`` (19-1), ``class``, ``nickname`` (or empty),
+    ``cards`` (codes) and ``count``; indexed 1-19 by rank order. Source: :data:`aluette.cards.RANKING`."""
+    rows = [{"strength": len(RANKING) - i, "class": name, "nickname": nick or "", "cards": " ".join(codes),
+             "count": len(codes)} for i, (name, nick, codes) in enumerate(RANKING)]
+    return pd.DataFrame(rows, index=pd.RangeIndex(1, len(rows) + 1, name="order"))
+
+
+def tricks_table(deal) -> pd.DataFrame:
+    """One row per completed trick of ``deal``: ``trick`` (1-9), ``leader``, the card of each seat (columns N, E,
+    S, W), ``winner`` (a seat, or ``"X"`` when spoiled) and the running trick counts (``N tricks``...)."""
+    counts = {s: 0 for s in SEATS}
+    rows = []
+    for record in deal.tricks:
+        if record.winner is not None:
+            counts[record.winner] += 1
+        row = {"trick": record.number, "leader": str(record.leader)}
+        row.update({str(s): str(record.card_of(s)) for s in SEATS})
+        row["winner"] = "X" if record.winner is None else str(record.winner)
+        row.update({f"{s} tricks": counts[s] for s in SEATS})
+        rows.append(row)
+    columns = ["trick", "leader", *map(str, SEATS), "winner", *(f"{s} tricks" for s in SEATS)]
+    return pd.DataFrame(rows, columns=columns).set_index("trick")
+
+
+def score_sheet(match) -> pd.DataFrame:
+    """One row per deal of ``match``: ``deal`` (1-...), ``dealer``, ``tricks`` (pagat notation), ``winner`` (seat
+    or empty), ``mordienne``, ``NS``/``EW`` points for the deal, running ``NS total``/``EW total`` and a ``note``."""
+    totals = {Team.NS: 0, Team.EW: 0}
+    rows = []
+    for number, deal in enumerate(match.deals, start=1):
+        result = deal.result
+        row = {"deal": number, "dealer": str(deal.dealer), "tricks": deal.notation}
+        if result is None:
+            row.update({"winner": "", "mordienne": False, "NS": 0, "EW": 0, "note": "in progress"})
+        else:
+            for team, points in result.points.items():
+                totals[team] += points
+            score = result.score
+            row.update({"winner": str(score.winner) if score and score.winner else "",
+                        "mordienne": bool(score and score.mordienne),
+                        "NS": result.points[Team.NS], "EW": result.points[Team.EW], "note": result.reason})
+        row["NS total"], row["EW total"] = totals[Team.NS], totals[Team.EW]
+        rows.append(row)
+    columns = ["deal", "dealer", "tricks", "winner", "mordienne", "NS", "EW", "NS total", "EW total", "note"]
+    return pd.DataFrame(rows, columns=columns).set_index("deal")
+
+
+def signals_table() -> pd.DataFrame:
+    """The signal table (:data:`aluette.signals.SIGNALS`): columns ``what``, ``gesture``, ``card``, ``source``."""
+    from .signals import SIGNALS
+    return pd.DataFrame([{"key": s.key, "what": s.what, "gesture": s.gesture,
+                          "card": str(s.card) if s.card else "", "source": s.source} for s in SIGNALS]).set_index("key")
