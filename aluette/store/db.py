@@ -8,15 +8,21 @@ Which database (:func:`open_store`):
   tables too.
 * otherwise SQLite: the file ``tables.sqlite3`` in the app's data folder, ``ALUETTE_DATA_DIR`` when set, else
   ``$XDG_DATA_HOME/aluette`` (``~/.local/share/aluette``). Nothing to install; every kernel of a class on one machine
-  opens the same file. WAL mode (readers never wait for the writer), ``busy_timeout`` (a writer waits for another
-  rather than failing), ``synchronous=NORMAL`` (a crashed kernel loses nothing; a power cut may lose the last
+  opens the same file. WAL mode (readers never wait for the writer), a short ``busy_timeout``
+  (:data:`SQLITE_BUSY_TIMEOUT`: a writer waits for another, whose transactions last milliseconds, rather than
+  failing; a file another program holds locked, say the ``sqlite3`` shell inside a transaction, gives a page a clear
+  :class:`~aluette.errors.StoreError` within that time, the transaction rolled back, instead of a frozen page or a
+  traceback), ``synchronous=NORMAL`` (a crashed kernel loses nothing; a power cut may lose the last
   moves).
-* Durability, the same on both: a move is acknowledged once committed, without waiting for the disk to flush
-  (SQLite's ``synchronous=NORMAL`` in WAL mode, PostgreSQL's ``synchronous_commit = off`` for our sessions). A
-  crashed kernel or a killed server process loses nothing and never leaves a half-written log; a power cut or an
-  operating-system crash of the database's machine may lose the moves of its last second. Waiting for the flush of
-  every move would cost each move a disk flush, which on a busy classroom machine is what would make moves reach the
-  other devices late.
+* Durability: a page shows a move only once the database holds it durably against the crash of any of our
+  processes and of the database server. PostgreSQL: our sessions commit with ``synchronous_commit = on`` whatever
+  the server's default (with ``off``, a crash of the database server lost moves that pages had already shown).
+  SQLite: WAL mode with ``synchronous=NORMAL``: a committed move is in the operating system's hands before the
+  commit returns, so a crashed or killed kernel loses nothing and never leaves a half-written log; only a power cut
+  or an operating-system crash may lose the last moves. Whatever the cause, a session that finds the database
+  holding fewer moves of a table than it saw returns to the database's last move and tells the players
+  (:class:`~aluette.errors.LostMovesError`, :meth:`aluette.store.service.TableService._refreshed`); it never writes
+  past the gap.
 
 The schema is versioned from the start: a table ``aluette_meta`` holds the application id (:data:`APPLICATION_ID`)
 and the schema version (:data:`SCHEMA_VERSION`); an SQLite file also carries :data:`SQLITE_APPLICATION_ID` in its
@@ -28,8 +34,9 @@ Both backends are used through one small interface: :meth:`Store.read` and :meth
 (:class:`Transaction`) whose :meth:`~Transaction.rows` and :meth:`~Transaction.run` take SQL with ``?``
 placeholders. A write transaction holds the database's write lock (SQLite) or the row lock of the table it names
 (PostgreSQL, :meth:`Transaction.lock_table`), so writers to one table take turns. Sessions learn of a change by
-polling a table's last log number; on PostgreSQL each write also sends a NOTIFY, on which waiting sessions wake
-(:meth:`Store.pause`), so they poll once per change rather than every few milliseconds.
+the process's watcher of the table (:mod:`aluette.store.watch`): on PostgreSQL each write sends a NOTIFY, on which
+it wakes (:meth:`Store.pause`); on SQLite it reads the connection's change counter (:meth:`Store.change_counter`,
+``PRAGMA data_version``), which moves when another connection committed.
 """
 
 from __future__ import annotations
@@ -64,6 +71,15 @@ DATA_DIR_ENV = "ALUETTE_DATA_DIR"
 DATABASE_FILE = "tables.sqlite3"
 #: How long a writer waits for another (SQLite's busy_timeout, PostgreSQL's lock_timeout), in seconds.
 BUSY_TIMEOUT = 10.0
+#: SQLite's busy_timeout, in seconds: our write transactions last milliseconds, so a writer that waited this long
+#: waits for another program holding the file locked; the page then says so (:data:`BUSY_MESSAGE`) rather than
+#: freezing for the whole wait on every poll and click.
+SQLITE_BUSY_TIMEOUT = 1.5
+#: What a page says when the SQLite file stays locked by another program (``{file}``: the file's name).
+BUSY_MESSAGE = ("the class's tables are busy: another program is holding the database file {file} locked; "
+                "try again in a moment (nothing was changed)")
+#: SQLite's result codes of a locked file: SQLITE_BUSY (another connection), SQLITE_LOCKED (this one).
+_SQLITE_BUSY_CODES = frozenset({5, 6})
 
 _TABLES = ("aluette_meta", "aluette_tables", "aluette_seats", "aluette_moves")
 
@@ -212,15 +228,29 @@ class Store:
             except self._errors as error:
                 raise StoreError(f"the database failed: {str(error).strip()[:300]}") from None
 
+    #: Where the database is (a file's path, a URL): two stores of one location are one database.
+    location = ""
+
+    def reopen(self) -> "Store":
+        """A new store on the same database, with a connection of its own (for a thread that must read while this
+        store's connection is in use: :mod:`aluette.store.watch`)."""
+        raise NotImplementedError
+
+    def change_counter(self) -> Optional[int]:
+        """A number that changes when another connection committed a change to the database (SQLite's ``PRAGMA
+        data_version``, cheap: no table is read); ``None`` on PostgreSQL (its NOTIFY says it: :meth:`pause`)."""
+        return None
+
     def notify(self, tx: Transaction, table_id: int, seq: int) -> None:
         """Tell waiting sessions, when ``tx`` commits, that ``table_id`` reached ``seq`` (PostgreSQL's NOTIFY;
-        SQLite: nothing, they poll)."""
+        SQLite: nothing, :meth:`change_counter` moves)."""
 
-    def pause(self, timeout: float, interval: float, table_id: Optional[int] = None) -> None:
+    def pause(self, timeout: float, interval: float, table_id: Optional[int] = None) -> bool:
         """Wait a little for a change: SQLite sleeps ``interval``; PostgreSQL waits for the next NOTIFY of table
         ``table_id`` (of any table when ``None``), at most ``timeout`` seconds (call :meth:`listen` before reading
-        the number to compare)."""
+        the number to compare). ``True`` when a NOTIFY woke it."""
         time.sleep(min(interval, max(timeout, 0.0)))
+        return False
 
     def listen(self) -> None:
         """Start listening for changes (PostgreSQL); nothing for SQLite."""
@@ -272,9 +302,10 @@ class SQLiteStore(Store):
     backend = "sqlite"
     _errors = (sqlite3.Error,)
 
-    def __init__(self, path: Union[str, Path], *, busy_timeout: float = BUSY_TIMEOUT):
+    def __init__(self, path: Union[str, Path], *, busy_timeout: float = SQLITE_BUSY_TIMEOUT):
         super().__init__()
         self.path = Path(path)
+        self._busy_timeout = busy_timeout
         where = f"the database file {quoted(str(self.path), 80)}"
         # The header is read by SQLite only: opening and closing the file from Python in a process that holds a
         # connection to it would drop that process's POSIX locks on it (SQLite's documented pitfall).
@@ -287,6 +318,8 @@ class SQLiteStore(Store):
             self._open(where, busy_timeout)
         except sqlite3.DatabaseError as error:
             self._conn.close()
+            if _busy(error):  # a locked file is not a damaged one
+                raise StoreError(self._busy_message()) from None
             name = getattr(error, "sqlite_errorname", "")
             if name == "SQLITE_NOTADB":
                 raise BadDatabaseError(f"{where} is not an SQLite database (it does not start with SQLite's "
@@ -332,6 +365,20 @@ class SQLiteStore(Store):
     def is_conflict(self, error: BaseException) -> bool:
         return isinstance(error, sqlite3.IntegrityError)
 
+    @property
+    def location(self) -> str:
+        return str(self.path.resolve())
+
+    def reopen(self) -> "SQLiteStore":
+        return SQLiteStore(self.path, busy_timeout=self._busy_timeout)
+
+    def change_counter(self) -> Optional[int]:
+        row = self.read_one("PRAGMA data_version")
+        return int(row[0])
+
+    def _busy_message(self) -> str:
+        return BUSY_MESSAGE.format(file=quoted(self.path.name, 40))
+
     @contextmanager
     def _transaction(self, begin: str) -> Iterator[Transaction]:
         with self._lock:
@@ -341,18 +388,21 @@ class SQLiteStore(Store):
             try:
                 cursor.execute(begin)
             except sqlite3.OperationalError as error:
-                raise StoreError(f"the database file is busy or unreadable: {error}") from None
+                cursor.close()
+                if _busy(error):
+                    raise StoreError(self._busy_message()) from None
+                raise StoreError(f"the database file is unreadable: {error}") from None
             try:
                 yield Transaction(self, cursor)
+                cursor.execute("COMMIT")
+            except sqlite3.OperationalError as error:  # a statement or the commit found the file locked
+                self._conn.rollback()
+                if _busy(error):
+                    raise StoreError(self._busy_message()) from None
+                raise
             except BaseException:
                 self._conn.rollback()
                 raise
-            else:
-                try:
-                    cursor.execute("COMMIT")
-                except BaseException:
-                    self._conn.rollback()
-                    raise
             finally:
                 cursor.close()
 
@@ -371,6 +421,14 @@ class SQLiteStore(Store):
             if not self._closed:
                 self._closed = True
                 self._conn.close()
+
+
+def _busy(error: BaseException) -> bool:
+    """Whether an SQLite error says the file is locked (by another program, or a writer that outlasted the busy
+    timeout), not that it is damaged."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return ((code is not None and code & 0xFF in _SQLITE_BUSY_CODES)
+            or "database is locked" in str(error) or "database table is locked" in str(error))
 
 
 class PostgresStore(Store):
@@ -422,7 +480,7 @@ class PostgresStore(Store):
                              f"{str(error).strip()[:300]}") from None
         try:
             conn.execute(f"SET lock_timeout = {int(self._busy_timeout * 1000)}")
-            conn.execute("SET synchronous_commit = off")  # as SQLite's synchronous=NORMAL: see the module
+            conn.execute("SET synchronous_commit = on")  # a move shown is a move kept: see the module
         except psycopg.Error as error:
             conn.close()
             raise StoreError(f"the PostgreSQL database failed: {str(error).strip()[:300]}") from None
@@ -445,6 +503,13 @@ class PostgresStore(Store):
 
     def is_conflict(self, error: BaseException) -> bool:
         return isinstance(error, self._psycopg.errors.UniqueViolation)
+
+    @property
+    def location(self) -> str:
+        return self.url
+
+    def reopen(self) -> "PostgresStore":
+        return PostgresStore(self.url, busy_timeout=self._busy_timeout)
 
     @contextmanager
     def _transaction(self) -> Iterator[Transaction]:
@@ -498,7 +563,7 @@ class PostgresStore(Store):
                 self._listener = None
                 raise StoreError(f"cannot listen for changes: {str(error).strip()[:300]}") from None
 
-    def pause(self, timeout: float, interval: float, table_id: Optional[int] = None) -> None:
+    def pause(self, timeout: float, interval: float, table_id: Optional[int] = None) -> bool:
         if self._listener is None:
             self.listen()
         deadline = time.monotonic() + max(timeout, 0.0)
@@ -507,13 +572,13 @@ class PostgresStore(Store):
             while True:
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    return
+                    return False
                 # read the whole batch: leaving the generator early would drop the rest of a packet's notifications
                 woken = False
                 for note in self._listener.notifies(timeout=left, stop_after=1):
                     woken = woken or wanted is None or note.payload.startswith(wanted)
                 if woken:
-                    return
+                    return True
         except self._psycopg.Error as error:
             self._listener = None
             raise StoreError(f"the PostgreSQL database failed: {str(error).strip()[:300]}") from None
