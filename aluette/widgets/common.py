@@ -16,14 +16,20 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 from ..cards import Card
 from ..chance import check_seed as _engine_check_seed
 from ..errors import AluetteError, BadSeedError, InputTooLongError, quoted
-from ..pictures import card_svg
+from ..card_names import card_name
+from ..i18n import N_, _, language
+from ..pictures import DECKS, card_svg, french_name
 
 __all__ = ["MessageArea", "LimitedText", "LimitedTextarea", "LimitedCombobox",
-           "friendly", "card_label", "plural", "sheet_html", "no_null_tooltips", "MAX_SEED",
+           "friendly", "card_label", "plural", "sheet_html", "table_html", "TABLE_COLUMNS", "PHASES", "no_null_tooltips",
+           "MAX_SEED",
            "check_seed", "number_from_text", "seed_from_text", "NumberBox", "SeedBox", "seed_box", "next_seed",
            "check_choice", "close_widgets", "reachable_widgets",
            "state_text", "limited_text", "SHORT_TEXT", "CARDS_TEXT", "SAVE_TEXT", "card_words", "CARD_SIZES",
-           "CARD_SIZE", "page_card_size", "set_page_storage", "card_style", "card_size_control", "CardButton", "CardControl", "CardParts", "card_face", "card_row", "live_region"]
+           "CARD_SIZE", "page_card_size", "set_page_storage", "set_session_storage", "session_storage", "WRAP_CSS",
+           "card_style", "card_size_control", "CARD_DECKS", "CARD_DECK", "page_card_deck", "card_deck_control",
+           "follow_card_deck", "CardButton", "CardControl", "CardParts", "card_face", "card_row",
+           "live_region"]
 
 #: The largest seed a seed box (:class:`SeedBox`) holds.
 MAX_SEED = 2 ** 32 - 1
@@ -48,8 +54,9 @@ def limited_text(text, limit: int, what: str) -> str:
     """
     text = "" if text is None else str(text)
     if len(text) > limit:
-        raise InputTooLongError(f"{what} is {len(text):,} characters long; this box takes at most {limit:,}. "
-                                f"Nothing was read: clear the box and type it again.")
+        raise InputTooLongError(_("{what} is {length} characters long; this box takes at most {limit}. Nothing was "
+                                  "read: clear the box and type it again.").format(
+            what=what, length=f"{len(text):,}", limit=f"{limit:,}"))
     return text
 
 
@@ -136,8 +143,8 @@ def friendly(message_attr: str = "message") -> Callable:
 
 def card_label(card: Card) -> str:
     """The label a control shows for a card: its code and its traditional nickname or English name, e.g.
-    ``"3O — Monsieur"``, ``"12E — king of swords"``."""
-    return f"{card.code} — {card.nickname or card.name}"
+    ``"3O — Monsieur"``, ``"12E — king of swords"`` (in the page's language: « 12E — roi d'épée »)."""
+    return f"{card.code} — {card.nickname or card_name(card)}"
 
 
 def plural(count: int, word: str) -> str:
@@ -145,13 +152,36 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
+#: The phases of a deal (:class:`~aluette.Phase`'s values), as a page names them.
+PHASES = {"surrender": N_("surrender"), "chant": N_("chant"), "discard": N_("discard"), "announce": N_("announce"),
+          "play": N_("play"), "over": N_("over")}
+
+
+#: The column names of the engine's tables (:func:`aluette.tables.score_sheet`, :func:`aluette.tables.tricks_table`),
+#: as a page shows them (:func:`table_html`); a seat's letter, NS and EW are the same in every language.
+TABLE_COLUMNS = {"deal": N_("deal"), "dealer": N_("dealer"), "tricks": N_("tricks"), "winner": N_("winner"),
+                 "mordienne": N_("mordienne"), "NS total": N_("NS total"), "EW total": N_("EW total"),
+                 "note": N_("note"), "trick": N_("trick"), "leader": N_("leader"), "N tricks": N_("N tricks"),
+                 "E tricks": N_("E tricks"), "S tricks": N_("S tricks"), "W tricks": N_("W tricks")}
+
+
+def table_html(table, **kwargs) -> str:
+    """One of the engine's tables as HTML, its column names (and the index's) in the page's language
+    (:data:`TABLE_COLUMNS`); ``kwargs`` go to ``DataFrame.to_html``."""
+    shown = table.rename(columns=lambda name: _(TABLE_COLUMNS[name]) if name in TABLE_COLUMNS else name)
+    if shown.index.name in TABLE_COLUMNS:
+        shown.index.name = _(TABLE_COLUMNS[shown.index.name])
+    return shown.to_html(**kwargs)
+
+
 def sheet_html(sheet, **kwargs) -> str:
     """A score sheet (:meth:`aluette.Match.score_sheet`) as HTML for students: the ``mordienne`` column says "yes" or
-    is empty rather than ``True``/``False``; ``kwargs`` go to ``DataFrame.to_html``."""
+    is empty rather than ``True``/``False``; the columns in the page's language (:func:`table_html`); ``kwargs`` go
+    to ``DataFrame.to_html``."""
     shown = sheet.copy()
     if "mordienne" in shown:
-        shown["mordienne"] = shown["mordienne"].map({True: "yes", False: ""})
-    return shown.to_html(**kwargs)
+        shown["mordienne"] = shown["mordienne"].map({True: _("yes"), False: ""})
+    return table_html(shown, **kwargs)
 
 
 def check_seed(seed) -> int:
@@ -184,15 +214,17 @@ def number_from_text(text, what: str, minimum: int, maximum: int, error: type = 
     """
     typed = limited_text(text, SHORT_TEXT, what).strip()
     if not typed:
-        problem = "the box is empty"
+        problem = _("the box is empty")
     elif not _WHOLE.fullmatch(typed):
-        problem = (f"got {quoted(typed)}: type digits only (no sign, decimal point, exponent, space or other "
-                   f"character)")
+        problem = _("got {text}: type digits only (no sign, decimal point, exponent, space or other "
+                    "character)").format(text=quoted(typed))
     elif not minimum <= int(typed) <= maximum:  # at most 100 digits for int()
-        problem = f"got {quoted(typed)}, which is {'larger' if int(typed) > maximum else 'smaller'}"
+        problem = (_("got {text}, which is larger") if int(typed) > maximum
+                   else _("got {text}, which is smaller")).format(text=quoted(typed))
     else:
         return int(typed)
-    raise error(f"{what} must be a whole number from {minimum} to {maximum}; {problem}")
+    raise error(_("{what} must be a whole number from {minimum} to {maximum}; {problem}").format(
+        what=what, minimum=minimum, maximum=maximum, problem=problem))
 
 
 def seed_from_text(text, maximum: int = MAX_SEED) -> int:
@@ -203,7 +235,7 @@ def seed_from_text(text, maximum: int = MAX_SEED) -> int:
         InputTooLongError: longer than :data:`SHORT_TEXT` (before anything else is read).
         BadSeedError: anything else that is not such a seed (the message quotes a short prefix).
     """
-    return number_from_text(text, "the seed", 0, maximum, BadSeedError)
+    return number_from_text(text, _("the seed"), 0, maximum, BadSeedError)
 
 
 class NumberBox(LimitedText):
@@ -228,7 +260,8 @@ class NumberBox(LimitedText):
     def __init__(self, number: int, css: str, *, what: str, minimum: int, maximum: int,
                  on_change: Optional[Callable[[int], object]] = None,
                  message: Optional[Callable[[], MessageArea]] = None, error: type = AluetteError,
-                 description: str = "Seed", width: str = "180px", layout: Optional[w.Layout] = None):
+                 description: Optional[str] = None, width: str = "180px", layout: Optional[w.Layout] = None):
+        description = _("Seed") if description is None else description
         self.what, self.minimum, self.maximum, self._error = what, minimum, maximum, error
         self._number = self.check(number)
         super().__init__(value=str(self._number), description=description, continuous_update=False,
@@ -288,7 +321,7 @@ class SeedBox(NumberBox):
     def __init__(self, seed: int, css: str, *, on_change: Optional[Callable[[int], object]] = None,
                  message: Optional[Callable[[], MessageArea]] = None, maximum: int = MAX_SEED, width: str = "180px",
                  layout: Optional[w.Layout] = None):
-        super().__init__(seed, css, what="the seed", minimum=0, maximum=maximum, on_change=on_change,
+        super().__init__(seed, css, what=_("the seed"), minimum=0, maximum=maximum, on_change=on_change,
                          message=message, error=BadSeedError, width=width, layout=layout)
 
     def check(self, number) -> int:
@@ -430,24 +463,28 @@ def seed_box(seed: int, css: str, on_change: Callable[[], object], message: Call
 
 
 def stepper_buttons(prefix: str, step: Callable[[Optional[int]], object], seed: NumberBox,
-                    next_label: str = "Next step") -> tuple[w.Button, w.Button, w.Button]:
+                    next_label: Optional[str] = None) -> tuple[w.Button, w.Button, w.Button]:
     """The Next / Run to end / New shuffle buttons of a stepped demo, classes ``{prefix}-next``, ``-run`` and
     ``-new``: Next calls ``step(1)``, Run to end ``step(None)``, New shuffle moves ``seed`` to the next seed."""
-    return (button(next_label, f"{prefix}-next", lambda: step(1), button_style="primary"),
-            button("Run to end", f"{prefix}-run", lambda: step(None)),
-            button("New shuffle", f"{prefix}-new", lambda: next_seed(seed)))
+    return (button(_("Next step") if next_label is None else next_label, f"{prefix}-next", lambda: step(1),
+                   button_style="primary"),
+            button(_("Run to end"), f"{prefix}-run", lambda: step(None)),
+            button(_("New shuffle"), f"{prefix}-new", lambda: next_seed(seed)))
 
 
 # ---------------------------------------------------------------------------------------------- cards as controls
-def card_words(card: Card) -> str:
+def card_words(card: Card, deck: Optional[str] = None) -> str:
     """A card said in words, for its accessible name: ``"3 of coins, Monsieur"``, ``"king of swords"`` (the engine's
-    names, :mod:`aluette.cards`)."""
-    return f"{card.name}, {card.nickname}" if card.nickname else card.name
+    names, :mod:`aluette.cards`); on the page's French-suited pictures (``deck``, default the page's:
+    :func:`page_card_deck`) the ordinary deck's name, ``"3 of diamonds, Monsieur"``, as the picture shows it."""
+    deck = page_card_deck().deck if deck is None else deck
+    name = french_name(card) if deck == "french" else card_name(card)
+    return f"{name}, {card.nickname}" if card.nickname else name
 
 
 #: Card sizes offered by :func:`card_size_control`: key → (label, picture width in pixels). "large" is the projector
 #: setting: notebook 08's match fits a 1280x720 screen with it (tests/browser/test_accessibility.py).
-CARD_SIZES = {"small": ("Small", 60), "normal": ("Normal", 72), "large": ("Large (projector)", 84)}
+CARD_SIZES = {"small": (N_("Small"), 60), "normal": (N_("Normal"), 72), "large": (N_("Large (projector)"), 84)}
 
 
 class CardSizeSetting(traitlets.HasTraits):
@@ -482,6 +519,24 @@ def set_page_storage(storage: Callable[[], Optional[dict]]) -> None:
     _page_storage = storage
 
 
+_session_storage: Callable[[], Optional[dict]] = lambda: None
+
+
+def set_session_storage(storage: Callable[[], Optional[dict]]) -> None:
+    """For a server that keeps something of a student's pages across a reload (the classroom app, by Solara's
+    session cookie): ``storage()`` returns a dict private to the current browser session, which a reloaded page
+    finds again (or ``None`` outside any page, or when the server keeps nothing). Notebook 08's match is kept there
+    (:class:`aluette.widgets.match.MatchTable`'s ``keep``). In a Jupyter kernel nothing is set: a reload of
+    JupyterLab keeps the kernel, and its widgets, anyway."""
+    global _session_storage
+    _session_storage = storage
+
+
+def session_storage() -> Optional[dict]:
+    """The current browser session's dict (:func:`set_session_storage`), or ``None``."""
+    return _session_storage()
+
+
 def page_card_size() -> CardSizeSetting:
     """The current page's card size: :data:`CARD_SIZE` in a Jupyter kernel, the page's own under
     :func:`set_page_storage`."""
@@ -489,6 +544,14 @@ def page_card_size() -> CardSizeSetting:
     if storage is None:
         return CARD_SIZE
     return storage.setdefault("aluette.card_size", CardSizeSetting())
+
+#: Printed output wraps at spaces, not inside words: JupyterLab's (and Solara's copy of its) style for a cell's printed
+#: text is ``word-break: break-all``, which cut "Bruno" into "B" and "runo" at the box's edge. A word longer than the
+#: whole line still breaks (``overflow-wrap``), so nothing is cut off. In every card view's style sheet
+#: (:func:`card_style`), so JupyterLab and Voilà pages with a card view get it, and in the classroom app's own CSS.
+WRAP_CSS = """
+body .jp-OutputArea-output pre, body .widget-html-content pre { word-break: normal; overflow-wrap: break-word; }
+"""
 
 # Focus ring and selection marks: #0b57d0 on white is 6.4:1 and on the table's green (#e8f3e8) 5.6:1; the hint's
 # #8a4b00 on white is 7.3:1 (WCAG 2 contrast: at least 3:1 for marks that carry meaning).
@@ -550,7 +613,7 @@ def card_style(css: str = "", **kwargs) -> w.HTML:
             return
         scale = setting.width / CARD_SIZES["normal"][1]
         sheet.value = (f"<style>:root {{ --aluette-card-w: {setting.width}px; --aluette-card-scale: {scale:.3f}; }}"
-                       f"{_CARD_CSS}{css}</style>")
+                       f"{WRAP_CSS}{_CARD_CSS}{css}</style>")
 
     update()
     setting.observe(update, names="size")
@@ -560,11 +623,74 @@ def card_style(css: str = "", **kwargs) -> w.HTML:
 def card_size_control(**kwargs) -> w.ToggleButtons:
     """The card-size choice (class ``aluette-card-size``), linked to :data:`CARD_SIZE`: every card on the page
     follows it. ``kwargs`` go to the widget (a view's shared ``layout``)."""
-    control = styled(w.ToggleButtons(options=[(label, key) for key, (label, _) in CARD_SIZES.items()],
-                                     value=page_card_size().size, description="Card size",
-                                     tooltips=[f"cards {px} pixels wide" for _, px in CARD_SIZES.values()],
+    control = styled(w.ToggleButtons(options=[(_(label), key) for key, (label, px) in CARD_SIZES.items()],
+                                     value=page_card_size().size, description=_("Card size"),
+                                     tooltips=[_("cards {px} pixels wide").format(px=px)
+                                               for label, px in CARD_SIZES.values()],
                                      style={"button_width": "auto"}, **kwargs), "aluette-card-size")
     traitlets.link((control, "value"), (page_card_size(), "size"))
+    return control
+
+
+#: The card pictures offered by :func:`card_deck_control`: key (a deck of :data:`aluette.pictures.DECKS`) → label.
+#: The French-suited pictures are for a table that plays with an ordinary 52-card deck without its 10s (coins =
+#: diamonds, cups = hearts, batons = clubs, swords = spades: catsatcards, loisirs.savoir.fr, jeuxloisirs, « Monsieur :
+#: Trois de Carreau »; README's table of variants). Only the pictures and the cards' names change, never the game.
+CARD_DECKS = {"spanish": N_("Spanish suits"), "french": N_("French suits (ordinary deck)")}
+assert tuple(CARD_DECKS) == DECKS
+
+
+class CardDeckSetting(traitlets.HasTraits):
+    """Which deck every card picture of the page is drawn from (one per page: :func:`page_card_deck`), as
+    :class:`CardSizeSetting` for the size: :func:`card_deck_control` is linked to it; the views that draw cards
+    follow it (:func:`follow_card_deck`). A display setting only: the cards, the moves and the game are the same."""
+
+    deck = traitlets.Unicode("spanish")
+
+    @traitlets.validate("deck")
+    def _check(self, proposal):
+        return check_choice(proposal["value"], CARD_DECKS, "card pictures")
+
+
+#: The page's card pictures in a Jupyter kernel (one page per kernel), as :data:`CARD_SIZE`.
+CARD_DECK = CardDeckSetting()
+
+
+def page_card_deck() -> CardDeckSetting:
+    """The current page's card pictures: :data:`CARD_DECK` in a Jupyter kernel, the page's own under
+    :func:`set_page_storage` (one student's choice is not every student's)."""
+    storage = _page_storage()
+    if storage is None:
+        return CARD_DECK
+    return storage.setdefault("aluette.card_deck", CardDeckSetting())
+
+
+def follow_card_deck(view: w.Widget, render: Callable[[], object]) -> None:
+    """Call ``render()`` whenever the page's card pictures change (:func:`card_deck_control`), until ``view`` is
+    closed (its first change after that stops following)."""
+    setting = page_card_deck()
+
+    def changed(change):
+        if view.comm is None:
+            setting.unobserve(changed, names="deck")
+            return
+        render()
+
+    setting.observe(changed, names="deck")
+
+
+def card_deck_control(**kwargs) -> w.ToggleButtons:
+    """The choice of card pictures (class ``aluette-card-deck``), beside the card size: the Spanish-suited deck
+    (the default) or an ordinary French-suited deck (:data:`CARD_DECKS`); linked to the page's setting
+    (:func:`page_card_deck`), so every card on the page follows it. ``kwargs`` go to the widget (a view's shared
+    ``layout``, the card size control's ``style``)."""
+    control = styled(w.ToggleButtons(options=[(_(label), key) for key, label in CARD_DECKS.items()],
+                                     value=page_card_deck().deck, description=_("Cards"),
+                                     tooltips=[_("the Spanish-suited deck Aluette is played with"),
+                                               _("an ordinary deck without its 10s: coins are diamonds, cups hearts, "
+                                                 "batons clubs, swords spades")],
+                                     **{"style": {"button_width": "auto"}, **kwargs}), "aluette-card-deck")
+    traitlets.link((control, "value"), (page_card_deck(), "deck"))
     return control
 
 
@@ -581,10 +707,12 @@ class CardControl:
 
     def show(self, card: Card, action: str, selected: bool = False, hint: bool = False) -> None:
         """Show ``card``; a click will ``action`` (said in the accessible name); ``selected`` and ``hint`` mark it."""
-        if card is not self.card:
+        deck = (page_card_deck().deck, language())
+        if card is not self.card or deck != getattr(self, "_deck", None):
             self.card = self._last = card
-            self.picture.value = f'<div aria-hidden="true">{card_face(card)}</div>'
-        name = f"{card_words(card)}: {action}" + (" (chosen)" if selected else "")
+            self._deck = deck
+            self.picture.value = f'<div aria-hidden="true">{card_face(card, deck[0])}</div>'
+        name = f"{card_words(card, deck[0])}: {action}" + (_(" (chosen)") if selected else "")
         with self.button.hold_sync():
             self.button.description = self.button.tooltip = name
         marked = self._marked()
@@ -693,11 +821,14 @@ class CardParts:
 _FACES: dict = {}
 
 
-def card_face(card: Card) -> str:
-    """The card's picture for a card control (computed once per card; sized by the style sheet)."""
-    if card not in _FACES:
-        _FACES[card] = card_svg(card, 72)
-    return _FACES[card]
+def card_face(card: Card, deck: Optional[str] = None) -> str:
+    """The card's picture for a card control, drawn from ``deck`` (default: the page's, :func:`page_card_deck`;
+    computed once per card and deck; sized by the style sheet)."""
+    deck = page_card_deck().deck if deck is None else deck
+    key = (card, deck, language())  # the picture's title names the card in the page's language
+    if key not in _FACES:
+        _FACES[key] = card_svg(card, 72, deck)
+    return _FACES[key]
 
 
 def card_row(cards, on_click: Callable[[Card], object], css: str, action: str,

@@ -14,9 +14,15 @@ from typing import Callable, Sequence
 
 import ipywidgets as w
 
+from ..i18n import _
 from .common import no_null_tooltips
 
 __all__ = ["Exercise", "ExerciseSheet"]
+
+
+def _shown(text: str) -> str:
+    """``text`` in the page's language (``""`` stays empty: gettext's entry for it is the catalogue's header)."""
+    return _(text) if text else text
 
 
 @dataclass(frozen=True)
@@ -24,9 +30,11 @@ class Exercise:
     """One exercise.
 
     Attributes:
-        question: the question, plain text.
+        question: the question, plain text (shown in the page's language when the catalogue has it: a question
+            marked with ``N_``, as :data:`aluette.guide.QUESTIONS`).
         answer: a function of no arguments returning the answer as text, computed by the engine when called.
-        source: where the rule behind the answer comes from (seeds, pagat.com, or a decision of this project).
+        source: where the rule behind the answer comes from (the rules sheet, pagat.com, or a decision of this project),
+            translated as ``question``.
     """
 
     question: str
@@ -47,9 +55,9 @@ class ExerciseSheet(w.VBox):
         self.questions, self.buttons, self.answers = [], [], []
         rows = []
         for number, exercise in enumerate(self.exercises, start=1):
-            question = w.HTML(f"<b>{number}.</b> {escape(exercise.question)}")
+            question = w.HTML(f"<b>{number}.</b> {escape(_shown(exercise.question))}")
             question.add_class("aluette-exercise-question")
-            button = w.Button(description="Show answer", icon="eye")
+            button = w.Button(description=_("Show answer"), icon="eye")
             button.add_class("aluette-exercise-show")
             answer = w.HTML("")
             answer.add_class("aluette-exercise-answer")
@@ -69,9 +77,9 @@ class ExerciseSheet(w.VBox):
         button, answer = self.buttons[index], self.answers[index]
         if answer.value:
             answer.value = ""
-            button.description, button.icon = "Show answer", "eye"
+            button.description, button.icon = _("Show answer"), "eye"
             return
         exercise = self.exercises[index]
-        source = f" <i>({escape(exercise.source)})</i>" if exercise.source else ""
+        source = f" <i>({escape(_shown(exercise.source))})</i>" if exercise.source else ""
         answer.value = f"<div style='margin:2px 0 10px 1em'>{escape(exercise.answer())}{source}</div>"
-        button.description, button.icon = "Hide answer", "eye-slash"
+        button.description, button.icon = _("Hide answer"), "eye-slash"

@@ -1,14 +1,14 @@
 """Widgets for the "Play" notebook: one trick at a time, and a whole deal stepped trick by trick.
 
-Rules come from the engine (:class:`~aluette.Deal`, seeds "gameplay": the highest class wins and its player leads
-next; the highest class played twice or more spoils the trick and its leader leads again). Nothing here decides a
+Rules come from the engine (:class:`~aluette.Deal`, the rules sheet, "gameplay": the highest class wins and its player
+leads next; the highest class played twice or more spoils the trick and its leader leads again). Nothing here decides a
 trick.
 
 * :class:`TrickPicker`: choose the leader and each seat's card; see the winner, or the spoiled trick, and who leads
   next. The trick is really played in a :class:`~aluette.Deal` built with :meth:`~aluette.Deal.from_hands`.
 * :class:`TrickStepper`: a deal from a seed box, stepped with Next trick / Run to end / New deal. The cards are
-  played by :func:`aluette.drivers.simple_move`, a deliberately trivial rule (each seat plays its highest card, or
-  its lowest), not good play: the bots of :mod:`aluette.bots` play well. This is an omniscient teaching view: all
+  played by :func:`aluette.players.drivers.simple_move`, a deliberately trivial rule (each seat plays its highest card, or
+  its lowest), not good play: the bots of :mod:`aluette.players.bots` play well. This is an omniscient teaching view: all
   four hands are shown.
 """
 
@@ -21,10 +21,12 @@ import ipywidgets as w
 
 from ..cards import DECK, Card, CardLike
 from ..deal import Deal, Phase, TrickRecord
-# play_out and play_out_match stay importable from here for notebooks saved before they moved to aluette.drivers
-from ..drivers import SIMPLE_RULES, play_out, play_out_match, simple_move  # noqa: F401
+# play_out and play_out_match stay importable from here for notebooks saved before they moved to aluette.players.drivers
+from ..players.drivers import SIMPLE_RULES, play_out, play_out_match, simple_move  # noqa: F401
 from ..errors import AluetteError, DuplicateCardError, UnknownCardError
 from ..options import Options
+from ..card_names import seat_name
+from ..i18n import _
 from ..pictures import view_html
 from ..seats import SEATS, Seat
 from .common import (SHORT_TEXT, LimitedCombobox, MessageArea, check_seed, friendly, limited_text, next_seed,
@@ -53,11 +55,12 @@ def play_one_trick(leader: Union[Seat, str], cards: Mapping[Union[Seat, str], Ca
     seen: dict[Card, Seat] = {}
     for seat, card in chosen.items():
         if card in seen:
-            raise DuplicateCardError(f"{card} is chosen twice ({seen[card].full_name} and {seat.full_name}): "
-                               f"there is one of each card in the deck")
+            raise DuplicateCardError(_("{card} is chosen twice ({first} and {second}): there is one of each card in "
+                                       "the deck").format(card=card, first=seat_name(seen[card]),
+                                                          second=seat_name(seat)))
         seen[card] = seat
     filler = iter(c for c in DECK if c not in seen)
-    hands = {seat: [chosen[seat]] + [next(filler) for _ in range(8)] for seat in SEATS}
+    hands = {seat: [chosen[seat]] + [next(filler) for n in range(8)] for seat in SEATS}
     deal = Deal.from_hands(hands, dealer=leader.right, options=_NO_CHANT)
     record = None
     for seat in leader.clockwise_from():
@@ -79,15 +82,16 @@ class TrickPicker(w.VBox):
     def __init__(self, leader: Union[Seat, str] = Seat.N,
                  cards: Mapping[Union[Seat, str], str] | None = None):
         cards = {Seat.parse(s): c for s, c in (cards or {"N": "1O", "E": "12E", "S": "3C", "W": "1B"}).items()}
-        self.leader = w.Dropdown(options=[(f"{s} ({s.full_name})", s.value) for s in SEATS],
-                                 value=Seat.parse(leader).value, description="Leader")
+        self.leader = w.Dropdown(options=[(f"{s} ({seat_name(s)})", s.value) for s in SEATS],
+                                 value=Seat.parse(leader).value, description=_("Leader"))
         self.leader.add_class("aluette-play-leader")
         codes = [c.code for c in DECK]
         self.card_boxes = {}
         for seat in SEATS:
-            box = LimitedCombobox(limit=SHORT_TEXT, what=f"{seat.full_name}'s card", message=lambda: self.message,
+            box = LimitedCombobox(limit=SHORT_TEXT, what=_("{seat}'s card").format(seat=seat_name(seat)),
+                                  message=lambda: self.message,
                                   value=str(cards.get(seat, "")), options=codes, ensure_option=False,
-                                  placeholder="e.g. 3O, king of swords", description=f"{seat.full_name}",
+                                  placeholder=_("e.g. 3O, king of swords"), description=seat_name(seat),
                                   continuous_update=True)  # the picture follows each keystroke (notebook 04)
             box.add_class("aluette-play-card")
             box.add_class(f"aluette-play-card-{seat}")
@@ -110,23 +114,24 @@ class TrickPicker(w.VBox):
     @friendly()
     def _update(self, change=None) -> None:
         leader = Seat.parse(self.leader.value)
-        self.order.value = ("Play order: " + " → ".join(s.full_name for s in leader.clockwise_from())
-                            + " (clockwise from the leader).")
+        self.order.value = _("Play order: {order} (clockwise from the leader).").format(
+            order=" → ".join(seat_name(s) for s in leader.clockwise_from()))
         cards = {}
         for seat, box in self.card_boxes.items():
-            text = limited_text(box.value, SHORT_TEXT, f"{seat.full_name}'s card").strip()
+            text = limited_text(box.value, SHORT_TEXT, _("{seat}'s card").format(seat=seat_name(seat))).strip()
             if not text:
-                raise AluetteError(f"choose a card for {seat.full_name} (a code such as 3O or 12E, or a name)")
+                raise AluetteError(_("choose a card for {seat} (a code such as 3O or 12E, or a name)").format(
+                    seat=seat_name(seat)))
             try:
                 cards[seat] = Card.parse(text)
             except UnknownCardError as error:
-                raise UnknownCardError(f"{seat.full_name}'s card: {error}") from None
+                raise UnknownCardError(_("{seat}'s card: {error}").format(seat=seat_name(seat), error=error)) from None
         record, next_leader = play_one_trick(leader, cards)
         self.record, self.next_leader = record, next_leader
         if record.spoiled:
-            after = f"The trick is spoiled: {next_leader.full_name} led it and leads again."
+            after = _("The trick is spoiled: {seat} led it and leads again.").format(seat=seat_name(next_leader))
         else:
-            after = f"{record.winner.full_name} wins the trick and leads next."
+            after = _("{seat} wins the trick and leads next.").format(seat=seat_name(record.winner))
         self.result.value = (record._repr_html_() + f"<div>{escape(record.explain())}</div>"
                              f"<div><b>{escape(after)}</b></div>")
         self.message.clear()
@@ -134,7 +139,7 @@ class TrickPicker(w.VBox):
 
 class TrickStepper(w.VBox):
     """A whole deal from a seed, stepped trick by trick, played by the trivial rule of
-    :func:`~aluette.drivers.simple_move`.
+    :func:`~aluette.players.drivers.simple_move`.
 
     Controls (CSS classes): ``seed`` (``aluette-play-seed``), ``dealer`` (``aluette-play-dealer``), ``rule``
     (``aluette-play-rule``), buttons ``next_button`` (``aluette-play-next``), ``run_button`` (``aluette-play-run``),
@@ -142,7 +147,7 @@ class TrickStepper(w.VBox):
     ``aluette-play-table``), ``last_trick`` (``aluette-play-last-trick``), ``counts`` (the running trick counts per
     seat, ``aluette-play-counts``), ``events`` (the deal's events as text, ``aluette-play-events``), ``message``.
     Changing the seed, the dealer or the rule starts that deal again from the beginning. The chant is declined
-    (:func:`~aluette.drivers.simple_move`), so each seat plays the nine cards it was dealt. Read-only: ``deal``.
+    (:func:`~aluette.players.drivers.simple_move`), so each seat plays the nine cards it was dealt. Read-only: ``deal``.
 
     Raises:
         AluetteError: an unknown ``rule``; ``seed`` outside 0 to 2**32-1 or not a whole number.
@@ -154,17 +159,17 @@ class TrickStepper(w.VBox):
             raise AluetteError(f"unknown playing rule {rule!r}; known: {', '.join(SIMPLE_RULES)}")
         check_seed(seed)
         self.seed = seed_box(seed, "aluette-play-seed", self._restart, lambda: self.message)
-        self.dealer = w.Dropdown(options=[(f"{s} ({s.full_name})", s.value) for s in SEATS],
-                                 value=Seat.parse(dealer).value, description="Dealer")
+        self.dealer = w.Dropdown(options=[(f"{s} ({seat_name(s)})", s.value) for s in SEATS],
+                                 value=Seat.parse(dealer).value, description=_("Dealer"))
         self.dealer.add_class("aluette-play-dealer")
-        self.rule = w.Dropdown(options=[(text, key) for key, text in SIMPLE_RULES.items()], value=rule,
-                               description="Rule", layout=w.Layout(width="max-content"))
+        self.rule = w.Dropdown(options=[(_(text), key) for key, text in SIMPLE_RULES.items()], value=rule,
+                               description=_("Rule"), layout=w.Layout(width="max-content"))
         self.rule.add_class("aluette-play-rule")
-        self.next_button = w.Button(description="Next trick", icon="step-forward")
+        self.next_button = w.Button(description=_("Next trick"), icon="step-forward")
         self.next_button.add_class("aluette-play-next")
-        self.run_button = w.Button(description="Run to end", icon="fast-forward")
+        self.run_button = w.Button(description=_("Run to end"), icon="fast-forward")
         self.run_button.add_class("aluette-play-run")
-        self.new_button = w.Button(description="New deal", icon="random", tooltip="deal the next seed")
+        self.new_button = w.Button(description=_("New deal"), icon="random", tooltip=_("deal the next seed"))
         self.new_button.add_class("aluette-play-new")
         self.table = w.HTML()
         self.table.add_class("aluette-play-table")
@@ -194,8 +199,9 @@ class TrickStepper(w.VBox):
         self.deal = Deal.from_seed(self.seed.seed_value, dealer=self.dealer.value)
         while self.deal.phase is not Phase.PLAY:  # the chant is declined: play can start
             self.deal.apply(simple_move(self.deal, self.rule.value))
-        self.message.ok(f"Seed {self.seed.seed_value}, dealer {Seat.parse(self.dealer.value).full_name}: "
-                        f"{SIMPLE_RULES[self.rule.value]}. Press Next trick.")
+        self.message.ok(_("Seed {seed}, dealer {dealer}: {rule}. Press Next trick.").format(
+            seed=self.seed.seed_value, dealer=seat_name(Seat.parse(self.dealer.value)),
+            rule=_(SIMPLE_RULES[self.rule.value])))
         self._show()
 
     @friendly()
@@ -219,19 +225,21 @@ class TrickStepper(w.VBox):
 
     def _refuse_if_over(self) -> bool:
         if self.deal.is_over:
-            self.message.error(f"The deal is over ({self.deal.result.reason}) Press New deal or change the seed.")
+            self.message.error(_("The deal is over ({reason}) Press New deal or change the seed.").format(
+                reason=self.deal.result.reason))
             return True
         return False
 
     def _show(self) -> None:
         deal = self.deal
         self.table.value = view_html(deal.view(None))
-        self.last_trick.value = deal.tricks[-1]._repr_html_() if deal.tricks else "<i>No trick played yet.</i>"
+        self.last_trick.value = (deal.tricks[-1]._repr_html_() if deal.tricks
+                                 else "<i>" + _("No trick played yet.") + "</i>")
         counts = deal.trick_counts
         cells = "".join(f"<td style='padding:0 8px'><b>{s}</b> {counts[s]}</td>" for s in SEATS)
         notation = deal.notation or "–"
-        self.counts.value = (f"<div>After {len(deal.tricks)} of 9 tricks (pagat notation <code>{notation}</code>), "
-                             f"tricks won:</div><table><tr>{cells}</tr></table>")
+        self.counts.value = ("<div>" + _("After {count} of 9 tricks (pagat notation {notation}), tricks won:").format(
+            count=len(deal.tricks), notation=f"<code>{notation}</code>") + f"</div><table><tr>{cells}</tr></table>")
         if deal.tricks:
             self.counts.value += deal.tricks_table().reset_index().to_html(index=False)
         self.events.value = "<pre style='white-space:pre-wrap'>" + escape("\n".join(deal.events)) + "</pre>"

@@ -1,8 +1,9 @@
 """Widgets for the ranking notebook (01): the ranking with pictures, a trick comparer and an ordering exercise.
 
-Rule sources: the ranking is :data:`aluette.cards.RANKING` (seeds, "card rankings"; pagat.com); who wins a trick is
-:func:`aluette.trick_winner` / :func:`aluette.explain_trick` (seeds, "gameplay": the highest card wins, a tie for the
-highest spoils the trick). Nothing here decides a rule: the widgets only wire controls to those functions.
+Rule sources: the ranking is :data:`aluette.cards.RANKING` (the rules sheet, "card rankings"; pagat.com); who wins a
+trick is :func:`aluette.trick_winner` / :func:`aluette.explain_trick` (the rules sheet, "gameplay": the highest card
+wins, a tie for the highest spoils the trick). Nothing here decides a rule: the widgets only wire controls to those
+functions.
 """
 
 from __future__ import annotations
@@ -14,11 +15,13 @@ from typing import Optional, Sequence
 import ipywidgets as w
 
 from ..cards import DECK, Card, CardLike, parse_cards
+from ..card_names import class_name
 from ..chance import shuffled_deck
 from ..deal import Hand
 from ..errors import AluetteError, DuplicateCardError
+from ..i18n import N_, _
 from ..pictures import cards_html, trick_html
-from ..tables import ranking_table
+from ..frames import ranking_table
 from ..tricks import explain_trick, trick_winner
 from .common import (CARDS_TEXT, CardButton, CardParts, LimitedText, MessageArea, SeedBox, card_label, card_style,
                      card_words, check_seed, close_widgets, friendly, limited_text, next_seed, no_null_tooltips,
@@ -26,7 +29,7 @@ from .common import (CARDS_TEXT, CardButton, CardParts, LimitedText, MessageArea
 
 __all__ = ["ranking_html", "TrickComparer", "OrderingExercise"]
 
-_NONE = "— no card —"
+_NONE = N_("— no card —")
 
 
 def _WRAP() -> w.Layout:
@@ -34,12 +37,13 @@ def _WRAP() -> w.Layout:
     return w.Layout(flex_flow="row wrap")
 
 
-def ranking_html(width: int = 40) -> str:
+def ranking_html(width: int = 40, deck: str = "spanish") -> str:
     """The 19 ranking classes, high to low, as an HTML table: order, strength, class, nickname and the class's
-    cards as pictures. Built from :func:`aluette.tables.ranking_table`."""
+    cards as pictures, Spanish (default) or French-suited (``deck="french"``, :mod:`aluette.pictures`). Built from
+    :func:`aluette.frames.ranking_table`."""
     rows = []
     for order, row in ranking_table().iterrows():
-        pictures = cards_html(parse_cards(row["cards"]), width=width)
+        pictures = cards_html(parse_cards(row["cards"]), width=width, deck=deck)
         rows.append(f"<tr><td>{order}</td><td>{row['strength']}</td><td>{escape(row['class'])}</td>"
                     f"<td><i>{escape(row['nickname'])}</i></td><td>{pictures}</td></tr>")
     head = "<tr><th>order</th><th>strength</th><th>class</th><th>nickname</th><th>cards</th></tr>"
@@ -64,7 +68,8 @@ class TrickComparer(w.VBox):
         options = [(card_label(c), c) for c in DECK]
         self._pickers = []
         for i in range(4):
-            picker = w.Dropdown(options=options if i < 2 else [(_NONE, None)] + options, description=f"Card {i + 1}",
+            picker = w.Dropdown(options=options if i < 2 else [(_(_NONE), None)] + options,
+                                description=_("Card {number}").format(number=i + 1),
                                 layout=w.Layout(width="330px", max_width="100%"))
             picker.add_class("aluette-compare-card")
             picker.add_class(f"aluette-compare-card-{i + 1}")
@@ -74,11 +79,11 @@ class TrickComparer(w.VBox):
                 picker.index = 0  # ipywidgets may have left no option selected (it depends on the hash seed)
             self._pickers.append(picker)
         self._text = LimitedText(limit=CARDS_TEXT, what="the typed trick", message=lambda: self.message,
-                                 placeholder="or type 2-4 cards: Monsieur, 1E, king of swords",
+                                 placeholder=_("or type 2-4 cards: Monsieur, 1E, king of swords"),
                                  continuous_update=False, layout=w.Layout(width="420px", max_width="100%"))
         self._text.add_class("aluette-compare-text")
         self._text.observe(lambda change: self._use_text(), names="value")
-        self._go = w.Button(description="Compare typed cards")
+        self._go = w.Button(description=_("Compare typed cards"))
         self._go.add_class("aluette-compare-go")
         self._go.on_click(lambda _: self._use_text())
         self._result = w.HTML()
@@ -91,11 +96,11 @@ class TrickComparer(w.VBox):
         self._quiet = False
         self._next = 0  # the card a palette click sets next (0: card 1)
         parts = CardParts()  # one layout and style for the 48 pictures and their buttons
-        self._palette = [CardButton(self.choose, "aluette-compare-pick", parts) for _ in DECK]
+        self._palette = [CardButton(self.choose, "aluette-compare-pick", parts) for card in DECK]
         for button, card in zip(self._palette, DECK):
             button.add_class("aluette-card-mini")
-            button.show(card, "choose it for the trick")
-        self._next_note = w.HTML("Click a card to choose it as card 1.")
+            button.show(card, _("choose it for the trick"))
+        self._next_note = w.HTML(_("Click a card to choose it as card 1."))
         self._next_note.add_class("aluette-compare-next")
         self.children = [card_style(), self._next_note, w.HBox(self._palette, layout=w.Layout(flex_flow="row wrap")),
                          w.HBox(self._pickers[:2], layout=_WRAP()), w.HBox(self._pickers[2:], layout=_WRAP()),
@@ -151,11 +156,14 @@ class TrickComparer(w.VBox):
             cards[2] = cards[3] = None
         chosen = [c for c in cards if c is not None]
         if len(set(chosen)) != len(chosen):
-            raise AluetteError(f"{card_words(card)} is already in the trick (each card appears once in a deck)")
+            raise AluetteError(_("{card} is already in the trick (each card appears once in a deck)").format(
+                card=card_words(card)))
         self._next = (slot + 1) % 4
         self._set_cards(chosen)
-        self._next_note.value = (f"Card {slot + 1}: {escape(card_words(card))}. The next click chooses card "
-                                 f"{self._next + 1}{' (a new trick)' if self._next == 0 else ''}.")
+        self._next_note.value = (_("Card {number}: {card}. The next click chooses card {next} (a new trick).")
+                                 if self._next == 0 else
+                                 _("Card {number}: {card}. The next click chooses card {next}.")).format(
+            number=slot + 1, card=escape(card_words(card)), next=self._next + 1)
     @property
     def compare_button(self) -> w.Button:
         """The button that applies the typed cards."""
@@ -186,11 +194,12 @@ class TrickComparer(w.VBox):
     def _use_text(self) -> None:
         text = limited_text(self._text.value, CARDS_TEXT, "the typed trick").strip()
         if not text:
-            self.message.error("type two to four cards first, e.g. 'Monsieur, 1E' or '3O 12E'")
+            self.message.error(_("type two to four cards first, e.g. 'Monsieur, 1E' or '3O 12E'"))
             return
         cards = parse_cards(text)
         if not 2 <= len(cards) <= 4:
-            raise AluetteError(f"a trick has 2 to 4 cards; you typed {len(cards)}: {' '.join(map(str, cards))}")
+            raise AluetteError(_("a trick has 2 to 4 cards; you typed {count}: {cards}").format(
+                count=len(cards), cards=" ".join(map(str, cards))))
         explain_trick(cards)  # refuses a repeated card before anything changes
         self._set_cards(cards)
 
@@ -199,7 +208,7 @@ class TrickComparer(w.VBox):
         try:
             if self._pickers[2].value is None and self._pickers[3].value is not None:
                 # compared as cards 1, 2, 4, the answer would call card 4 "Card 3"
-                raise AluetteError("card 4 is chosen but card 3 is empty: choose card 3 first, or empty card 4")
+                raise AluetteError(_("card 4 is chosen but card 3 is empty: choose card 3 first, or empty card 4"))
             self._explanation = explain_trick(cards)
             self._winner = trick_winner(cards)
         except AluetteError as error:
@@ -209,9 +218,9 @@ class TrickComparer(w.VBox):
             return
         self._cards = cards
         self.message.clear()
-        plays = [(f"card {i + 1}", c) for i, c in enumerate(cards)]
+        plays = [(_("card {number}").format(number=i + 1), c) for i, c in enumerate(cards)]
         winner = None if self._winner is None else plays[self._winner][0]
-        picture = trick_html(plays, title="The trick", winner=winner, spoiled=self._winner is None)
+        picture = trick_html(plays, title=_("The trick"), winner=winner, spoiled=self._winner is None)
         self._result.value = f"{picture}<p><b>{escape(self._explanation)}</b></p>"
 
 
@@ -222,8 +231,8 @@ class OrderingExercise(w.VBox):
     The cards are the top ``size`` cards of :func:`aluette.chance.shuffled_deck` for the seed in the seed box ("New
     cards" adds one to the seed, wrapping from the largest seed to 0). The reader clicks the card buttons in order
     (each click adds the card to the answer) or types the cards into the answer box. An answer is right when each
-    card is at least as strong as the next; cards of one class are equal, so either order of them is right (seeds,
-    "card rankings").
+    card is at least as strong as the next; cards of one class are equal, so either order of them is right (the rules
+    sheet, "card rankings").
 
     Read-only for tests: :attr:`cards` (the dealt cards), :attr:`correct` (``True``/``False`` after a check, else
     ``None``), :attr:`feedback`.
@@ -239,7 +248,7 @@ class OrderingExercise(w.VBox):
         check_seed(seed)
         self._size = size
         self._seed = seed_box(seed, "aluette-order-seed", self._deal, lambda: self.message)
-        self._new = w.Button(description="New cards")
+        self._new = w.Button(description=_("New cards"))
         self._new.add_class("aluette-order-new")
         self._new.on_click(lambda _: next_seed(self._seed))
         self._pictures = w.HTML()
@@ -247,16 +256,16 @@ class OrderingExercise(w.VBox):
         self._picks = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self._card_parts = CardParts()  # shared by the cards of every deal of the exercise
         self._answer = LimitedText(limit=CARDS_TEXT, what="your order", message=lambda: self.message,
-                                   description="Your order", placeholder="highest first, e.g. 3O 1E 12B 7C 4O",
+                                   description=_("Your order"), placeholder=_("highest first, e.g. 3O 1E 12B 7C 4O"),
                                    layout=w.Layout(width="420px", max_width="100%"))
         self._answer.add_class("aluette-order-answer")
-        self._clear = w.Button(description="Clear")
+        self._clear = w.Button(description=_("Clear"))
         self._clear.add_class("aluette-order-clear")
         self._clear.on_click(lambda _: self._reset_answer())
-        self._check = w.Button(description="Check", button_style="primary")
+        self._check = w.Button(description=_("Check"), button_style="primary")
         self._check.add_class("aluette-order-check")
         self._check.on_click(lambda _: self._on_check())
-        self._show = w.Button(description="Show the answer")
+        self._show = w.Button(description=_("Show the answer"))
         self._show.add_class("aluette-order-show")
         self._show.on_click(lambda _: self._on_show())
         self.message = MessageArea()
@@ -264,7 +273,7 @@ class OrderingExercise(w.VBox):
         self._cards: tuple[Card, ...] = ()
         self._correct: Optional[bool] = None
         self.children = [card_style(), w.HBox([self._seed, self._new]), self._pictures,
-                         w.HTML("Click the cards from highest to lowest, or type them:"), self._picks,
+                         w.HTML(_("Click the cards from highest to lowest, or type them:")), self._picks,
                          w.HBox([self._answer, self._clear, self._check, self._show], layout=_WRAP()), self.message]
         self.add_class("aluette-order")
         self._deal()
@@ -325,13 +334,14 @@ class OrderingExercise(w.VBox):
             self.message.error(text)
 
     def _deal(self) -> None:
-        order, _ = shuffled_deck(self._seed.seed_value)
+        order, cut = shuffled_deck(self._seed.seed_value)
         self._cards = tuple(order[:self._size])
-        self._pictures.value = (f"<b>Seed {self._seed.seed_value}: put these {self._size} cards in order</b>")
+        self._pictures.value = _("<b>Seed {seed}: put these {count} cards in order</b>").format(
+            seed=self._seed.seed_value, count=self._size)
         buttons = []
         for card in self._cards:
             button = CardButton(self._append, "aluette-order-pick", self._card_parts)
-            button.show(card, "add it to your order")
+            button.show(card, _("add it to your order"))
             buttons.append(button)
         old, self._picks.children = self._picks.children, buttons
         close_widgets(old)  # else every "New cards" leaves its buttons alive in the kernel and the browser
@@ -356,25 +366,28 @@ class OrderingExercise(w.VBox):
         extra = [c.code for c in answer if c not in dealt]
         missing = [c.code for c in self._cards if c not in given]
         if repeated or extra or missing or len(answer) != len(self._cards):
-            problems = ([f"given twice: {', '.join(repeated)}"] if repeated else []) + \
-                       ([f"not dealt here: {', '.join(extra)}"] if extra else []) + \
-                       ([f"missing: {', '.join(missing)}"] if missing else [])
+            problems = ([_("given twice: {cards}").format(cards=", ".join(repeated))] if repeated else []) + \
+                       ([_("not dealt here: {cards}").format(cards=", ".join(extra))] if extra else []) + \
+                       ([_("missing: {cards}").format(cards=", ".join(missing))] if missing else [])
             error = DuplicateCardError if repeated and not (extra or missing) else AluetteError
-            raise error(f"give each of the {len(self._cards)} dealt cards exactly once ({'; '.join(problems)})")
+            raise error(_("give each of the {count} dealt cards exactly once ({problems})").format(
+                count=len(self._cards), problems="; ".join(problems)))
         wrong = next(((a, b) for a, b in zip(answer, answer[1:]) if b.beats(a)), None)
         if wrong is None:
             self._correct = True
             ties = [(a, b) for a, b in zip(answer, answer[1:]) if a.ties(b)]
-            note = "".join(f" {a} and {b} are both {a.class_name}: equal, so either order is right."
-                           for a, b in ties)
-            self._say(f"Right! {' > '.join(c.code for c in answer)}.{note}")
+            note = "".join(_(" {a} and {b} are both {rank}: equal, so either order is right.").format(
+                a=a, b=b, rank=class_name(a)) for a, b in ties)
+            self._say(_("Right! {order}.{note}").format(order=" > ".join(c.code for c in answer), note=note))
         else:
             a, b = wrong
             self._correct = False
-            self._say(f"Not yet: you put {card_label(a)} before {card_label(b)}, but {b} ({b.class_name}, strength "
-                      f"{b.strength}) beats {a} ({a.class_name}, strength {a.strength}).", ok=False)
+            self._say(_("Not yet: you put {a_label} before {b_label}, but {b} ({b_rank}, strength {b_strength}) beats "
+                        "{a} ({a_rank}, strength {a_strength}).").format(
+                a_label=card_label(a), b_label=card_label(b), a=a, b=b, a_rank=class_name(a), b_rank=class_name(b),
+                a_strength=a.strength, b_strength=b.strength), ok=False)
 
     def _on_show(self) -> None:
         best = Hand(self._cards)  # the engine's order: strongest first
         self._correct = None
-        self._say(f"Highest to lowest: {' > '.join(card_label(c) for c in best)}.")
+        self._say(_("Highest to lowest: {order}.").format(order=" > ".join(card_label(c) for c in best)))

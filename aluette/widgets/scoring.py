@@ -1,9 +1,9 @@
 """Widgets for the "Scoring" notebook: score a deal written in pagat's notation, surrender, a match score sheet.
 
-Every verdict comes from the engine: :func:`~aluette.score_tricks` (seeds, "scoring"; pagat.com; decisions of this
-project named in :mod:`aluette.scoring`), :class:`~aluette.Deal` for surrender (pagat.com) and
-:class:`~aluette.Match` for the score sheet (seeds, "end of game"; a tie after five deals is a drawn match, decision
-of this project). The widgets only show the engine's answers.
+Every verdict comes from the engine: :func:`~aluette.score_tricks` (the rules sheet, "scoring"; pagat.com; decisions
+of this project named in :mod:`aluette.scoring`), :class:`~aluette.Deal` for surrender (pagat.com) and
+:class:`~aluette.Match` for the score sheet (the rules sheet, "end of game"; a tie after five deals is a drawn match,
+decision of this project). The widgets only show the engine's answers.
 
 * :class:`ScoringView`: type nine outcomes (``SENWSEXNW``) or click them (nine trick slots, N/E/S/W/X); see the
   running counts per seat, who reached the top count first, whether mordienne applies and why; mordienne on/off.
@@ -22,23 +22,27 @@ import pandas as pd
 
 from ..decisions import badged
 from ..deal import Deal
+from ..i18n import N_, _
 from ..match import Match
-from ..drivers import SIMPLE_RULES, play_out, play_out_match
+from ..players.drivers import SIMPLE_RULES, play_out, play_out_match
+from ..guide import SURRENDER_HANDS, surrender_position  # the demo's built position (also exercise 6 of the guide)
 from ..options import Options
 from ..scoring import DealScore, explain_mordienne, outcomes_notation, parse_outcomes, score_tricks
+from ..card_names import seat_name
+from ..i18n import ngettext
 from ..seats import SEATS, Team
 from .common import (SHORT_TEXT, LimitedText, MessageArea, check_choice, check_seed, friendly, limited_text,
                      no_null_tooltips, seed_box, sheet_html)
 
-__all__ = ["running_counts", "ScoringView", "surrender_position", "SurrenderDemo", "MatchSheet", "team_label"]
+__all__ = ["running_counts", "ScoringView", "SURRENDER_HANDS", "surrender_position", "SurrenderDemo", "MatchSheet", "team_label"]
 
 _CHOICES = ("N", "E", "S", "W", "X")
-_TOOLTIPS = ["won by North", "won by East", "won by South", "won by West", "spoiled"]
+_TOOLTIPS = [N_("won by North"), N_("won by East"), N_("won by South"), N_("won by West"), N_("spoiled")]
 
 
 def team_label(team: Optional[Team]) -> str:
-    """``"N–S"`` / ``"E–W"`` (with an en dash, as in the prose), or ``"nobody"``."""
-    return "nobody" if team is None else "–".join(str(s) for s in team.seats)
+    """``"N–S"`` / ``"E–W"`` (with an en dash, as in the prose), or ``"nobody"`` (in the page's language)."""
+    return _("nobody") if team is None else "–".join(str(s) for s in team.seats)
 
 
 def running_counts(outcomes) -> pd.DataFrame:
@@ -73,19 +77,19 @@ class ScoringView(w.VBox):
 
     def __init__(self, notation: str = "SENWSEXNW", mordienne: bool = True):
         start = parse_outcomes(notation)
-        self.notation = LimitedText(limit=SHORT_TEXT, what="the tricks", message=lambda: self.message,
-                                    value=outcomes_notation(start), description="Tricks",
+        self.notation = LimitedText(limit=SHORT_TEXT, what=_("the tricks"), message=lambda: self.message,
+                                    value=outcomes_notation(start), description=_("Tricks"),
                                     continuous_update=False,
-                                    placeholder="nine letters from N E S W X, e.g. SENWSEXNW")
+                                    placeholder=_("nine letters from N E S W X, e.g. SENWSEXNW"))
         self.notation.add_class("aluette-scoring-input")
         self.slots = []
         for number, outcome in enumerate(outcomes_notation(start), start=1):
-            slot = w.ToggleButtons(options=_CHOICES, value=outcome, tooltips=_TOOLTIPS,
+            slot = w.ToggleButtons(options=_CHOICES, value=outcome, tooltips=[_(tip) for tip in _TOOLTIPS],
                                    style={"button_width": "3em"})
             slot.add_class("aluette-scoring-slot")
             slot.add_class(f"aluette-scoring-slot-{number}")
             self.slots.append(slot)
-        self.mordienne = w.Checkbox(value=mordienne, description="play with mordienne (2 points)", indent=False,
+        self.mordienne = w.Checkbox(value=mordienne, description=_("play with mordienne (2 points)"), indent=False,
                                     layout=w.Layout(width="auto", margin="0 0 0 2em"))
         self.mordienne.add_class("aluette-scoring-mordienne")
         self.counts = w.HTML()
@@ -100,7 +104,7 @@ class ScoringView(w.VBox):
             slot.observe(self._clicked, names="value")
         self.mordienne.observe(self._toggled, names="value")
         super().__init__([w.HBox([self.notation, self.mordienne]), self.message,
-                          w.HBox([w.VBox([w.HBox([w.Label(f"Trick {number}", layout=w.Layout(width="4.5em")), slot])
+                          w.HBox([w.VBox([w.HBox([w.Label(_("Trick {number}").format(number=number), layout=w.Layout(width="4.5em")), slot])
                                           for number, slot in enumerate(self.slots, start=1)]),
                                   self.counts]),
                           self.result])
@@ -111,7 +115,7 @@ class ScoringView(w.VBox):
     @friendly()
     def _typed(self, change=None) -> None:
         # NotationError names the bad letter or the count
-        outcomes = parse_outcomes(limited_text(self.notation.value, SHORT_TEXT, "the tricks"))
+        outcomes = parse_outcomes(limited_text(self.notation.value, SHORT_TEXT, _("the tricks")))
         self._syncing = True
         try:
             for slot, letter in zip(self.slots, outcomes_notation(outcomes)):
@@ -139,41 +143,31 @@ class ScoringView(w.VBox):
 
     def _show(self, score: DealScore) -> None:
         self.score = score
-        table = running_counts(score.outcomes)
-        self.counts.value = "<b>Tricks won so far</b>" + table.reset_index().to_html(index=False)
+        table = running_counts(score.outcomes).reset_index()
+        table.columns = [_(RUNNING_COLUMNS.get(name, name)) for name in table.columns]
+        self.counts.value = "<b>" + escape(_("Tricks won so far")) + "</b>" + table.to_html(index=False)
         if score.winner is None:
-            head = "Nobody scores."
-            first = "Nobody reached a count: every trick was spoiled."
+            head = _("Nobody scores.")
+            first = _("Nobody reached a count: every trick was spoiled.")
         else:
-            plural = "s" if score.points > 1 else ""
-            head = (f"{score.winner} ({score.winner.full_name}) scores {score.points} point{plural} for "
-                    f"{team_label(score.team)}.")
+            head = ngettext("{seat} ({name}) scores {points} point for {team}.",
+                            "{seat} ({name}) scores {points} points for {team}.", score.points).format(
+                seat=score.winner, name=seat_name(score.winner), points=score.points, team=team_label(score.team))
             top = max(dict(score.counts).values())
             holders = [str(s) for s, n in score.counts if n == top]
             if score.reached_first:
-                first = (f"Top count {top}, held by {', '.join(holders)}: a tie, so whoever got there first scores; "
-                         f"{score.winner} reached {top} first, at trick {score.reached_at}.")
+                first = _("Top count {top}, held by {holders}: a tie, so whoever got there first scores; {seat} "
+                          "reached {top} first, at trick {number}.").format(
+                    top=top, holders=", ".join(holders), seat=score.winner, number=score.reached_at)
             else:
-                first = (f"Top count {top}, held by {score.winner} alone (reached at trick {score.reached_at}); no "
-                         f"tie, so no question of who got there first.")
+                first = _("Top count {top}, held by {seat} alone (reached at trick {number}); no tie, so no question "
+                          "of who got there first.").format(top=top, seat=score.winner, number=score.reached_at)
         self.result.value = (f"<div style='font-size:1.15em'><b>{escape(head)}</b></div>"
                              f"<div>{escape(first)}</div>"
                              f"<div>{escape(explain_mordienne(score, mordienne=self.mordienne.value))}</div>"
-                             f"<div><i>Engine's reason:</i> {escape(score.reason)}</div>")
+                             "<div>" + _("<i>Engine's reason:</i> {reason}").format(reason=escape(score.reason))
+                             + "</div>")
         self.message.clear()
-
-
-#: The hands of :func:`surrender_position` (dealer N, so E leads and speaks first). E holds the top four and low
-#: cards; S holds the next eight and a king; N and W hold middling cards. Played highest card first, E wins tricks
-#: 1-4 and S tricks 5-9 (mordienne for S); played lowest card first, S wins tricks 1-5 and E tricks 6-9 (no mordienne).
-SURRENDER_HANDS = {"E": "3O 3C 2O 2C 3E 3B 4O 4C 4B", "S": "9C 9O 2B 2E 1O 1C 1B 1E 12O",
-                   "N": "5O 5C 5B 5E 6O 6C 6B 6E 7O", "W": "7C 7B 7E 8O 8C 8B 8E 9E 9B"}
-
-
-def surrender_position() -> Deal:
-    """A built deal for the surrender demo: :data:`SURRENDER_HANDS`, dealer N, ``Options(surrender=True,
-    chant=False)``, in the surrender phase with E (the dealer's left, speaking first for E–W) to speak."""
-    return Deal.from_hands(SURRENDER_HANDS, dealer="N", options=Options(surrender=True, chant=False))
 
 
 class SurrenderDemo(w.VBox):
@@ -185,17 +179,17 @@ class SurrenderDemo(w.VBox):
     (``aluette-surrender-result``). Read-only: ``deal`` (the finished deal shown).
 
     Raises:
-        AluetteError: ``answer`` not "accept" or "refuse"; ``rule`` not one of :data:`~aluette.drivers.SIMPLE_RULES`.
+        AluetteError: ``answer`` not "accept" or "refuse"; ``rule`` not one of :data:`~aluette.players.drivers.SIMPLE_RULES`.
     """
 
     def __init__(self, answer: str = "refuse", rule: str = "highest"):
         check_choice(answer, ("accept", "refuse"), "surrender answer")
         check_choice(rule, SIMPLE_RULES, "playing rule")
-        self.answer = w.ToggleButtons(options=[("N accepts", "accept"), ("N refuses", "refuse")], value=answer,
-                                      description="N–S answer", style={"description_width": "initial"})
+        self.answer = w.ToggleButtons(options=[(_("N accepts"), "accept"), (_("N refuses"), "refuse")], value=answer,
+                                      description=_("N–S answer"), style={"description_width": "initial"})
         self.answer.add_class("aluette-surrender-answer")
-        self.rule = w.Dropdown(options=[(text, key) for key, text in SIMPLE_RULES.items()], value=rule,
-                               description="Then", layout=w.Layout(width="max-content"))
+        self.rule = w.Dropdown(options=[(_(text), key) for key, text in SIMPLE_RULES.items()], value=rule,
+                               description=_("Then"), layout=w.Layout(width="max-content"))
         self.rule.add_class("aluette-surrender-rule")
         self.result = w.HTML()
         self.result.add_class("aluette-surrender-result")
@@ -216,33 +210,50 @@ class SurrenderDemo(w.VBox):
         play_out(deal, self.rule.value)
         self.deal = deal
         points = deal.result.points
-        lines = [line for line in deal.events if "is dealt" not in line]
+        dealt = {_("{seat} is dealt {hand}.").format(seat=s, hand=deal.dealt_hand(s)) for s in SEATS}
+        lines = [line for line in deal.events if line not in dealt]  # the events in the page's language
+        tricks = "<code>" + (deal.notation or escape(_("not played"))) + "</code>"
         self.result.value = (f"<div style='font-size:1.15em'><b>N–S {points[Team.NS]}, E–W {points[Team.EW]}</b>"
                              f"</div><div>{escape(deal.result.reason)}</div>"
-                             f"<div>Tricks: <code>{deal.notation or 'not played'}</code></div>"
-                             f"<details><summary>Events</summary><pre>{escape(chr(10).join(lines))}</pre></details>")
+                             "<div>" + _("Tricks: {tricks}").format(tricks=tricks) + "</div>"
+                             "<details><summary>" + escape(_("Events")) + f"</summary><pre>{escape(chr(10).join(lines))}"
+                             "</pre></details>")
         self.message.clear()
 
 
-class MatchSheet(w.VBox):
-    """A five-deal match from a seed, played by the trivial rule of :func:`~aluette.drivers.simple_move`, shown
-    as the engine's score sheet (:meth:`Match.score_sheet`).
+#: The two matches the sources play, as equals (notebook 05): five deals (the rules sheet and pagat.com, the English
+#: descriptions) or the first side to 5 points (the French descriptions: trictrac.net, regles2jeux.fr).
+MATCH_FORMATS = {"deals": (N_("five deals"), Options()),
+                 "points": (N_("first side to 5 points"), Options(target_points=5))}
 
-    Controls (CSS classes): ``seed`` (``aluette-match-seed``), ``rule`` (``aluette-match-rule``); views ``sheet``
-    (``aluette-match-sheet``) and ``summary`` (the totals and the winner, or a drawn match, ``aluette-match-result``).
-    Read-only: ``match``.
+#: The running counts' column names (:func:`running_counts`), as shown.
+RUNNING_COLUMNS = {"trick": N_("trick"), "won by": N_("won by")}
+
+
+class MatchSheet(w.VBox):
+    """A match from a seed, five deals or first side to 5 points (:data:`MATCH_FORMATS`, the reader's choice),
+    played by the trivial rule of :func:`~aluette.players.drivers.simple_move`, shown as the engine's score sheet
+    (:meth:`Match.score_sheet`).
+
+    Controls (CSS classes): ``seed`` (``aluette-match-seed``), ``rule`` (``aluette-match-rule``), ``format``
+    (``aluette-match-format``); views ``sheet`` (``aluette-match-sheet``) and ``summary`` (the totals and the winner,
+    or a drawn match, ``aluette-match-result``). Read-only: ``match``.
 
     Raises:
-        AluetteError: ``seed`` outside 0 to 2**32-1 or not a whole number; an unknown ``rule``.
+        AluetteError: ``seed`` outside 0 to 2**32-1 or not a whole number; an unknown ``rule`` or ``format``.
     """
 
-    def __init__(self, seed: int = 1, rule: str = "highest"):
+    def __init__(self, seed: int = 1, rule: str = "highest", format: str = "deals"):
         check_seed(seed)
         check_choice(rule, SIMPLE_RULES, "playing rule")
+        check_choice(format, MATCH_FORMATS, "match")
         self.seed = seed_box(seed, "aluette-match-seed", self._update, lambda: self.message)
-        self.rule = w.Dropdown(options=[(text, key) for key, text in SIMPLE_RULES.items()], value=rule,
-                               description="Rule", layout=w.Layout(width="max-content"))
+        self.rule = w.Dropdown(options=[(_(text), key) for key, text in SIMPLE_RULES.items()], value=rule,
+                               description=_("Rule"), layout=w.Layout(width="max-content"))
         self.rule.add_class("aluette-match-rule")
+        self.format = w.Dropdown(options=[(_(text), key) for key, (text, _options) in MATCH_FORMATS.items()],
+                                 value=format, description=_("Match"), layout=w.Layout(width="max-content"))
+        self.format.add_class("aluette-match-format")
         self.sheet = w.HTML()
         self.sheet.add_class("aluette-match-sheet")
         self.summary = w.HTML()
@@ -250,21 +261,25 @@ class MatchSheet(w.VBox):
         self.message = MessageArea()
         self.match: Optional[Match] = None
         self.rule.observe(self._update, names="value")
-        super().__init__([w.HBox([self.seed, self.rule]), self.message, self.summary, self.sheet])
+        self.format.observe(self._update, names="value")
+        super().__init__([w.HBox([self.seed, self.rule, self.format]), self.message, self.summary, self.sheet])
         self.add_class("aluette-match")
         self._update()
         no_null_tooltips(self)
 
     @friendly()
     def _update(self, change=None) -> None:
-        match = play_out_match(Match(self.seed.seed_value), self.rule.value)
+        match = play_out_match(Match(self.seed.seed_value, options=MATCH_FORMATS[self.format.value][1]),
+                               self.rule.value)
         self.match = match
         scores = match.scores
         if match.winner is None:
-            verdict = f"a drawn match: a tie after the last deal is a draw ({badged('drawn-match')})."
+            verdict = _("a drawn match: a tie after the last deal is a draw ({badge}).").format(
+                badge=badged('drawn-match'))
         else:
-            verdict = f"{team_label(match.winner)} wins the match."
-        self.summary.value = (f"<div style='font-size:1.15em'><b>After {len(match.deals)} deals: N–S "
-                              f"{scores[Team.NS]}, E–W {scores[Team.EW]}: {escape(verdict)}</b></div>")
+            verdict = _("{team} wins the match.").format(team=team_label(match.winner))
+        self.summary.value = ("<div style='font-size:1.15em'><b>" + escape(_(
+            "After {count} deals: N–S {ns}, E–W {ew}: {verdict}").format(
+            count=len(match.deals), ns=scores[Team.NS], ew=scores[Team.EW], verdict=verdict)) + "</b></div>")
         self.sheet.value = sheet_html(match.score_sheet().reset_index(), index=False)
         self.message.clear()

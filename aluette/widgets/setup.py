@@ -1,6 +1,6 @@
 """Widgets for the setup notebook (02): the partnership draw and the deal, stepped card by card.
 
-Rule sources (all decided by the engine, never here): :func:`aluette.partnership_draw` (seeds, "setup"; pagat.com;
+Rule sources (all decided by the engine, never here): :func:`aluette.partnership_draw` (the rules sheet, "setup"; pagat.com;
 decisions of this project: the first name deals the face-up cards, Madame's holder sits at N and deals first) and
 :mod:`aluette.chance` (the dealer shuffles, the dealer's right cuts, nine cards each in threes from the dealer's left;
 twelve left over). Everything here is a teaching view: the draw is face up anyway, and the deal is shown face up so
@@ -20,22 +20,51 @@ from ..draw import DrawResult, partnership_draw
 from ..pictures import cards_html, round_table_html
 from ..seats import SEATS, Seat, Team
 from ..errors import AluetteError
-from .common import (SHORT_TEXT, LimitedText, MessageArea, SeedBox, card_label, card_size_control, card_style,
-                     check_seed, friendly, limited_text, no_null_tooltips, plural, seed_box, stepper_buttons, styled)
+from ..card_names import seat_name
+from ..i18n import _, ngettext
+from .common import (SHORT_TEXT, LimitedText, MessageArea, SeedBox, card_deck_control, card_label,
+                     card_size_control, card_style, check_seed, follow_card_deck, friendly, limited_text,
+                     no_null_tooltips, page_card_deck, page_card_size, seed_box, stepper_buttons, styled)
 
 __all__ = ["seating_html", "PartnershipDraw", "DealingStepper"]
 
 _TEAM_COLOUR = {Team.NS: "#1f4e9c", Team.EW: "#b03a2e"}
+
+#: The width in pixels of 02's card pictures at each card size of the page (:func:`card_size_control`): a card of the
+#: draw, a card of a hand in the deal, a card of the pile. These views draw their pictures at that width (they are
+#: not zoomed as the ``aluette-sized`` views are, whose normal cards are already 72 px wide): on "large", for a
+#: projector, half as wide again as normal.
+PICTURE_WIDTHS = {"small": (28, 26, 22), "normal": (34, 30, 26), "large": (52, 46, 40)}
+
+
+def _follow_card_size(view: w.Widget, render) -> None:
+    """Call ``render()`` whenever the page's card size or card pictures change, until ``view`` is closed."""
+    follow_card_deck(view, render)
+    setting = page_card_size()
+
+    def changed(change):
+        if view.comm is None:  # closed: stop following
+            setting.unobserve(changed, names="size")
+            return
+        render()
+
+    setting.observe(changed, names="size")
+
+
+def _widths() -> tuple[int, int, int]:
+    return PICTURE_WIDTHS[page_card_size().size]
+
+
 def seating_html(seating: Mapping[Seat, str], dealer: Optional[Seat] = None) -> str:
     """Who sits where, drawn round a table: each seat's letter and name in its partnership's colour, partners
     opposite (N–S against E–W), the dealer marked."""
     cells = {}
     for seat in SEATS:
         colour = _TEAM_COLOUR[seat.team]
-        mark = " <i>(deals)</i>" if seat == dealer else ""
+        mark = _(" <i>(deals)</i>") if seat == dealer else ""
         cells[seat] = (f'<div style="border:2px solid {colour};border-radius:8px;padding:4px 10px;color:{colour}">'
                        f'<b>{seat}</b> {escape(seating[seat])}{mark}</div>')
-    return round_table_html(cells, centre="<b>the table</b>", css_class="aluette-table aluette-seating")
+    return round_table_html(cells, centre=_("<b>the table</b>"), css_class="aluette-table aluette-seating")
 
 
 class _SteppedDemo:
@@ -80,14 +109,15 @@ class PartnershipDraw(_SteppedDemo, w.VBox):
         self._names = []
         for i, name in enumerate(names):
             box = LimitedText(limit=SHORT_TEXT, what=f"name {i + 1}", message=lambda: self.message, value=name,
-                              description=("1st (deals)", "2nd", "3rd", "4th")[i], continuous_update=False,
+                              description=(_("1st (deals)"), _("2nd"), _("3rd"), _("4th"))[i],
+                              continuous_update=False,
                               layout=w.Layout(width="210px"))
             box.add_class("aluette-draw-name")
             box.add_class(f"aluette-draw-name-{i + 1}")
             box.observe(lambda change: self._restart(), names="value")
             self._names.append(box)
         self._seed = seed_box(seed, "aluette-draw-seed", self._restart, lambda: self.message)
-        self._next, self._run, self._new = stepper_buttons("aluette-draw", self._step, self._seed, "Next card")
+        self._next, self._run, self._new = stepper_buttons("aluette-draw", self._step, self._seed, _("Next card"))
         self._status = styled(w.HTML(), "aluette-draw-status")
         self._cards = styled(w.HTML(), "aluette-draw-cards")
         self._result = styled(w.HTML(), "aluette-draw-result")
@@ -95,11 +125,12 @@ class PartnershipDraw(_SteppedDemo, w.VBox):
         self._draw: DrawResult = partnership_draw(names, seed)  # bad initial names raise here
         self._shown = 0
         self.children = [card_style(), w.HBox(self._names[:2]), w.HBox(self._names[2:]),
-                         w.HBox([self._seed, self._next, self._run, self._new]), card_size_control(), self.message,
+                         w.HBox([self._seed, self._next, self._run, self._new]), card_size_control(),
+                         card_deck_control(), self.message,
                          self._status, self._cards, self._result]
         self.add_class("aluette-draw")
-        self.add_class("aluette-sized")
         self._restart()
+        _follow_card_size(self, self._render)
         no_null_tooltips(self)
 
     # ------------------------------------------------------------- read-only state and controls
@@ -148,12 +179,13 @@ class PartnershipDraw(_SteppedDemo, w.VBox):
         for box in self._names:
             name, place = box.value.strip(), box.description.split(" ")[0]
             if not name:
-                raise AluetteError(f"the {place} name is empty: type a name for each of the four players")
+                raise AluetteError(_("the {place} name is empty: type a name for each of the four players").format(
+                    place=place))
             key = name.casefold()
             if key in seen:
                 short = name if len(name) <= 20 else name[:20] + "…"
-                raise AluetteError(f"the {seen[key]} and {place} names are both \"{short}\": the four players "
-                                   f"need different names")
+                raise AluetteError(_("the {first} and {second} names are both \"{name}\": the four players need "
+                                     "different names").format(first=seen[key], second=place, name=short))
             seen[key] = place
 
     @friendly()
@@ -167,7 +199,8 @@ class PartnershipDraw(_SteppedDemo, w.VBox):
 
     def _step(self, count: Optional[int]) -> None:
         if self.finished:
-            self.message.error("the draw is over: all four top cards are out. Press New shuffle for another draw.")
+            self.message.error(_("the draw is over: all four top cards are out. Press New shuffle for another "
+                                 "draw."))
             return
         total = len(self._draw.steps)
         self._shown = total if count is None else min(total, self._shown + count)
@@ -177,32 +210,38 @@ class PartnershipDraw(_SteppedDemo, w.VBox):
     def _render(self) -> None:
         draw = self._draw
         shown = draw.steps[:self._shown]
-        top = {c for _, c in draw.top_card.items()}
+        top = set(draw.top_card.values())
         rows = []
         for name in draw.names:
             got = [c for n, c in shown if n == name]
             stopped = next((c for c in got if c in top), None)
-            note = f" — holds {card_label(stopped)}, no more cards" if stopped else ""
+            note = _(" — holds {card}, no more cards").format(card=card_label(stopped)) if stopped else ""
             rows.append(f'<tr><td style="vertical-align:middle;padding-right:8px"><b>{escape(name)}</b>'
-                        f'{escape(note)}</td><td>{cards_html(got, width=34)}</td></tr>')
+                        f'{escape(note)}</td><td>{cards_html(got, width=_widths()[0], deck=page_card_deck().deck)}'
+                        f'</td></tr>')
         self._cards.value = f'<table>{"".join(rows)}</table>'
         if self._shown == 0:
-            self._status.value = (f"{escape(draw.names[0])} shuffles (seed {self._seed.seed_value}) and deals face up, "
-                                  f"one card at a time, starting with {escape(draw.names[1])}. Press Next card.")
+            self._status.value = _("{dealer} shuffles (seed {seed}) and deals face up, one card at a time, starting "
+                                   "with {first}. Press Next card.").format(
+                dealer=escape(draw.names[0]), seed=self._seed.seed_value, first=escape(draw.names[1]))
         else:
             name, card = shown[-1]
-            extra = (f": one of the top four, so {escape(name)} gets no more cards" if card in top else "")
-            self._status.value = (f"Card {self._shown} of {len(draw.steps)}: {escape(card_label(card))} to "
-                                  f"{escape(name)}{extra}.")
+            extra = (_(": one of the top four, so {name} gets no more cards").format(name=escape(name))
+                     if card in top else "")
+            self._status.value = _("Card {number} of {total}: {card} to {name}{extra}.").format(
+                number=self._shown, total=len(draw.steps), card=escape(card_label(card)), name=escape(name),
+                extra=extra)
         if not self.finished:
             self._result.value = ""
             return
         (monsieur, madame), (borgne, vache) = draw.pairs
         self._result.value = (
-            f"<p><b>Partners:</b> {escape(monsieur)} (Monsieur) with {escape(madame)} (Madame), against "
-            f"{escape(borgne)} (le Borgne) with {escape(vache)} (la Vache).</p>"
-            f"<p><b>New seating:</b> partners sit opposite; Madame's holder {escape(madame)} takes N and deals "
-            f"first.</p>{seating_html(draw.seating, draw.first_dealer)}")
+            "<p>" + _("<b>Partners:</b> {monsieur} (Monsieur) with {madame} (Madame), against {borgne} (le Borgne) "
+                      "with {vache} (la Vache).").format(monsieur=escape(monsieur), madame=escape(madame),
+                                                         borgne=escape(borgne), vache=escape(vache)) + "</p>"
+            + "<p>" + _("<b>New seating:</b> partners sit opposite; Madame's holder {madame} takes N and deals "
+                        "first.").format(madame=escape(madame)) + "</p>"
+            + seating_html(draw.seating, draw.first_dealer))
 
 
 class DealingStepper(_SteppedDemo, w.VBox):
@@ -226,8 +265,8 @@ class DealingStepper(_SteppedDemo, w.VBox):
         super().__init__()
         check_seed(seed)
         self._seed = seed_box(seed, "aluette-deal-seed", self._restart, lambda: self.message)
-        self._dealer = w.Dropdown(options=[(f"{s} ({s.full_name})", s) for s in SEATS], value=Seat.parse(dealer),
-                                  description="Dealer", layout=w.Layout(width="200px"))
+        self._dealer = w.Dropdown(options=[(f"{s} ({seat_name(s)})", s) for s in SEATS], value=Seat.parse(dealer),
+                                  description=_("Dealer"), layout=w.Layout(width="200px"))
         self._dealer.add_class("aluette-deal-dealer")
         self._dealer.observe(lambda change: self._restart(), names="value")
         self._next, self._run, self._new = stepper_buttons("aluette-deal", self._go, self._seed)
@@ -235,10 +274,10 @@ class DealingStepper(_SteppedDemo, w.VBox):
         self._table = styled(w.HTML(), "aluette-deal-table")
         self.message = styled(MessageArea(), "aluette-deal-message")
         self.children = [card_style(), w.HBox([self._seed, self._dealer, self._next, self._run, self._new]),
-                         card_size_control(), self.message, self._status, self._table]
+                         card_size_control(), card_deck_control(), self.message, self._status, self._table]
         self.add_class("aluette-deal")
-        self.add_class("aluette-sized")
         self._restart()
+        _follow_card_size(self, self._render)
         no_null_tooltips(self)
 
     # ------------------------------------------------------------- read-only state and controls
@@ -294,7 +333,7 @@ class DealingStepper(_SteppedDemo, w.VBox):
 
     def _go(self, count: Optional[int]) -> None:
         if self.finished:
-            self.message.error("the deal is done: nine cards each and twelve in the stock. Press New shuffle.")
+            self.message.error(_("the deal is done: nine cards each and twelve in the stock. Press New shuffle."))
             return
         self._step = self.LAST_STEP if count is None else min(self.LAST_STEP, self._step + count)
         self.message.clear()
@@ -305,31 +344,40 @@ class DealingStepper(_SteppedDemo, w.VBox):
         step = self._step
         if step == 0:
             pile = self._order
-            self._status.value = (f"Step 0: {dealer} (the dealer) shuffles (seed {self._seed.seed_value}). The deck, "
-                                  f"top card first:")
+            self._status.value = _("Step 0: {dealer} (the dealer) shuffles (seed {seed}). The deck, top card "
+                                   "first:").format(dealer=dealer, seed=self._seed.seed_value)
         elif step == 1:
             pile = self._deck
-            self._status.value = (f"Step 1: {dealer.right}, at the dealer's right, cuts: lifts the top {self._cut} "
-                                  f"cards and puts them underneath. The deck is now, top card first:")
+            self._status.value = _("Step 1: {seat}, at the dealer's right, cuts: lifts the top {count} cards and puts "
+                                   "them underneath. The deck is now, top card first:").format(
+                seat=dealer.right, count=self._cut)
         elif step <= 13:
             seat, cards = self._packets[step - 2]
             pile = self._deck[3 * (step - 1):]
-            first = " (the dealer's left: the deal starts here)" if seat == dealer.left and step == 2 else ""
-            self._status.value = (f"Step {step}: round {(step - 2) // 4 + 1} of 3, {seat}{first} receives "
-                                  f"{' '.join(map(str, cards))}.")
+            first = _(" (the dealer's left: the deal starts here)") if seat == dealer.left and step == 2 else ""
+            self._status.value = _("Step {step}: round {round} of 3, {seat}{first} receives {cards}.").format(
+                step=step, round=(step - 2) // 4 + 1, seat=seat, first=first, cards=" ".join(map(str, cards)))
         else:
             pile = self._deck[36:]
-            self._status.value = ("Step 14: everyone holds nine cards; the twelve left over are the stock, used only "
-                                  "if all four agree to the chant.")
+            self._status.value = _("Step 14: everyone holds nine cards; the twelve left over are the stock, used only "
+                                   "if all four agree to the chant.")
         hands = self.hands
+        unused, hand_width, pile_width = _widths()
         cells = {}
         for seat in SEATS:
-            role = (" — dealer" if seat == dealer else " — cuts" if seat == dealer.right
-                    else " — first card" if seat == dealer.left else "")
-            cells[seat] = (f"<div><b>{seat}</b>{role} ({plural(len(hands[seat]), 'card')})</div>"
-                           f"{cards_html(hands[seat], width=30)}")
-        label = "the stock" if step == self.LAST_STEP else "the deck"
-        centre = f"<b>{label}: {plural(len(pile), 'card')}</b>"
-        pile_html = cards_html(pile, width=26, caption=f"{label.capitalize()} ({plural(len(pile), 'card')}, top first)")
+            role = (_(" — dealer") if seat == dealer else _(" — cuts") if seat == dealer.right
+                    else _(" — first card") if seat == dealer.left else "")
+            held = len(hands[seat])
+            count = ngettext("{count} card", "{count} cards", held).format(count=held)
+            cells[seat] = (f"<div><b>{seat}</b>{role} ({count})</div>"
+                           f"{cards_html(hands[seat], width=hand_width, deck=page_card_deck().deck)}")
+        in_pile = ngettext("{count} card", "{count} cards", len(pile)).format(count=len(pile))
+        if step == self.LAST_STEP:
+            centre = _("<b>the stock: {count}</b>").format(count=in_pile)
+            caption = _("The stock ({count}, top first)").format(count=in_pile)
+        else:
+            centre = _("<b>the deck: {count}</b>").format(count=in_pile)
+            caption = _("The deck ({count}, top first)").format(count=in_pile)
+        pile_html = cards_html(pile, width=pile_width, deck=page_card_deck().deck, caption=caption)
         self._table.value = (round_table_html(cells, centre=centre, css_class="aluette-table aluette-deal-seats")
                              + pile_html)

@@ -1,6 +1,6 @@
 """Widgets for the "Signals" notebook: a seeded flash-card quiz on the partners' signals.
 
-The table itself is :data:`aluette.SIGNALS` (seeds' signal table, checked against pagat.com; see
+The table itself is :data:`aluette.SIGNALS` (the rules sheet's signal table, checked against pagat.com; see
 :mod:`aluette.signals` for the two translation slips about Petit-neuf). Nothing here restates it: the cards are
 drawn from that data.
 
@@ -18,6 +18,7 @@ import ipywidgets as w
 
 from ..chance import as_generator
 from ..errors import AluetteError
+from ..i18n import N_, _
 from ..signals import SIGNALS, SignalKind
 from .common import MessageArea, check_choice, check_seed, no_null_tooltips, seed_box
 
@@ -25,7 +26,7 @@ __all__ = ["DIRECTIONS", "FlashCard", "flash_cards", "SignalQuiz"]
 
 #: Quiz directions: ``"gesture"`` shows the gesture and asks what it signals; ``"what"`` shows what is signalled and
 #: asks for the gesture.
-DIRECTIONS = {"gesture": "gesture → what it signals", "what": "what → its gesture"}
+DIRECTIONS = {"gesture": N_("gesture → what it signals"), "what": N_("what → its gesture")}
 
 
 @dataclass(frozen=True)
@@ -90,8 +91,8 @@ class SignalQuiz(w.VBox):
     def __init__(self, seed: int = 1, direction: str = "gesture"):
         check_seed(seed)
         check_choice(direction, DIRECTIONS, "quiz direction")
-        self.direction = w.ToggleButtons(options=[(text, key) for key, text in DIRECTIONS.items()],
-                                         value=direction, description="Quiz",
+        self.direction = w.ToggleButtons(options=[(_(text), key) for key, text in DIRECTIONS.items()],
+                                         value=direction, description=_("Quiz"),
                                          style={"button_width": "13em", "description_width": "initial"})
         self.direction.add_class("aluette-signals-direction")
         self.seed = seed_box(seed, "aluette-signals-seed", self._restart, lambda: self.message)
@@ -99,9 +100,9 @@ class SignalQuiz(w.VBox):
         self.question.add_class("aluette-signals-question")
         self.choices = w.RadioButtons(options=[], value=None, layout=w.Layout(width="max-content"))
         self.choices.add_class("aluette-signals-choices")
-        self.check_button = w.Button(description="Check", button_style="primary")
+        self.check_button = w.Button(description=_("Check"), button_style="primary")
         self.check_button.add_class("aluette-signals-check")
-        self.next_button = w.Button(description="Next card", icon="arrow-right")
+        self.next_button = w.Button(description=_("Next card"), icon="arrow-right")
         self.next_button.add_class("aluette-signals-next")
         self.feedback = w.HTML()
         self.feedback.add_class("aluette-signals-feedback")
@@ -137,40 +138,46 @@ class SignalQuiz(w.VBox):
         self.message.clear()
         card = self.current
         if card is None:
-            self.question.value = ("<b>That was every card.</b> Change the seed or the direction for another round.")
+            self.question.value = _("<b>That was every card.</b> Change the seed or the direction for another "
+                                    "round.")
             self.choices.options = []
             self.choices.disabled = self.check_button.disabled = self.next_button.disabled = True
         else:
-            ask = "What does this gesture signal?" if self.direction.value == "gesture" else "Which gesture signals this?"
-            self.question.value = (f"<div>Card {self.position + 1} of {len(self.cards)}. {ask}</div>"
-                                   f"<div style='font-size:1.3em;margin:6px 0'><b>{escape(card.prompt)}</b></div>")
-            self.choices.options = list(card.choices)
+            ask = (_("What does this gesture signal?") if self.direction.value == "gesture"
+                   else _("Which gesture signals this?"))
+            where = _("Card {number} of {total}.").format(number=self.position + 1, total=len(self.cards))
+            prompt = escape(_(card.prompt))
+            self.question.value = (f"<div>{where} {ask}</div>"
+                                   f"<div style='font-size:1.3em;margin:6px 0'><b>{prompt}</b></div>")
+            self.choices.options = [_(choice) for choice in card.choices]  # in the page's language
             self.choices.value = None
             self.choices.disabled = self.check_button.disabled = False
             self.next_button.disabled = False
         self._show_score()
 
     def _show_score(self) -> None:
-        self.score.value = f"Score: {self.right} right out of {self.asked}"
+        self.score.value = _("Score: {right} right out of {asked}").format(right=self.right, asked=self.asked)
 
     def _check(self, button=None) -> None:
         card = self.current
         if card is None or self._checked:
-            self.message.error("This card is already checked: press Next card.")
+            self.message.error(_("This card is already checked: press Next card."))
             return
         if self.choices.value is None:
-            self.message.error("Pick an answer first, then press Check.")
+            self.message.error(_("Pick an answer first, then press Check."))
             return
         self.message.clear()
         self._checked = True
         self.asked += 1
-        line = escape(f"“{card.signal.gesture}” signals “{card.signal.what}”.")
-        if self.choices.value == card.answer:
+        line = escape(_("“{gesture}” signals “{what}”.").format(gesture=_(card.signal.gesture),
+                                                                  what=_(card.signal.what)))
+        if self.choices.value == _(card.answer):  # the choices are shown (and chosen) in the page's language
             self.right += 1
-            self.feedback.value = f"<div style='color:#2e7d32'>✔ Right! {line}</div>"
+            self.feedback.value = "<div style='color:#2e7d32'>" + _("✔ Right! {line}").format(line=line) + "</div>"
         else:
-            self.feedback.value = (f"<div style='color:#b45309'>✘ Not quite: you chose “{escape(self.choices.value)}”. "
-                                   f"{line} Keep going!</div>")
+            wrong = _("✘ Not quite: you chose “{choice}”. {line} Keep going!").format(
+                choice=escape(self.choices.value), line=line)
+            self.feedback.value = f"<div style='color:#b45309'>{wrong}</div>"
         self.choices.disabled = self.check_button.disabled = True
         self._show_score()
 

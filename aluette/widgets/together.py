@@ -1,25 +1,23 @@
-"""Widgets of the "play together" page (notebook 10) and of the teacher's tables page.
+"""Widgets of the "play together" page (notebook 10); the teacher's tables page is :mod:`aluette.widgets.desk`.
 
 :class:`PlayTogether` is one student's device at a shared table: a thin view over a
 :class:`~aluette.together.SeatController` (the lobby, the seat, the moves through the table's log). It draws from the
 seat's own :class:`~aluette.store.SeatState` only (the seat's :class:`~aluette.deal.View`: its own hand, the cards
 played, its partnership's signals), so no widget trait ever holds another seat's hidden card. The other seats' moves
-arrive by polling the database from an asyncio task on the kernel's event loop (every :data:`POLL_INTERVAL`
-seconds, for at most :data:`POLL_LIFETIME` seconds, stopped when the widget is closed), or, on a server that runs
-many pages in one process without a running loop in the page (Solara's virtual kernels), through the poller it set
-with :func:`set_page_poller`; otherwise (a script, pytest) there is no polling and :meth:`PlayTogether.refresh` does
-one poll.
-
-:class:`TablesDesk` is the teacher's page: every table's seats, who is connected, the deal, the phase and the scores
-(:meth:`TeacherDesk.summary <aluette.store.TeacherDesk.summary>`, never a card), with a button per seat to give an
-absent student's seat to a bot and a button per table to close it.
+are pushed: once the page has a table, it subscribes to its process's watcher of that table
+(:func:`aluette.store.watch.watch`: one per process per table, woken by the database), which wakes it with each
+change and drives the table's bots; the page then refreshes inside itself: on the kernel's event loop (a Jupyter or
+Voilà kernel), or, on a server that runs many pages in one process without a running loop in the page (Solara's
+virtual kernels), through the page runner it set with :func:`set_page_runner`. Otherwise (a script, pytest) nothing
+is pushed and :meth:`PlayTogether.refresh` reads.
 """
 
 from __future__ import annotations
 
 import asyncio
-import html
 import os
+import secrets
+import threading
 import traceback
 from html import escape
 from typing import Callable, Optional, Union
@@ -27,35 +25,40 @@ from urllib.parse import parse_qs, urlencode
 
 import ipywidgets as w
 
-from ..cards import Card, CardLike
-from ..deal import Phase, View
-from ..errors import AluetteError, InputTooLongError
-from ..moves import ChantAnswer, Discard, Play, Signal, SurrenderAnswer, SurrenderOffer
-from ..pictures import back_svg, round_table_html, trick_html
+from ..decisions import BADGE
+from ..errors import AluetteError, InputTooLongError, TableError
 from ..seats import SEATS, Seat, Team
-from ..signals import signal_for
-from ..store import TeacherDesk
 from ..store.service import PLAYER_NAME_LIMIT, SEAT_CODE_LENGTH, TABLE_NAME_LIMIT
+from ..store.watch import TableChange, watch
 from ..together import SeatController
-from .common import (CardButton, LimitedCombobox, LimitedText, MessageArea, card_label, card_style, card_words,
-                     friendly, limited_text, live_region, no_null_tooltips, reachable_widgets, styled)
-from .match import HintOnHand, mordienne_note, show_questions
+from ..i18n import _, ngettext
+from .common import (LimitedCombobox, LimitedText, MessageArea, card_deck_control, card_size_control, card_style,
+                     friendly, limited_text, no_null_tooltips, reachable_widgets, session_storage, styled)
+from .seat_table import SeatTable, seat_css
+from .table_draw import TableDraw
 
-__all__ = ["PlayTogether", "TablesDesk", "seat_words", "page_query", "set_page_query", "rejoin_link", "QUERY_LIMIT",
-           "set_page_poller", "POLL_INTERVAL",
-           "POLL_LIFETIME"]
+#: The bots the host may seat (:data:`aluette.store.service.TABLE_BOT_KINDS`), with their labels (catalogued in
+#: :mod:`aluette.widgets.match`, shown through ``_()``).
+_FILL_KINDS = {"heuristic": "heuristic bots", "expert": "expert bots"}
 
-#: Seconds between two polls of the database for the other seats' moves.
-POLL_INTERVAL = 0.1
-#: A page stops polling after this many seconds (a lesson is shorter; a reload starts again).
-POLL_LIFETIME = 4 * 3600.0
+__all__ = ["PlayTogether", "seat_words", "page_query", "set_page_query", "rejoin_link", "QUERY_LIMIT",
+           "set_page_runner"]
 
-_SLOTS = 15  # the most cards a seat holds: nine and six from the stock, before the discard
-_BACK = back_svg(22)
-_TURN_WORDS = {Phase.CHANT: "answer the chant", Phase.DISCARD: "discard", Phase.SURRENDER: "speak",
-               Phase.ANNOUNCE: "announce mordienne", Phase.PLAY: "play"}
 _CODE_TEXT = 2 * SEAT_CODE_LENGTH  # a seat code typed with dashes and spaces
-_NO_TABLE = 'No table yet: students open one on the "play together" page.'
+
+
+#: What a seated page reaches of its seat table (:class:`~aluette.widgets.seat_table.SeatTable`) as its own.
+_SEAT_PARTS = frozenset({
+    "status", "table", "score_view", "match_score", "signals_view", "events_view", "counts", "reached", "hand_box",
+    "_slots", "_question", "card_buttons", "button_for", "chant_buttons", "surrender_buttons", "question_buttons",
+    "discard_button", "signal_buttons", "visible_signal_keys", "visible_signal_buttons", "hint_button",
+    "next_button", "picking", "picked", "play", "pick", "answer_chant", "discard", "offer_surrender",
+    "answer_surrender", "signal", "hint", "follow_hint", "next_deal"})
+
+
+#: The teacher's tables page (:mod:`aluette.widgets.desk`) stops polling after this many seconds (a lesson is
+#: shorter; a reload starts again). The students' pages do not poll: their table's watcher wakes them.
+POLL_LIFETIME = 4 * 3600.0
 
 
 def _running_loop() -> Optional[asyncio.AbstractEventLoop]:
@@ -65,19 +68,19 @@ def _running_loop() -> Optional[asyncio.AbstractEventLoop]:
         return None
 
 
-#: ``poller(step, interval, lifetime)``: calls ``step()`` every ``interval`` seconds in the current page until it
-#: returns ``False``, the page goes or ``lifetime`` seconds passed; returns a function that stops it, or ``None``
-#: when there is no page to poll in.
-PagePoller = Callable[[Callable[[], bool], float, float], Optional[Callable[[], None]]]
-_page_poller: Optional[PagePoller] = None
+#: ``runner(step, closed)``, called while the current page is built: returns ``call()``, which any thread may call
+#: (it does not block) to have ``step()`` run soon inside that page (where its widgets may change), and calls
+#: ``closed()`` when the page goes; ``None`` when there is no page.
+PageRunner = Callable[[Callable[[], None], Callable[[], None]], Optional[Callable[[], None]]]
+_page_runner: Optional[PageRunner] = None
 
 
-def set_page_poller(poller: Optional[PagePoller]) -> None:
+def set_page_runner(runner: Optional[PageRunner]) -> None:
     """For a server that runs many pages in one process with no event loop running in a page (Solara's virtual
-    kernels: ``classroom/solara_app.py``): how a page polls the database. In a Jupyter kernel nothing needs setting:
-    the page polls from a task on the kernel's event loop."""
-    global _page_poller
-    _page_poller = poller
+    kernels: ``aluette/classroom/solara_app.py``): how the table's watcher has a page refresh inside itself. In a Jupyter
+    kernel nothing needs setting: the page refreshes on the kernel's event loop."""
+    global _page_runner
+    _page_runner = runner
 
 
 #: ``reader()``: the query string (what follows ``?`` in its address) of the page being built, or ``None`` when no
@@ -86,9 +89,10 @@ PageQuery = Callable[[], Optional[str]]
 _page_query: Optional[PageQuery] = None
 
 def set_page_query(reader: Optional[PageQuery]) -> None:
-    """For a server that runs many pages in one process (Solara's virtual kernels: ``classroom/solara_app.py``,
+    """For a server that runs many pages in one process (Solara's virtual kernels: ``aluette/classroom/solara_app.py``,
     which reads it from the page's router): how a page reads its own address's query string. In a Jupyter kernel
-    under Voilà nothing needs setting: Voilà gives the kernel its page's query string as ``QUERY_STRING``."""
+    under Voilà nothing needs setting: Voilà gives the kernel its page's query string as ``QUERY_STRING`` (a
+    pre-heated kernel once the page's request came, :func:`_preheated_query`)."""
     global _page_query
     _page_query = reader
 
@@ -102,14 +106,30 @@ def page_query() -> dict[str, str]:
     """
     query = _page_query() if _page_query is not None else None
     if query is None:
-        query = os.environ.get("QUERY_STRING", "")
+        query = os.environ.get("QUERY_STRING")
+    if query is None and os.environ.get("VOILA_PREHEAT") == "True":
+        query = _preheated_query()
+    query = query or ""
     if len(query) > QUERY_LIMIT:
-        raise InputTooLongError(f"this page's address is {len(query):,} characters long after its '?'; at most "
-                                f"{QUERY_LIMIT} are read, so nothing of it was. Type your table's name and your "
-                                f"seat code below.")
+        raise InputTooLongError(_("this page's address is {length:,} characters long after its '?'; at most "
+                                  "{limit} are read, so nothing of it was. Type your table's name and your "
+                                  "seat code below.").format(length=len(query), limit=QUERY_LIMIT))
     found = parse_qs(query)
     limits = {"table": TABLE_NAME_LIMIT, "code": _CODE_TEXT}
     return {key: found[key][0][:limit] for key, limit in limits.items() if found.get(key)}
+
+
+def _preheated_query() -> str:
+    """The query string of a page served from a kernel Voilà pre-heated (``make app SERVER=voila``): the kernel ran
+    the notebook before any page asked for it, so its environment has no ``QUERY_STRING``; Voilà's
+    ``wait_for_request`` waits here for the page's request and then sets it (the cells before, the imports, stay
+    pre-heated). Empty when Voilà cannot say."""
+    try:
+        from voila.utils import wait_for_request
+    except ImportError:
+        return ""
+    wait_for_request()
+    return os.environ.get("QUERY_STRING", "")
 
 
 def rejoin_link(table: str, code: str) -> str:
@@ -125,134 +145,145 @@ def rejoin_link(table: str, code: str) -> str:
 QUERY_LIMIT = len(rejoin_link("\U00020000" * TABLE_NAME_LIMIT, "X" * _CODE_TEXT)) - 1 + 200
 
 
+_KERNEL_STUDENT = secrets.token_hex(16)  # a Jupyter or Voilà kernel's pages (no browser session known)
+
+
+def page_student() -> str:
+    """Who the current page's student is, as far as the app knows (one seat per student at a table:
+    :meth:`aluette.store.TableService.take_seat`): an identity kept in the page's browser session
+    (:func:`~aluette.widgets.common.session_storage`: Solara's session cookie, the same for every tab of a browser
+    and after a reload), or, where the server keeps no session (a Jupyter or Voilà kernel, one page per kernel on
+    Voilà), the kernel's own. A private window or another browser is another student to the app."""
+    storage = session_storage()
+    if storage is None:
+        return _KERNEL_STUDENT
+    return storage.setdefault("aluette.student", secrets.token_hex(16))
+
+
 def seat_words(info, empty: str, connected: str, away: str) -> str:
     """Who plays a seat (a :class:`~aluette.store.SeatInfo`), as HTML: ``empty``, "a bot", or the player's name
     (escaped) followed by ``connected`` or ``away``."""
     if info.kind is None:
         return empty
     if info.kind == "bot":
-        return "a bot"
+        return _("a bot")
     return escape(info.player) + (connected if info.connected else away)
 
 
-class PlayTogether(HintOnHand, w.VBox):
+class PlayTogether(w.VBox):
     """One student's device at a shared table (notebook 10); a view of :attr:`controller`.
 
     Args:
         controller: the seat's :class:`~aluette.together.SeatController` (default: one on the default database).
-        poll: poll the database on the kernel's event loop (when one is running).
+        poll: take the table's changes from the process's watcher (when the page has an event loop running or a
+            page runner, :func:`set_page_runner`).
+        face_down: the tricks played are stacked face down (:class:`~aluette.widgets.seat_table.SeatTable`) even at a
+            table whose setting keeps them in view. A table opened on this page stacks them face down unless its
+            opener unticks ``face_down_box`` (the table's setting, the same for every seat).
+
+    Once seated at a ready table, the seat is drawn by the one view of a seat at a table,
+    :attr:`seat_table` (a :class:`~aluette.widgets.seat_table.SeatTable` of CSS prefix ``aluette-together``, whose
+    port is the controller), under the seat code; its controls are reachable from here too (``status``,
+    ``chant_buttons``, :meth:`play`...).
 
     Controls (CSS class in brackets, for browser tests): the lobby: ``table_box`` (``aluette-together-table``, a
     box to type a table's name or pick one), ``open_button`` (``aluette-together-open``), ``name_box``
     (``aluette-together-name``), ``seat_buttons`` (``aluette-together-seat`` and ``aluette-together-seat-N``...),
     ``code_box`` (``aluette-together-code``) and ``rejoin_button`` (``aluette-together-rejoin``); ``seats_view``
     (``aluette-together-seats``: who sits where, who is missing); at the table: ``code_view``
-    (``aluette-together-your-code``, with the seat's link ``aluette-together-link``), ``fill_button``
-    (``aluette-together-fill``, the host only), ``status`` (``aluette-together-status``), ``score_view``
-    (``aluette-together-score``), ``table`` (``aluette-together-round``),
-    the hand (``aluette-together-card``), ``discard_button`` (``aluette-together-discard``), ``chant_buttons``
+    (``aluette-together-your-code``, with the seat's link ``aluette-together-link``), ``bot_kind``
+    (``aluette-together-bot-kind``, heuristic or expert bots) and ``fill_button`` (``aluette-together-fill``, the
+    host only), ``status`` (``aluette-together-status``), ``score_view``
+    (``aluette-together-score``), ``table`` (``aluette-together-round``, its grid ``aluette-together-table-round``),
+    the hand (``aluette-together-card`` pictures under ``aluette-together-card-button`` buttons), ``discard_button`` (``aluette-together-discard``), ``chant_buttons``
     (``aluette-together-chant-agree``, ``-decline``), ``surrender_buttons`` (``aluette-together-surrender-offer``,
     ``-play-on``, ``-accept``, ``-refuse``), ``signal_buttons`` (``aluette-together-signal``), ``hint_button``
     (``aluette-together-hint``), ``next_button`` (``aluette-together-next``), ``message``
     (``aluette-together-message``).
     """
 
-    def __init__(self, controller: Optional[SeatController] = None, *, poll: bool = True):
+    def __init__(self, controller: Optional[SeatController] = None, *, poll: bool = True, face_down: bool = False):
         super().__init__()
-        self.controller = controller if controller is not None else SeatController()
-        self.internal_errors: list[str] = []  # exceptions in the polling task (bugs), kept for tests
-        self._task: Optional[asyncio.Task] = None
-        self._stop_poller: Optional[Callable[[], None]] = None
-        self._poll_failures = 0
+        self.controller = controller if controller is not None else SeatController(student=page_student())
+        self.internal_errors: list[str] = []  # exceptions in the pushed refreshes (bugs), kept for tests
+        self._call: Optional[Callable[[], None]] = None  # runs self._woken in the page (from the watcher's thread)
+        self._unwatch: Optional[Callable[[], None]] = None
+        self._watched: Optional[str] = None  # the table watched
+        self._change: Optional[TableChange] = None  # the watcher's changes not handled yet (merged)
+        self._scheduled = False
+        self._lost = False  # the watcher stopped on an error
+        self._wake_lock = threading.Lock()
         self._closed = False
-        self._picked: set[Card] = set()
-        self._hint_card: Optional[Card] = None
-        self._deal_shown: Optional[int] = None
+        self.seat_table: Optional[SeatTable] = None  # made when the seat's table is ready
+        self._face_down = bool(face_down)
 
         self.message = styled(MessageArea(), "aluette-together-message")
         # ---- the lobby
         self.table_box = styled(LimitedCombobox(limit=TABLE_NAME_LIMIT, what="the table's name",
                                                 message=lambda: self.message,
-                                                placeholder="a table's name, e.g. blue", description="Table",
+                                                placeholder=_("a table's name, e.g. blue"), description=_("Table"),
                                            options=[], ensure_option=False, layout=w.Layout(width="320px")),
                                 "aluette-together-table")
-        self.open_button = self._button("Open the table", "aluette-together-open", self.open_table, "primary")
+        self.open_button = self._button(_("Open the table"), "aluette-together-open", self.open_table, "primary")
         self.name_box = styled(LimitedText(limit=PLAYER_NAME_LIMIT, what="your name", message=lambda: self.message,
-                                           placeholder="your first name", description="Your name",
+                                           placeholder=_("your first name"), description=_("Your name"),
                                       layout=w.Layout(width="320px")), "aluette-together-name")
         self.seat_buttons = {}
         for seat in SEATS:
-            self.seat_buttons[seat] = self._button(f"Sit at {seat}", "aluette-together-seat",
+            self.seat_buttons[seat] = self._button(_("Sit at {seat}").format(seat=seat), "aluette-together-seat",
                                                    lambda s=seat: self.take_seat(s))
             self.seat_buttons[seat].add_class(f"aluette-together-seat-{seat}")
         self.code_box = styled(LimitedText(limit=_CODE_TEXT, what="the seat code", message=lambda: self.message,
-                                           placeholder="ABCDE-FGHJK", description="Seat code",
+                                           placeholder="ABCDE-FGHJK", description=_("Seat code"),
                                       layout=w.Layout(width="320px")), "aluette-together-code")
-        self.rejoin_button = self._button("Come back to my seat", "aluette-together-rejoin", self.rejoin)
+        self.rejoin_button = self._button(_("Come back to my seat"), "aluette-together-rejoin", self.rejoin)
         self.seats_view = styled(w.HTML(), "aluette-together-seats")
+        # the partnership draw seats a table of four people; a group may choose its partners instead (a new table)
+        self.choose_box = styled(w.Checkbox(value=False, indent=False, description=_("No draw: we pick partners"),
+                                            layout=w.Layout(width="auto")), "aluette-together-choose")
+        self.choose_note = styled(w.HTML("<small>" + _("{badge} <!-- partners-chosen-option --> unticked, as it "
+                                                       "starts, a new table of four is seated by the partnership "
+                                                       "draw, as the sources always do; ticked, partners are the "
+                                                       "seats you take.").format(badge=_(BADGE)) + "</small>"),
+                                  "aluette-together-choose-note")
+        self.face_down_box = styled(w.Checkbox(value=True, indent=False, description=_("Tricks face down"),
+                                               layout=w.Layout(width="auto")), "aluette-together-face-down")
+        self.draw_view = TableDraw(on_finished=self._render)
         self._lobby = w.VBox([
-            w.HTML("<b>1.</b> Type your table's name (or pick one) and open it. "
-                   "<b>2.</b> Type your name and sit at a free seat. "
-                   "<b>Back after a reload?</b> Type the table's name and your seat code."),
-            w.HBox([self.table_box, self.open_button], layout=w.Layout(flex_flow="row wrap")),
+            w.HTML(_("<b>1.</b> Type your table's name (or pick one) and open it. "
+                     "<b>2.</b> Type your name and sit at a free seat: once four of you sit, the partnership draw "
+                     "decides partners and seats, as at a real table. "
+                     "<b>Back after a reload?</b> Type the table's name and your seat code.")),
+            w.HBox([self.table_box, self.open_button, self.choose_box, self.choose_note, self.face_down_box],
+                   layout=w.Layout(flex_flow="row wrap", align_items="center")),
             w.HBox([self.name_box, *self.seat_buttons.values()], layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.code_box, self.rejoin_button], layout=w.Layout(flex_flow="row wrap"))])
         # ---- at the table
         self.code_view = styled(w.HTML(), "aluette-together-your-code")
-        self.fill_button = self._button("Fill the empty seats with bots", "aluette-together-fill",
+        self.fill_button = self._button(_("Fill the empty seats with bots"), "aluette-together-fill",
                                         self.fill_with_bots, "info")
-        self.status = styled(w.HTML(), "aluette-together-status")
-        self.score_view = styled(w.HTML(), "aluette-together-score")
-        self.table = styled(w.HTML(), "aluette-together-round")
-        self._slots = [CardButton(self._on_card, "aluette-together-card") for _ in range(_SLOTS)]
-        self._slot_keys: list = [None] * _SLOTS
-        self._hand_head = styled(w.HTML(), "aluette-together-hand-head")
-        self.discard_button = self._button("Discard these six", "aluette-together-discard", self.discard, "primary")
-        self._question = styled(w.HTML(), "aluette-together-question")
-        self.chant_buttons = {
-            True: self._button("Agree to the chant", "aluette-together-chant-agree",
-                               lambda: self.answer_chant(True), "success"),
-            False: self._button("Decline the chant", "aluette-together-chant-decline",
-                                lambda: self.answer_chant(False), "warning")}
-        self.surrender_buttons = {
-            "offer": self._button("Offer to surrender", "aluette-together-surrender-offer",
-                                  lambda: self.offer_surrender(True), "warning"),
-            "play on": self._button("Play on", "aluette-together-surrender-play-on",
-                                    lambda: self.offer_surrender(False)),
-            "accept": self._button("Accept their surrender", "aluette-together-surrender-accept",
-                                   lambda: self.answer_surrender(True), "success"),
-            "refuse": self._button("Refuse (we must make mordienne)", "aluette-together-surrender-refuse",
-                                   lambda: self.answer_surrender(False), "warning")}
-        self.signal_buttons = []
-        for i in range(11):
-            b = self._button("", "aluette-together-signal", lambda i=i: self._on_signal(i))
-            b.layout.display = "none"
-            self.signal_buttons.append(b)
-        self._signal_keys: list[Optional[str]] = [None] * len(self.signal_buttons)
-        self.signals_view = styled(w.HTML(), "aluette-together-signals")
-        self.hint_button = self._button("Hint", "aluette-together-hint", self.hint, "info")
-        self.next_button = self._button("Next deal", "aluette-together-next", self.next_deal, "primary")
-        self._playing = w.VBox([
-            w.HBox([self.table, w.VBox([self.score_view, self.status],
-                                       layout=w.Layout(flex="1 1 300px", min_width="260px"))],
-                   layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
-            self._question, w.HBox([*self.chant_buttons.values(), *self.surrender_buttons.values()],
-                                   layout=w.Layout(flex_flow="row wrap")),
-            self._hand_head, w.HBox(self._slots, layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([self.discard_button, self.hint_button, self.next_button]),
-            self.signals_view, w.HBox(self.signal_buttons, layout=w.Layout(flex_flow="row wrap"))],
-            layout=w.Layout(display="none"))
-        self.children = [card_style(), self._lobby, self.seats_view, self.code_view, self.fill_button,
-                         self.message, self._playing]
+        # which bots fill them: the heuristic bots of 08, or the expert (it thinks up to a second a card)
+        self.bot_kind = styled(w.Dropdown(options=[(_(label), kind) for kind, label in _FILL_KINDS.items()],
+                                          value="heuristic", description=_("Bots"),
+                                          layout=w.Layout(width="260px")), "aluette-together-bot-kind")
+        self._table_box = w.VBox(layout=w.Layout(display="none"))  # the seat table, once there is one
+        # the page's card size and pictures (Spanish or French suits), as in 02 and 08: this page's own
+        self.card_controls = w.HBox([card_size_control(), card_deck_control()],
+                                    layout=w.Layout(flex_flow="row wrap"))
+        self.children = [card_style(seat_css("aluette-together")), self._lobby, self.seats_view, self.code_view,
+                         self.draw_view, w.HBox([self.bot_kind, self.fill_button],
+                                                layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                         self.message, self.card_controls, self._table_box]
         self.add_class("aluette-together")
         self.add_class("aluette-sized")
+        self._stop_observing = self.controller.observe(lambda kinds: self._render_page())
 
         self._refresh_names()
         self._from_address()
         self._render()
         no_null_tooltips(self)
         if poll:
-            self.start_polling()
+            self.listen()
 
     @friendly()
     def _from_address(self) -> None:
@@ -270,10 +301,11 @@ class PlayTogether(HintOnHand, w.VBox):
     def open_table(self, name: Optional[str] = None) -> None:
         """Open the table named in the box (or ``name``), creating it if there is none of that name."""
         text = limited_text(self.table_box.value if name is None else name, TABLE_NAME_LIMIT, "the table's name")
-        info = self.controller.open_table(text)
+        info = self.controller.open_table(text, draw=not self.choose_box.value, face_down=self.face_down_box.value)
         self.table_box.value = info.name
-        self.message.ok(f"Table {info.name}: " + (f"free seats {', '.join(map(str, info.free_seats))}; type your "
-                                                  f"name and sit down." if info.free_seats else "every seat is held."))
+        self.message.ok(_("Table {name}: free seats {seats}; type your name and sit down.").format(
+            name=info.name, seats=", ".join(map(str, info.free_seats))) if info.free_seats
+            else _("Table {name}: every seat is held.").format(name=info.name))
         self._render()
 
     @friendly()
@@ -288,8 +320,9 @@ class PlayTogether(HintOnHand, w.VBox):
             ticket = self.controller.take_seat(seat, name)
         finally:
             self._render()
-        self.message.ok(f"You sit at {ticket.seat} at table {ticket.table}. Keep your seat code {ticket.code}: with "
-                        f"it you come back to this seat after a reload.")
+        self.message.ok(_("You sit at {seat} at table {table}. Keep your seat code {code}: with it you come back "
+                          "to this seat after a reload.").format(seat=ticket.seat, table=ticket.table,
+                                                                 code=ticket.code))
 
     @friendly()
     def rejoin(self, code: Optional[str] = None) -> None:
@@ -297,149 +330,150 @@ class PlayTogether(HintOnHand, w.VBox):
         code = limited_text(self.code_box.value if code is None else code, _CODE_TEXT, "the seat code")
         table = limited_text(self.table_box.value, TABLE_NAME_LIMIT, "the table's name")
         if not table.strip() and self.controller.table is None:
-            raise AluetteError("type your table's name too")
+            raise TableError(_("type your table's name too"))
         ticket = self.controller.rejoin(code, table if table.strip() else None)
         self.code_box.value = ""
-        self.message.ok(f"Welcome back, {ticket.player}: you sit at {ticket.seat} at table {ticket.table}.")
+        self.message.ok(_("Welcome back, {player}: you sit at {seat} at table {table}.").format(
+            player=ticket.player, seat=ticket.seat, table=ticket.table))
         self._render()
 
     @friendly()
     def fill_with_bots(self) -> None:
         """The table's first player fills the empty seats with bots."""
-        filled = self.controller.fill_with_bots()
-        self.message.ok(f"Bots sit at {', '.join(map(str, filled))}." if filled else "No seat was empty.")
+        filled = self.controller.fill_with_bots(self.bot_kind.value)
+        self.message.ok((_("Expert bots sit at {seats}.") if self.bot_kind.value == "expert"
+                         else _("Bots sit at {seats}.")).format(seats=", ".join(map(str, filled))) if filled
+                        else _("No seat was empty."))
         self._render()
 
-    @friendly()
-    def play(self, card: CardLike) -> None:
-        """Play ``card`` from your hand."""
-        card = Card.parse(card)
-        self._submit(Play(self._you(), card), f"You played {card_label(card)}.")
+    # ------------------------------------------------------------------ the seat table's controls, from here too
+    def _seat(self) -> SeatTable:
+        if self.seat_table is None:
+            raise TableError(_("take a seat first (or come back to yours with its seat code)"))
+        return self.seat_table
 
-    @friendly()
-    def answer_chant(self, agree: bool) -> None:
-        """Agree to or decline the chant."""
-        self._submit(ChantAnswer(self._you(), bool(agree)),
-                     "You agree to the chant." if agree else "You decline the chant: the stock stays unused.")
+    @property
+    def _playing(self) -> w.VBox:
+        """The box of the seat's table (hidden until the seat's table is ready)."""
+        return self._table_box
 
-    @friendly()
-    def pick(self, card: CardLike) -> None:
-        """Choose ``card`` for your discard, or put it back."""
-        card = Card.parse(card)
-        if not self._picking():
-            raise AluetteError("there is no discard to choose now")
-        if card not in self._view().hand:
-            raise AluetteError(f"you do not hold {card_label(card)}")
-        self._picked.symmetric_difference_update({card})
-        self.message.ok(f"{card_words(card)} {'chosen for' if card in self._picked else 'back from'} your discard "
-                        f"({len(self._picked)} of 6 chosen).")
-        self._render()
-
-    @friendly()
-    def discard(self, cards=None) -> None:
-        """Discard the six chosen cards (or ``cards``)."""
-        chosen = [c for c in self._view().hand if c in self._picked] if cards is None else cards
-        self._submit(Discard(self._you(), chosen), "You discarded six cards face down; you hold nine again.")
-
-    @friendly()
-    def offer_surrender(self, offer: bool = True) -> None:
-        """Offer your side's surrender, or play on."""
-        self._submit(SurrenderOffer(self._you(), bool(offer)), "You offer to surrender." if offer else "You play on.")
-
-    @friendly()
-    def answer_surrender(self, accept: bool) -> None:
-        """Accept or refuse the other side's surrender."""
-        self._submit(SurrenderAnswer(self._you(), bool(accept)),
-                     "You accept the surrender." if accept else "You refuse: your side must make mordienne.")
-
-    @friendly()
-    def signal(self, key: str) -> None:
-        """Make signal ``key`` to your partner (honest only: the engine checks)."""
-        self._submit(Signal(self._you(), key), "You signalled to your partner.")
-
-    @friendly()
-    def hint(self):
-        """What the heuristic bot would do in your place (from your view only), shown as a message."""
-        decision = self.controller.hint()
-        if decision is None:
-            self.message.ok("No hint now: it is not your turn.")
-            return None
-        return self._show_hint(decision, self._view().phase)
-
-    @friendly()
-    def next_deal(self) -> None:
-        """Start the next deal once this one is over (any player of the table may)."""
-        self.controller.next_deal()
-        self._render()
-        self.message.ok(f"Deal {self.controller.state.deal_number} starts.")
+    def __getattr__(self, name: str):
+        # the seat table's controls and actions (status, table, chant_buttons, play, hint...), once seated
+        if name in _SEAT_PARTS:
+            table = self.__dict__.get("seat_table") if "seat_table" in self.__dict__ else None
+            if table is None:
+                raise AttributeError(f"{name}: no seat table yet (take a seat first)")
+            return getattr(table, name)
+        raise AttributeError(name)
 
     def refresh(self) -> bool:
-        """One poll of the database: redraws and returns ``True`` when something changed."""
-        changed = self.controller.refresh()
-        if changed:
-            self._render()
-        return changed
+        """One read of the database: redraws and returns ``True`` when something changed."""
+        return self.controller.refresh()
 
-    # ------------------------------------------------------------------ polling
-    def start_polling(self, interval: float = POLL_INTERVAL, lifetime: float = POLL_LIFETIME) -> bool:
-        """Poll on the running event loop (one task), or through the page's poller (:func:`set_page_poller`);
-        stopped by :meth:`close`, after ``lifetime`` seconds, or after 20 failed polls in a row. ``False`` when
-        neither is there."""
-        if self._task is not None or self._stop_poller is not None or self._closed:
+    # ------------------------------------------------------------------ pushed updates
+    def listen(self) -> bool:
+        """Take the table's changes from the process's watcher (:mod:`aluette.store.watch`) from now on, refreshed on
+        the running event loop or through the page runner (:func:`set_page_runner`); the page subscribes once it
+        has a table, and unsubscribes when closed. ``False`` when neither is there (or it listens already)."""
+        if self._call is not None or self._closed:
             return False
         loop = _running_loop()
         if loop is not None:
-            self._task = loop.create_task(self._poll(interval, lifetime))
-            return True
-        if _page_poller is not None:
-            self._stop_poller = _page_poller(self._poll_step, interval, lifetime)
-        return self._stop_poller is not None
-
-    @property
-    def visible_signal_keys(self) -> tuple[str, ...]:
-        """The signals this seat may make now (one button each)."""
-        return tuple(k for k in self._signal_keys if k is not None)
+            self._call = lambda: loop.call_soon_threadsafe(self._woken)
+        elif _page_runner is not None:
+            self._call = _page_runner(self._woken, self._page_gone)
+        if self._call is not None:
+            self._watch_table()
+        return self._call is not None
 
     @property
     def polling(self) -> bool:
-        return (self._task is not None and not self._task.done()) or (self._stop_poller is not None
-                                                                       and not self._closed)
+        """The page takes its table's changes (from the watcher once it has a table)."""
+        return self._call is not None and not self._closed
 
-    async def _poll(self, interval: float, lifetime: float) -> None:
-        loop = asyncio.get_running_loop()
-        end = loop.time() + lifetime
-        while loop.time() < end:
-            await asyncio.sleep(interval)
-            if not self._poll_step():
-                break
+    @property
+    def watching(self) -> bool:
+        """Subscribed to a table's watcher."""
+        return self._unwatch is not None
 
-    def _poll_step(self) -> bool:
-        """One poll, its failure said on the page; ``False`` when polling must stop (the widget closed, or 20 failed
-        polls in a row)."""
-        if self._closed:
-            return False
+    def _watch_table(self) -> None:
+        """Subscribe to the watcher of the controller's table (again when it changed); the bots are then the
+        watcher's to drive."""
+        table = self.controller.table
+        if self._call is None or self._closed or table == self._watched:
+            return
+        self._stop_watching()
+        if table is None:
+            return
         try:
-            self.refresh()
-            self._poll_failures = 0
+            self._unwatch = watch(self.controller.service, table, self._wake, seat=lambda: self.controller.seat)
+        except AluetteError as error:  # the page goes on reading by itself
+            self.message.error(str(error))
+            return
+        self._watched = table
+        self.controller.drive_bots = False
+
+    def _stop_watching(self) -> None:
+        if self._unwatch is not None:
+            self._unwatch()
+        self._unwatch, self._watched = None, None
+        self.controller.drive_bots = True
+
+    def _wake(self, change: Optional[TableChange]) -> None:
+        """From the watcher's thread: note the change and have the page refresh (once for many changes)."""
+        with self._wake_lock:
+            if change is None:
+                self._lost = True
+            elif self._change is None:
+                self._change = change
+            else:
+                self._change = TableChange(max(change.seq, self._change.seq), change.seats or self._change.seats)
+            if self._scheduled or self._closed:
+                return
+            self._scheduled = True
+        try:
+            self._call()
+        except RuntimeError:  # the page's event loop is closed: the page is gone
+            with self._wake_lock:
+                self._scheduled = False
+
+    def _woken(self) -> None:
+        """In the page: the refresh the watcher asked for; its failure said on the page."""
+        with self._wake_lock:
+            change, self._change, self._scheduled = self._change, None, False
+            lost, self._lost = self._lost, False
+        if self._closed:
+            return
+        if lost:  # the watcher stopped (a bug: it says so in its log): this page reads by itself from now on
+            self._stop_watching()
+            self.message.error(_("This page stopped receiving the table's moves; reload it and come back with "
+                                 "your seat code."))
+            return
+        if change is None:
+            return
+        try:
+            self.controller.refresh(force=change.seats, seq=change.seq)
         except AluetteError as error:  # the database refused (a closed table, a seat given to a bot...)
-            self._poll_failures += 1
             self.message.error(str(error))
         except Exception:  # a bug: say so rather than lose it in the event loop's log
-            self._poll_failures += 1
             self.internal_errors.append(traceback.format_exc())
-            self.message.error("Internal error while reading the table (a bug); reload the page and come back "
-                               "with your seat code.")
-        return not self._closed and self._poll_failures < 20
+            self.message.error(_("Internal error while reading the table (a bug); reload the page and come back "
+                                 "with your seat code."))
+
+    def _page_gone(self) -> None:
+        """The page runner's word that the page went (its server closed it): no more updates."""
+        self._closed = True
+        self._stop_watching()
 
     def close(self) -> None:
-        """Stop polling and close this widget and every widget it made."""
-        self._closed = True
-        task = getattr(self, "_task", None)
-        if task is not None and not task.done():
-            task.cancel()
-        stop = getattr(self, "_stop_poller", None)
-        if stop is not None:
-            stop()
+        """Stop the table's updates and close this widget and every widget it made."""
+        if not getattr(self, "_closed", True):
+            self._closed = True
+            self._stop_watching()
+        if getattr(self, "_stop_observing", None) is not None:
+            self._stop_observing()
+        if getattr(self, "seat_table", None) is not None:
+            self.seat_table.close()  # with the widgets it made and no longer shows
         for widget in reachable_widgets(self):
             if widget is not self:
                 widget.close()
@@ -457,80 +491,53 @@ class PlayTogether(HintOnHand, w.VBox):
         except AluetteError as error:
             self.message.error(str(error))
 
-    def _you(self) -> Seat:
-        seat = self.controller.seat
-        if seat is None:
-            raise AluetteError("take a seat first (or come back to yours with its seat code)")
-        return seat
-
-    def _view(self) -> View:
-        self._you()
-        return self.controller.state.view
-
-    def _picking(self) -> bool:
-        state = self.controller.state
-        return state is not None and state.view.phase is Phase.DISCARD and state.view.to_move is state.seat
-
-    def _submit(self, move, done: str) -> None:
-        self._you()
-        try:
-            self.controller.submit(move)
-        finally:
-            self._render()
-        self._picked = set()
-        self._hint_card = None
-        self.message.ok(done)
-        self._render()
-
-    def _on_card(self, card: Card) -> None:
-        if self._picking():
-            self.pick(card)
-        else:
-            self.play(card)
-
-    def _on_signal(self, i: int) -> None:
-        key = self._signal_keys[i]
-        if key is None:
-            self.message.error("That signal is no longer available.")
-            return
-        self.signal(key)
-
     # ------------------------------------------------------------------ drawing (from the seat's state only)
     def _render(self) -> None:
+        self._render_page()
+        if self.seat_table is not None:
+            self.seat_table.redraw()
+
+    def _render_page(self) -> None:
+        """The lobby, the seats and the seat code; the seat table, made when the seat's table is first ready (it
+        then draws itself on the controller's changes)."""
         controller = self.controller
+        self._watch_table()
         self._render_seats(controller.info)
         state = controller.state
         seated = controller.ticket is not None
+        info, seat = controller.info, controller.seat
+        draw = info.draw if info is not None and not (state and state.deal_points) else None
+        self.draw_view.show(draw, draw.seating[seat] if draw is not None and seat is not None else None)
+        ready = seated and state is not None and state.info.ready and not self._draw_first()
+        if not seated and self.seat_table is not None:  # the seat was opened on another device: back to the lobby
+            self.seat_table.close()
+            self.seat_table = None
+            self._table_box.children = []
         self._lobby.layout.display = "none" if seated else None
-        self._playing.layout.display = None if seated and state is not None and state.info.ready else "none"
+        if ready and self.seat_table is None:
+            self.seat_table = SeatTable(controller, css="aluette-together", message=self.message,
+                                        names={"table": "round"},
+                                        face_down=self._face_down or bool(state.info.settings.get("face_down")))
+            self._table_box.children = [self.seat_table]
+        self._table_box.layout.display = None if ready else "none"
         self.fill_button.layout.display = (None if controller.is_host and state is not None
                                            and state.info.free_seats else "none")
+        self.bot_kind.layout.display = self.fill_button.layout.display
         if not seated:
             self.code_view.value = ""
             return
         ticket = controller.ticket
         link = escape(rejoin_link(ticket.table, ticket.code))
-        self.code_view.value = (f'<div style="font-size:110%"><b>{escape(ticket.player)}</b>, you sit at '
-                                f"<b>{ticket.seat}</b> at table <b>{escape(ticket.table)}</b>. Your seat code: "
-                                f'<code class="aluette-together-code-text">{escape(ticket.code)}</code> (keep it: '
-                                f"with it you come back to this seat after a reload), or keep "
-                                f'<a class="aluette-together-link" href="{link}">'
-                                f"this link to your seat</a>.</div>")
-        if state is None or not state.info.ready:
-            self.status.value = ""
-            return
-        if state.deal_number != self._deal_shown:  # a message of the last deal may name a card dealt again now
-            if self._deal_shown is not None:
-                self.message.clear()
-            self._deal_shown = state.deal_number
-        view = state.view
-        self._render_status(state, view)
-        self._render_table(state, view)
-        self._render_hand(view)
-        self._render_questions(view)
-        self._render_signals(state, view)
-        self.hint_button.layout.display = None if state.info.settings.get("hints", True) else "none"
-        self.next_button.disabled = not state.awaiting_next_deal
+        self.code_view.value = ('<div style="font-size:110%">' + _(
+            "<b>{player}</b>, you sit at <b>{seat}</b> at table <b>{table}</b>. Your seat code: {code} (keep it: "
+            "with it you come back to this seat after a reload), or keep {link}this link to your seat</a>.").format(
+            player=escape(ticket.player), seat=ticket.seat, table=escape(ticket.table),
+            code=f'<code class="aluette-together-code-text">{escape(ticket.code)}</code>',
+            link=f'<a class="aluette-together-link" href="{link}">') + "</div>")
+
+    def _draw_first(self) -> bool:
+        """The table's partnership draw is shown and this page has not seen all of it yet: no hand before it."""
+        return self.draw_view.draw is not None and not self.draw_view.finished
 
     def _render_seats(self, info) -> None:
         if info is None:
@@ -539,251 +546,13 @@ class PlayTogether(HintOnHand, w.VBox):
         you = self.controller.seat
         rows = []
         for seat in SEATS:
-            who = seat_words(info.seats[seat], "<i>empty: waiting for a player</i>", "", " <i>(not connected)</i>")
-            mark = " (you)" if seat is you else (" · host" if seat is info.host else "")
+            who = seat_words(info.seats[seat], _("<i>empty: waiting for a player</i>"), "",
+                             _(" <i>(not connected)</i>"))
+            mark = _(" (you)") if seat is you else (_(" · host") if seat is info.host else "")
             rows.append(f"<li><b>{seat}</b>{mark}: {who}</li>")
         missing = len(info.free_seats)
-        head = (f"Table <b>{escape(info.name)}</b>" + (" (closed by the teacher)" if info.closed else "")
-                + (f": {missing} seat{'s' if missing != 1 else ''} missing" if missing else ": all four seats held"))
+        head = (_("Table <b>{name}</b>").format(name=escape(info.name))
+                + (_(" (closed by the teacher)") if info.closed else "")
+                + (ngettext(": {count} seat missing", ": {count} seats missing", missing).format(count=missing)
+                   if missing else _(": all four seats held")))
         self.seats_view.value = f"<div>{head}</div><ul>{''.join(rows)}</ul>"
-
-    def _render_status(self, state, view: View) -> None:
-        you = state.seat
-        options = state.info.options
-        of = f" (to {options.target_points} points)" if options.target_points else f" of {options.match_deals}"
-        head = f"Deal {state.deal_number}{of} · {view.dealer} deals · you are {you}, your partner {you.partner}"
-        if view.phase is Phase.OVER:
-            if state.is_over:
-                winner = state.winner
-                end = "the match is drawn" if winner is None else f"{winner} wins the match"
-                now = f"<b>Match over: {end}.</b>"
-            else:
-                now = "<b>Deal over: any player presses Next deal.</b>"
-            why = mordienne_note(view.result.score, options.mordienne)
-            now = f"{escape(view.result.reason)}{escape(' ' + why if why else '')} {now}"
-        elif view.to_move is you:
-            now = {Phase.CHANT: "<b>Your turn:</b> do you agree to the chant?",
-                   Phase.DISCARD: "<b>Your turn:</b> choose six cards to discard.",
-                   Phase.SURRENDER: "<b>Your turn:</b> answer the surrender question.",
-                   Phase.ANNOUNCE: "<b>Your turn:</b> announce mordienne or not.",
-                   Phase.PLAY: "<b>Your turn:</b> click a card to play it."}[view.phase]
-        else:
-            now = f"Waiting for {view.to_move} to {_TURN_WORDS[view.phase]}…"
-        chant = ""
-        if view.chant_answers:
-            said = ", ".join(f"{s} {'agrees' if a else 'declines'}" for s, a in view.chant_answers)
-            chant = f"<div>The chant: {escape(said)}.</div>"
-        self.status.value = live_region(f"<div>{escape(head)}</div>{chant}<div>{now}</div>")
-        s = state.scores
-        rows = "".join(f"<tr><td>{n}</td><td>{p[Team.NS]}</td><td>{p[Team.EW]}</td></tr>"
-                       for n, p in enumerate(state.deal_points, start=1))
-        self.score_view.value = (f'<div class="aluette-together-score-line"><b>Match score: NS {s[Team.NS]} – '
-                                 f"EW {s[Team.EW]}</b></div><table><tr><th>deal</th><th>NS</th><th>EW</th></tr>"
-                                 f"{rows}</table>")
-
-    def _render_table(self, state, view: View) -> None:
-        cells = {}
-        for seat in SEATS:
-            info = state.info.seats[seat]
-            who = "you" if seat is state.seat else ("a bot" if info.kind == "bot" else escape(info.player or ""))
-            marks = (" · deals" if seat is view.dealer else "") + (" · <b>to move</b>" if seat is view.to_move
-                                                                   else "")
-            body = f"<div>tricks won: {view.trick_counts[seat]}</div>"
-            body += (f"<div>{_BACK} × {view.hand_sizes[seat]}</div>" if seat is not state.seat
-                     else f"<div>{view.hand_sizes[seat]} cards in your hand, below</div>")
-            colour = "#fff3c4" if seat is view.to_move else "transparent"
-            cells[seat] = (f'<div style="background:{colour};border-radius:8px;padding:2px 6px"><div><b>{seat}</b> '
-                           f"({who}){marks}</div>{body}</div>")
-        centre = ""
-        if view.trick or not view.tricks:
-            centre = trick_html(view.trick, title=f"Trick {len(view.tricks) + 1}, on the table")
-        if view.tricks:
-            last = view.tricks[-1]
-            centre += trick_html(last.plays, title=f"Trick {last.number}", winner=last.winner, spoiled=last.spoiled,
-                                 width=54 if not view.trick else 36)
-        self.table.value = round_table_html(cells, centre=centre, css_class="aluette-table aluette-together-table-round")
-
-    def _render_hand(self, view: View) -> None:
-        hand = list(view.hand)
-        picking = self._picking()
-        self._picked &= set(hand)
-        if picking:
-            action = "choose it for your discard, or put it back"
-        elif view.phase is Phase.PLAY:
-            action = "play it" if view.to_move is view.seat else "play it when it is your turn"
-        else:
-            action = "your card"
-        for i, slot in enumerate(self._slots):
-            card = hand[i] if i < len(hand) else None
-            key = None if card is None else (card, action, card in self._picked, card is self._hint_card)
-            if key == self._slot_keys[i]:
-                continue
-            self._slot_keys[i] = key
-            if card is None:
-                slot.hide()
-            else:
-                slot.show(card, action, selected=card in self._picked, hint=card is self._hint_card)
-        what = ("click six cards, then press Discard these six" if picking
-                else "click a card to play it" if view.phase is Phase.PLAY else "")
-        self._hand_head.value = f"<b>Your hand</b>{escape(' (' + what + ')' if what else '')}"
-        self.discard_button.layout.display = None if picking else "none"
-
-    def _render_questions(self, view: View) -> None:
-        chant, offering, answering = show_questions(view, self.chant_buttons, self.surrender_buttons)
-        if chant:
-            self._question.value = ("<b>The chant:</b> if all four agree, the twelve stock cards are dealt six each "
-                                    "to two players, who then discard six.")
-        elif offering:
-            self._question.value = "<b>Surrender?</b> You speak for your side: offer to surrender, or play on."
-        elif answering:
-            self._question.value = (f"<b>{view.surrender_by} offers to surrender.</b> Accept (your side scores 1) "
-                                    f"or refuse (your side must make mordienne).")
-        else:
-            self._question.value = ""
-
-    def _render_signals(self, state, view: View) -> None:
-        if not state.info.settings.get("signals", True):
-            self.signals_view.value = "<b>Signals:</b> off at this table."
-            keys = ()
-        else:
-            partner = [r.describe() for r in view.signals if r.seat is state.seat.partner]
-            rows = "".join(f"<li>{escape(t)}</li>" for t in partner) or "<li><i>none yet</i></li>"
-            self.signals_view.value = (f"<b>Your partner's signals</b> (only you see them):<ul>{rows}</ul>"
-                                       f"<div>Signal to your partner (honest signals only):</div>")
-            keys = state.legal_signals
-        for i, button in enumerate(self.signal_buttons):
-            key = keys[i] if i < len(keys) else None
-            if key == self._signal_keys[i]:
-                continue
-            self._signal_keys[i] = key
-            kind = signal_for(key) if key is not None else None
-            with button.hold_sync():
-                button.description = kind.what if kind else " "
-                button.tooltip = f"gesture: {kind.gesture}" if kind else ""
-            button.layout.display = None if kind else "none"
-
-
-class TablesDesk(w.VBox):
-    """The teacher's page of shared tables: every open table with its seats, who is connected, the deal, the phase,
-    whose turn and the scores (never a card); a button per student's seat gives it to a bot, a button per table
-    closes it, and Refresh reads again (also every few seconds while the page polls).
-
-    Args:
-        desk: the :class:`~aluette.store.TeacherDesk` (default: one on the default database).
-        poll: read again every ``interval`` seconds on the kernel's event loop (when one is running).
-
-    Controls (CSS class): ``refresh_button`` (``aluette-desk-refresh``), ``tables_view`` (``aluette-desk-tables``),
-    per table a ``aluette-desk-close`` button and per person's seat a ``aluette-desk-bot`` button, ``message``
-    (``aluette-desk-message``).
-    """
-
-    def __init__(self, desk: Optional[TeacherDesk] = None, *, poll: bool = True, interval: float = 1.0):
-        super().__init__()
-        self.desk = desk if desk is not None else TeacherDesk()
-        self.message = styled(MessageArea(), "aluette-desk-message")
-        self.refresh_button = styled(w.Button(description="Refresh", icon="refresh"), "aluette-desk-refresh")
-        self.refresh_button.on_click(lambda _: self.refresh())
-        self.tables_view = styled(w.VBox(), "aluette-desk-tables")
-        self._rows: dict[str, tuple] = {}
-        self._closed = False
-        self._task: Optional[asyncio.Task] = None
-        self.children = [w.HBox([self.refresh_button]), self.message, self.tables_view]
-        self.add_class("aluette-desk")
-        self.refresh()
-        loop = _running_loop()
-        if poll and loop is not None:
-            self._task = loop.create_task(self._poll(interval))
-
-    @property
-    def summaries(self):
-        """The tables as last read (:class:`~aluette.store.TableSummary` s)."""
-        return self._summaries
-
-    @friendly()
-    def refresh(self) -> None:
-        """Read every table again and redraw."""
-        self._summaries = self.desk.summary()
-        keep = {}
-        for summary in self._summaries:
-            row = self._rows.get(summary.name) or self._make_row(summary.name)
-            keep[summary.name] = row
-            self._draw_row(row, summary)
-        for name, row in self._rows.items():
-            if name not in keep:
-                for widget in reachable_widgets(row[0]):
-                    widget.close()
-        self._rows = keep
-        self.tables_view.children = [row[0] for row in keep.values()]
-        if not keep:
-            self.message.ok(_NO_TABLE)
-        elif self.message.value and _NO_TABLE in html.unescape(self.message.value):
-            self.message.clear()
-
-    @friendly()
-    def replace_with_bot(self, table: str, seat: Union[Seat, str]) -> None:
-        """Give ``seat`` of ``table`` to a bot (an absent student's seat)."""
-        self.desk.replace_with_bot(table, seat)
-        self.message.ok(f"A bot plays {Seat.parse(seat)} at table {table} from now on.")
-        self.refresh()
-
-    @friendly()
-    def close_table(self, table: str) -> None:
-        """Close ``table``: no seat and no move any more (its log stays)."""
-        self.desk.close_table(table)
-        self.message.ok(f"Table {table} is closed.")
-        self.refresh()
-
-    def close(self) -> None:
-        self._closed = True
-        if self._task is not None and not self._task.done():
-            self._task.cancel()
-        for widget in reachable_widgets(self):
-            if widget is not self:
-                widget.close()
-        super().close()
-
-    async def _poll(self, interval: float) -> None:
-        loop = asyncio.get_running_loop()
-        end = loop.time() + POLL_LIFETIME
-        while not self._closed and loop.time() < end:
-            await asyncio.sleep(interval)
-            if not self._closed:
-                self.refresh()
-
-    def _make_row(self, name: str) -> tuple:
-        view = styled(w.HTML(), "aluette-desk-table")
-        close = styled(w.Button(description=f"Close table {name}", button_style="danger",
-                                layout=w.Layout(width="auto")), "aluette-desk-close")
-        close.on_click(lambda _: self.close_table(name))
-        bots = {}
-        for seat in SEATS:
-            b = styled(w.Button(description=f"Bot at {seat}", layout=w.Layout(width="auto", display="none"),
-                                tooltip=f"give seat {seat} of table {name} to a bot (an absent student's)"),
-                       "aluette-desk-bot", f"aluette-desk-bot-{seat}")
-            b.on_click(lambda _, s=seat: self.replace_with_bot(name, s))
-            bots[seat] = b
-        box = styled(w.VBox([view, w.HBox([*bots.values(), close], layout=w.Layout(flex_flow="row wrap"))],
-                            layout=w.Layout(border="1px solid #999", padding="4px", margin="4px 0")),
-                     "aluette-desk-row")
-        return box, view, bots
-
-    @staticmethod
-    def _draw_row(row: tuple, summary) -> None:
-        _, view, bots = row
-        seats = []
-        for seat in SEATS:
-            s = summary.seats[seat]
-            who = seat_words(s, "<i>empty</i>", " · connected", " · <b>not connected</b>")
-            seats.append(f"<li><b>{seat}</b>: {who}</li>")
-            bots[seat].layout.display = None if s.kind != "bot" else "none"
-        if summary.is_over:
-            where = "match over: " + ("drawn" if summary.winner is None else f"{summary.winner} wins")
-        elif not summary.ready:
-            where = "waiting for players"
-        else:
-            where = (f"deal {summary.deal_number}, {summary.phase}"
-                     + (f", {summary.to_move} to move" if summary.to_move else ""))
-        s = summary.scores
-        view.value = (f'<div><b>{escape(summary.name)}</b> · {escape(where)} · '
-                      f'<span class="aluette-desk-score">NS {s[Team.NS]} – EW {s[Team.EW]}</span> · '
-                      f"{summary.seq} moves logged</div><ul>{''.join(seats)}</ul>")
