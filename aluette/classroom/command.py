@@ -1,12 +1,14 @@
 """The command line behind ``make app`` (the students' app) and ``make teacher`` (the teacher's page).
 
 ``python -m aluette.classroom app --host=H --port=P [--token=T]`` serves the students' app on Solara's server
-(:func:`solara_command`: ``classroom/solara_asgi.py`` with uvicorn, a worker process per core, each with a socket
+(:func:`solara_command`: :mod:`aluette.classroom.solara_asgi` with uvicorn, a worker process per core, each with a socket
 of its own on Linux: :mod:`aluette.classroom.workers`); with
 ``--server=voila`` (``make app SERVER=voila``) on Voilà instead (:func:`voila_command`), as
 ``python -m aluette.classroom teacher`` always serves the teacher's page. It prints the address to give out and
-replaces itself with the server. Voilà reads ``voila.json`` from the repository root (the working directory of
-``make``) and ``classroom/voila.py`` (the landing page), and its templates from ``classroom/templates``.
+replaces itself with the server. Voilà reads ``voila.json`` and ``voila.py`` (the landing page) and its templates from
+the package (:data:`aluette.classroom.VOILA_CONFIG`); both servers serve the notebooks of ``--notebooks``
+(:func:`aluette.classroom.notebooks_folder`: ``notebooks/`` in the current folder by default, a checkout's under
+``make``), the one thing not in the package.
 
 Decision of this project: Solara is the default because it holds a class of thirty in one process (a tenth of
 Voilà's memory, pages and clicks sooner: README, "Serving the tutorial to a class").
@@ -26,24 +28,23 @@ import re
 import secrets
 import socket
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from aluette.classroom import NOTEBOOKS_ENV, VOILA_CONFIG, ServeError, notebooks_folder
+from aluette.classroom.guard import PROTOCOL as GUARDED_HTTP
+from aluette.classroom.admission import TEACHER_ADDRESSES_ENV
 from aluette.classroom.ledger import WORKERS_ENV
+from aluette.classroom.workers import READY_DIR_ENV, Readiness, spread_by_kernel
 from aluette.classroom.workers import serve as serve_workers
-from aluette.classroom.workers import spread_by_kernel
-from aluette.errors import AluetteError
 
 __all__ = ["ServeError", "Launch", "voila_command", "is_loopback", "main"]
 
-REPO = Path(__file__).resolve().parents[2]
-CLASSROOM = REPO / "classroom"  # voila.py (Python configuration) and templates/ (the landing page)
-NOTEBOOKS = REPO / "notebooks"
 TOKEN = re.compile(r"[A-Za-z0-9_-]{8,128}")
-
-
-class ServeError(AluetteError):
-    """A ``make app``/``make teacher`` setting that cannot be served (a bad token, host or port)."""
+#: The students' app as uvicorn imports it (a module of the package: no ``--app-dir``), and its pages as Solara does.
+ASGI_APP = "aluette.classroom.solara_asgi:app"
+SOLARA_APP = "aluette.classroom.solara_app"
 
 
 def is_loopback(host: str) -> bool:
@@ -83,13 +84,14 @@ class Launch:
         return [a for a in self.argv if not a.startswith(("--host=", "--port=", "--workers="))] + [f"--fd={fd}"]
 
 
-def lesson_options(lesson: str, class_size: int, folder: Path = NOTEBOOKS) -> list[str]:
+def lesson_options(lesson: str, class_size: int, folder: Path | None = None) -> list[str]:
     """Voilà options for a lesson on one notebook (``lesson``: its number or file name, e.g. ``08``): a pool of
     ``class_size`` pre-heated kernels for it, started before the class and not refilled during it (an hour), and
     none for the other notebooks (they start on demand). Decision of this project: this is the only way Voilà
     gives a whole class the page at once (see README, "Serving the tutorial to a class")."""
     if not 1 <= class_size <= 60:
         raise ServeError(f"bad class size {str(class_size)[:10]!r}: 1 to 60 students")
+    folder = notebooks_folder(folder)
     names = sorted(p.name for p in folder.glob("*.ipynb"))
     found = [n for n in names if lesson and (n == lesson or n.split("_")[0] == lesson.zfill(2))]
     if len(found) != 1:
@@ -99,12 +101,13 @@ def lesson_options(lesson: str, class_size: int, folder: Path = NOTEBOOKS) -> li
 
 
 def voila_command(audience: str = "students", host: str = "127.0.0.1", port: int = 8888, token: str | None = None,
-                  folder: Path = NOTEBOOKS, python: str = sys.executable, environ: dict | None = None,
+                  folder: Path | None = None, python: str = sys.executable, environ: dict | None = None,
                   extra: tuple = (), lesson: str | None = None, class_size: int = 30) -> Launch:
     """The Voilà command for the students' app (``audience="students"``) or the teacher's page (``"teacher"``).
     Off the loopback address a token is always set (``token`` or a new random one). With ``lesson``, the pool of
-    pre-heated kernels is :func:`lesson_options`. Raises :class:`ServeError` for a token that is not 8-128
-    letters, digits, ``-`` or ``_``, an empty host, a port outside 1-65535 or an unknown lesson."""
+    pre-heated kernels is :func:`lesson_options`. ``folder``: the notebooks (:func:`~aluette.classroom.
+    notebooks_folder`). Raises :class:`ServeError` for a token that is not 8-128 letters, digits, ``-`` or ``_``, an
+    empty host, a port outside 1-65535, a folder without notebooks or an unknown lesson."""
     if audience not in ("students", "teacher"):
         raise ServeError(f"unknown audience {audience[:20]!r}: 'students' or 'teacher'")
     if not host or len(host) > 255 or any(c.isspace() for c in host):
@@ -113,10 +116,11 @@ def voila_command(audience: str = "students", host: str = "127.0.0.1", port: int
         raise ServeError(f"bad port {str(port)[:20]!r}: a number from 1 to 65535")
     if token is not None and not TOKEN.fullmatch(token):
         raise ServeError(f"bad token {token[:8]!r}...: use 8 to 128 letters, digits, '-' or '_'")
+    folder = notebooks_folder(folder)
     if token is None and not is_loopback(host):
         token = secrets.token_urlsafe(16)
     env = dict(os.environ if environ is None else environ)
-    for variable, path in [("JUPYTER_PATH", CLASSROOM / "templates"), ("JUPYTER_CONFIG_PATH", CLASSROOM)]:
+    for variable, path in [("JUPYTER_PATH", VOILA_CONFIG / "templates"), ("JUPYTER_CONFIG_PATH", VOILA_CONFIG)]:
         env[variable] = os.pathsep.join([str(path), *filter(None, [env.get(variable)])])
     argv = [python, "-m", "voila", "--no-browser", f"--Voila.ip={host}", f"--port={port}", "--Voila.port_retries=0"]
     if token is not None:
@@ -150,29 +154,66 @@ def default_workers() -> int:
     return max(1, min(os.cpu_count() or 1, MAX_DEFAULT_WORKERS))
 
 
-def solara_command(host: str = "127.0.0.1", port: int = 8888, token: str | None = None, folder: Path = NOTEBOOKS,
-                   python: str = sys.executable, environ: dict | None = None, workers: int | None = None) -> Launch:
-    """The students' app on Solara's server (``classroom/solara_asgi.py`` with uvicorn): the same checks of host,
+def teacher_addresses(text: str | None) -> tuple[str, ...]:
+    """The teacher's computers' addresses from ``--teacher-address`` (comma-separated IP addresses).
+
+    Raises:
+        ServeError: one is not an IP address (quoted, cut to 40 characters), or more than 8 are given.
+    """
+    if not text:
+        return ()
+    if len(text) > 400:
+        raise ServeError(f"--teacher-address is {len(text)} characters long: give at most 8 IP addresses")
+    found = tuple(part.strip() for part in text.split(","))
+    if len(found) > 8:
+        raise ServeError(f"--teacher-address names {len(found)} computers: at most 8")
+    for part in found:
+        try:
+            ipaddress.ip_address(part)
+        except ValueError:
+            raise ServeError(f"--teacher-address: {part[:40]!r} is not an IP address (e.g. 192.168.1.20)") from None
+    return found
+
+
+def solara_command(host: str = "127.0.0.1", port: int = 8888, token: str | None = None, folder: Path | None = None,
+                   python: str = sys.executable, environ: dict | None = None, workers: int | None = None,
+                   teachers: tuple = ()) -> Launch:
+    """The students' app on Solara's server (:data:`ASGI_APP` with uvicorn): the same checks of host,
     port and token as :func:`voila_command`, and the same rule (off the loopback address, always a token). The
     token goes to the server in its environment (``ALUETTE_TOKEN``), not on its command line.
 
     ``workers`` uvicorn worker processes (default :func:`default_workers`, one per core) serve the class; they
-    share one door (:func:`aluette.classroom.ledger.door_ledger`), told their number by ``ALUETTE_WORKERS``."""
+    share one door (:func:`aluette.classroom.ledger.door_ledger`), told their number by ``ALUETTE_WORKERS``.
+    ``teachers``: the teacher's computers' addresses, which hold as many pages as this computer
+    (``ALUETTE_TEACHER_ADDRESSES``, :class:`~aluette.classroom.admission.Admission`)."""
     workers = default_workers() if workers is None else workers
     if not 1 <= workers <= 64:
         raise ServeError(f"--workers must be a whole number from 1 to 64, not {workers}")
+    folder = notebooks_folder(folder)
     checked = voila_command("students", host, port, token, folder=folder, python=python, environ=environ)
-    env = {**checked.env, **SOLARA_ENV, "ALUETTE_NOTEBOOKS": str(folder),
-           "SOLARA_APP": str(CLASSROOM / "solara_app.py")}
+    env = {**checked.env, **SOLARA_ENV, NOTEBOOKS_ENV: str(folder), "SOLARA_APP": SOLARA_APP}
     if checked.env.get("ALUETTE_PREWARM") == "0":
         env["ALUETTE_PREWARM"] = "0"
     env.pop("ALUETTE_TOKEN", None)
     if checked.token is not None:
         env["ALUETTE_TOKEN"] = checked.token
     env[WORKERS_ENV] = str(workers)
-    argv = [python, "-m", "uvicorn", "--app-dir", str(CLASSROOM), "solara_asgi:app", f"--host={host}",
-            f"--port={port}", "--log-level=warning", "--no-access-log", f"--workers={workers}"]
+    env.pop(TEACHER_ADDRESSES_ENV, None)
+    if teachers:
+        env[TEACHER_ADDRESSES_ENV] = ",".join(teachers)
+    argv = [python, "-m", "uvicorn", ASGI_APP, f"--host={host}",
+            f"--port={port}", "--log-level=warning", "--no-access-log", f"--workers={workers}",
+            f"--http={GUARDED_HTTP}"]
     return Launch(argv, env, checked.url, checked.token)
+
+
+def probe_url(host: str, port: int, token: str | None) -> str:
+    """The landing page's address as this computer reaches it (the loopback address for a server on every
+    address), with the token: what :class:`~aluette.classroom.workers.Readiness` asks before saying "ready"."""
+    if host in ("0.0.0.0", "::", "localhost"):
+        host = "127.0.0.1"
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}/" + (f"?token={token}" if token is not None else "")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -193,17 +234,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=None,
                         help=f"Solara's server: worker processes (default: one per core, at most "
                              f"{MAX_DEFAULT_WORKERS}; here {default_workers()})")
-    parser.add_argument("--folder", type=Path, default=NOTEBOOKS, help=argparse.SUPPRESS)  # tests serve fixtures
+    parser.add_argument("--teacher-address", default=None,
+                        help="Solara's server: the teacher's computer (an IP address, or several comma-separated), "
+                             "which may open as many pages as this one (8 by default, the others 4)")
+    parser.add_argument("--notebooks", "--folder", dest="folder", type=Path, default=None,
+                        help="the tutorial's folder of notebooks (default: notebooks/ in the current folder, or "
+                             "$ALUETTE_NOTEBOOKS)")
     parser.add_argument("extra", nargs="*", help="more Voilà options, e.g. --ClassroomIdentityProvider.max_sessions=60")
     args, unknown = parser.parse_known_args(argv)
     try:
         if args.server == "solara" and args.audience == "app":
+            teachers = teacher_addresses(args.teacher_address)
             if args.lesson or args.extra or unknown:
                 raise ServeError("--lesson and Voilà options are for Voilà: add --server=voila "
                                  "(make app SERVER=voila)")
             workers = default_workers() if args.workers is None else args.workers
-            launch = solara_command(args.host, args.port, args.token or None, folder=args.folder, workers=workers)
+            launch = solara_command(args.host, args.port, args.token or None, folder=args.folder, workers=workers,
+                                    teachers=teachers)
         else:
+            if args.teacher_address:
+                raise ServeError("--teacher-address is for Solara's server (make app without SERVER=voila)")
             if args.workers is not None:
                 raise ServeError("--workers is for Solara's server (make app without SERVER=voila): Voilà runs a "
                                  "kernel process per page")
@@ -214,11 +264,20 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     who = "Teacher's page" if args.audience == "teacher" else "Students open"
-    print(f"{who}: {launch.url}", flush=True)
+    address = [f"{who}: {launch.url}"]
     if launch.token is not None:
-        print(f"(token: {launch.token}; nothing is served without it)", flush=True)
-    if args.server == "solara" and args.audience == "app" and workers > 1 and spread_by_kernel():
-        # a socket per worker, new connections spread over them by the system (aluette.classroom.workers)
-        return serve_workers(launch.fd_argv, launch.env, args.host, args.port, workers)
+        address.append(f"(token: {launch.token}; nothing is served without it)")
+    if args.server == "solara" and args.audience == "app" and spread_by_kernel():
+        # a socket per worker, new connections spread over them by the system (aluette.classroom.workers); the
+        # address is printed once every worker serves
+        with tempfile.TemporaryDirectory(prefix="aluette-ready-") as folder:
+            watch = Readiness(folder, workers, probe_url(args.host, args.port, launch.token), address)
+            return serve_workers(launch.fd_argv, {**launch.env, READY_DIR_ENV: folder}, args.host, args.port,
+                                 workers, watch=watch)
+    for line in address:
+        print(line, flush=True)
+    if args.server == "solara" and args.audience == "app":  # uvicorn's own workers (macOS): no word when ready
+        print("(starting: each worker reads and runs every notebook once, about 40 s, before the first page)",
+              flush=True)
     os.execvpe(launch.argv[0], launch.argv, launch.env)
     return 0  # not reached

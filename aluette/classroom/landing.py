@@ -1,9 +1,9 @@
 """The students' landing page and the teacher's page, as data for Voilà's tree template.
 
-Voilà renders its landing page (the "tree") from a Jinja template; ``classroom/templates/.../aluette/tree.html``
+Voilà renders its landing page (the "tree") from a Jinja template; ``aluette/classroom/voila/templates/.../aluette/tree.html``
 replaces the bare file list with one entry per notebook, read here from each notebook: its first markdown cell
 starts with ``# Title`` followed by a paragraph whose first sentence describes it. :func:`page_config_hook` (named
-in ``classroom/voila.py``) adds those entries to the tree page's ``page_config``; the students' page leaves out the
+in ``aluette/classroom/voila/voila.py``) adds those entries to the tree page's ``page_config``; the students' page leaves out the
 teacher's notebooks, the teacher's page lists them first and offers the one-page rules summary of
 ``07_teachers_guide`` as a file to download and print (:func:`summary_html`, one A4 page).
 """
@@ -12,21 +12,26 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from . import TEACHER_NOTEBOOKS
 
 __all__ = ["Entry", "entries", "page_config_hook", "summary_html", "SUMMARY_HEADING"]
 
-#: The markdown cell of the teacher's guide that holds the printable summary starts with this line.
-SUMMARY_HEADING = "## Aluette on one page"
+#: The markdown cell of the teacher's guide that holds the printable summary starts with this line, in each language
+#: (the English guide in ``notebooks/``, the French one in ``notebooks/fr/``).
+SUMMARY_HEADINGS = {"en": "## Aluette on one page", "fr": "## L'Aluette en une page"}
+SUMMARY_HEADING = SUMMARY_HEADINGS["en"]
 
 #: The card shown beside each notebook's entry (decoration: the entry's text says everything).
 PICTURES = {"00": "2C", "01": "3O", "02": "3C", "03": "2O", "04": "9C", "05": "9O", "06": "2B", "07": "2E",
-            "08": "1O", "09": "1C", "10": "12O", "11": "12C"}
+            "08": "1O", "09": "1C", "10": "12O", "11": "12C", "13": "1E"}
 
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+#: A notebook title's own number ("8. Play a match"): left out on the landing page, whose list is the order, since the
+#: students' numbers would jump where a teacher's notebook is left out (6, then 8).
+_NUMBER = re.compile(r"^\d+\.\s+")
 _EMPHASIS = re.compile(r"(\*\*|__|\*|`)")
 
 
@@ -46,7 +51,7 @@ class Entry:
     """One notebook on the landing page."""
 
     file: str  # file name, e.g. "01_ranking.ipynb"
-    title: str  # the first heading without its leading "# "
+    title: str  # the first heading without its leading "# " and its number ("8. ")
     description: str  # the first sentence after the heading
     picture: str  # inline SVG of a card (decorative)
 
@@ -64,8 +69,10 @@ def read_entry(path: Path) -> Entry:
         raise ValueError(f"{path.name}: the first markdown cell needs a paragraph after its title")
     from aluette.cards import Card
     from aluette.pictures import card_svg
-    picture = card_svg(Card.parse(PICTURES.get(path.name[:2], "1B")), width=48)
-    return Entry(path.name, plain(lines[0][2:]), first_sentence(plain(paragraph)), picture)
+    from aluette.i18n import in_language
+    with in_language(summary_language(path)):  # the picture's name in its lesson's language (« trois de deniers »)
+        picture = card_svg(Card.parse(PICTURES.get(path.name[:2], "1B")), width=48)
+    return Entry(path.name, _NUMBER.sub("", plain(lines[0][2:])), first_sentence(plain(paragraph)), picture)
 
 
 def entries(folder: Path, audience: str = "students") -> list[Entry]:
@@ -77,24 +84,33 @@ def entries(folder: Path, audience: str = "students") -> list[Entry]:
     return [read_entry(p) for p in (teacher + students if audience == "teacher" else students)]
 
 
+def summary_language(guide: Path) -> str:
+    """The language of a notebook (a lesson, a teacher's guide): ``"fr"`` in a ``fr`` folder (``notebooks/fr/``), else
+    ``"en"``."""
+    return "fr" if guide.parent.name == "fr" else "en"
+
+
 def summary_markdown(guide: Path) -> str:
-    """The printable summary: the markdown cell of the teacher's guide starting with :data:`SUMMARY_HEADING`."""
+    """The printable summary: the markdown cell of the teacher's guide starting with its language's heading
+    (:data:`SUMMARY_HEADINGS`)."""
+    heading = SUMMARY_HEADINGS[summary_language(guide)]
     cells = json.loads(guide.read_text(encoding="utf-8"))["cells"]
     for cell in cells:
         source = "".join(cell["source"])
-        if cell["cell_type"] == "markdown" and source.startswith(SUMMARY_HEADING):
+        if cell["cell_type"] == "markdown" and source.startswith(heading):
             return source
-    raise ValueError(f"{guide.name}: no markdown cell starts with {SUMMARY_HEADING!r}")
+    raise ValueError(f"{guide.name}: no markdown cell starts with {heading!r}")
 
 
 SUMMARY_PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>Aluette on one page</title>
+<html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>
 <style>
 @page {{ size: A4; margin: 12mm 14mm; }}
 body {{ font-family: "DejaVu Sans", Arial, sans-serif; font-size: 9.5pt; line-height: 1.3; color: #000;
         max-width: 182mm; margin: 0 auto; }}
 h1, h2 {{ font-size: 14pt; margin: 0 0 0.4em; }}
 p {{ margin: 0 0 0.45em; }}
+a.anchor-link {{ display: none; }}
 </style></head>
 <body><main>
 {body}
@@ -108,7 +124,8 @@ def summary_html(guide: Path) -> str:
     source = summary_markdown(guide)
     # the notebook's own print styling and page break are for printing the whole notebook; this file is one page
     source = re.sub(r"<style>.*?</style>|<div style=\"page-break-after: always\"></div>", "", source, flags=re.S)
-    return SUMMARY_PAGE.format(body=markdown2html(source))
+    language = summary_language(guide)
+    return SUMMARY_PAGE.format(body=markdown2html(source), lang=language, title=SUMMARY_HEADINGS[language][3:])
 
 
 def page_config_hook(page_config, base_url, settings, log, voila_configuration, notebook_path=""):
@@ -118,9 +135,13 @@ def page_config_hook(page_config, base_url, settings, log, voila_configuration, 
     if str(notebook_path).endswith(".ipynb"):
         return page_config
     app = settings.get("voila")
-    root = Path(app.root_dir if app is not None else ".") / (notebook_path or "")
+    folder = str(notebook_path or "").strip("/")  # Voilà's tree gives "/fr" for /voila/tree/fr
+    root = Path(app.root_dir if app is not None else ".") / folder
     audience = getattr(settings.get("identity_provider"), "audience", "students")
-    data = {"audience": audience, "entries": entries(root, audience)}
+    listed = entries(root, audience)
+    if folder:  # a folder below the root (the French edition, notebooks/fr/): its pages' addresses are in it
+        listed = [replace(e, file=f"{folder}/{e.file}") for e in listed]
+    data = {"audience": audience, "entries": listed}
     guide = root / TEACHER_NOTEBOOKS[0]
     if audience == "teacher" and guide.exists():
         data["summary"] = summary_html(guide)

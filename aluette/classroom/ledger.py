@@ -65,12 +65,19 @@ def process_alive(pid: int) -> bool:
 
 def door_ledger(workers: int, folder: str | Path | None = None) -> "Ledger":
     """This worker's ledger: in its memory for a server of one worker; else the file its parent's workers share,
-    ``<folder>/aluette-door-<parent pid>/door.sqlite`` (``folder``: the temporary folder), made if needed (only
-    this user may open it: another's folder of that name is refused). Folders of servers that have stopped are
-    removed first. A file left by an earlier server of the same process id holds nothing that counts: its workers'
-    kernels are forgotten with their processes, its pages with their time."""
+    ``<folder>/aluette-door-<parent pid>/door.sqlite`` (:func:`door_folder`). A file left by an earlier server of the
+    same process id holds nothing that counts: its workers' kernels are forgotten with their processes, its pages
+    with their time."""
+    own = door_folder(workers, folder)
+    return Ledger() if own is None else Ledger(own / "door.sqlite")
+
+
+def door_folder(workers: int, folder: str | Path | None = None) -> Path | None:
+    """The private folder the workers of this worker's server share (``None`` for a server of one worker):
+    ``<folder>/aluette-door-<parent pid>`` (``folder``: the temporary folder), made if needed (only this user may
+    open it: another's folder of that name is refused). Folders of servers that have stopped are removed first."""
     if workers < 2:
-        return Ledger()
+        return None
     base = Path(folder or tempfile.gettempdir())
     for old in base.glob(DOOR_PREFIX + "*"):
         pid = old.name[len(DOOR_PREFIX):]
@@ -85,7 +92,7 @@ def door_ledger(workers: int, folder: str | Path | None = None) -> "Ledger":
     if not stat.S_ISDIR(found.st_mode) or found.st_uid != os.getuid() or found.st_mode & 0o077:
         raise PermissionError(f"the door's folder {own} is not a private folder of this user: remove it and "
                               "start the app again")
-    return Ledger(own / "door.sqlite")
+    return own
 
 
 class Ledger:
@@ -170,6 +177,11 @@ class _Transaction:
     def admit_page(self, address: str, now: float) -> None:
         """A page admitted: a pending place, and a page of the last minute."""
         self.db.execute("INSERT INTO pending (address, t) VALUES (?, ?)", (address, now))
+        self.add_page(address, now)
+
+    def add_page(self, address: str, now: float) -> None:
+        """A page built without a page load of its own (a websocket's new kernel, a second build on one): a page of
+        the last minute, with no pending place."""
         self.db.execute("INSERT INTO pages (address, t) VALUES (?, ?)", (address, now))
 
     def take_pending(self, address: str) -> bool:

@@ -22,7 +22,10 @@ from tornado import web
 from traitlets import Enum, Float, Int, List, Unicode
 
 from . import TEACHER_NOTEBOOKS
-from .pages import raise_open_files_limit, refusal_page  # noqa: F401 (this module's API too)
+from .pages import (loopback_host, raise_open_files_limit, refusal_page, replaces_a_page,  # noqa: F401 (API too)
+                    same_origin)
+from .policy import TEACHER_ONLY, Refusal, RoomPolicy, language_of
+from .rate import CLOSE_CODE, REASON, Buckets
 
 __all__ = ["ClassroomKernelManager", "ClassroomIdentityProvider", "ClassroomConnection", "raise_open_files_limit",
            "refusal_page"]
@@ -71,7 +74,8 @@ class ClassroomIdentityProvider(PasswordIdentityProvider):
     Every ``GET`` of a notebook page hands out a kernel. A page is admitted while its client address holds fewer
     than ``max_sessions_per_address`` sessions, has opened fewer than ``max_pages_per_minute`` pages in the last
     minute, and the room holds fewer than ``max_sessions``; otherwise the answer is the
-    "room is full" page with HTTP 503 and ``Retry-After: 60``. A session is a page admitted and not yet connected
+    "room is full" page with HTTP 503 and ``Retry-After: 60``: the caps and their words are
+    :class:`~aluette.classroom.policy.RoomPolicy`'s, as on Solara's server, in the page's language. A session is a page admitted and not yet connected
     (it counts until the culler frees its kernel, ``unconnected_lifetime``), or a kernel a page of that address
     connected to, until the kernel is shut down or culled. With ``audience = "students"`` the notebooks of
     ``teacher_notebooks`` are refused (404) and left off the landing page. An admitted page gets the ``_xsrf``
@@ -126,11 +130,28 @@ class ClassroomIdentityProvider(PasswordIdentityProvider):
 
     # ------------------------------------------------------------------ admission
     async def get_user(self, handler):
+        self._check_address(handler)
         user = await ensure_async(super().get_user(handler))
         if user is not None and handler.request.method == "GET" and self._is_notebook_page(handler):
             handler.current_user = user  # as prepare() does next; tornado's xsrf_token (in _admit) reads it
             self._admit(handler)
         return user
+
+    def _check_address(self, handler) -> None:
+        """DNS rebinding (:mod:`aluette.classroom.pages`): Voilà answers any ``Host`` (it sets Jupyter's
+        ``allow_remote_access``), so without a token only requests to this computer's loopback names are answered,
+        and a websocket only from a page of the server's own address, never ``Origin: null``.
+
+        Raises:
+            tornado.web.HTTPError: 403.
+        """
+        host = handler.request.headers.get("Host")
+        if not self.token and host is not None and not loopback_host(host):
+            self.log.warning("Classroom: 403 for Host %r (no token: this computer's loopback names only)", host[:80])
+            raise web.HTTPError(403, "this server answers only at this computer's own address (127.0.0.1)")
+        if (handler.request.headers.get("Upgrade", "").lower() == "websocket"
+                and not same_origin(handler.request.headers.get("Origin"), host)):
+            raise web.HTTPError(403, "a websocket from a page of another address")
 
     @staticmethod
     def _is_notebook_page(handler) -> bool:
@@ -144,27 +165,20 @@ class ClassroomIdentityProvider(PasswordIdentityProvider):
         if not name.endswith(".ipynb"):
             return
         if self.audience == "students" and name in self.teacher_notebooks:
-            self._refuse(handler, 404, "This page is for the teacher",
-                         "The teacher's guide is served on the teacher's own page, not in the students' app.")
+            self._refuse(handler, TEACHER_ONLY)
             return
         kernel_manager = handler.kernel_manager
         address = handler.request.remote_ip or "unknown"
         now = time.monotonic()
         recent = last_minute(self._recent, address, now)
-        if len(recent) >= self.max_pages_per_minute:
-            self._refuse(handler, 503, "The room is full, try again in a minute",
-                         f"This computer opened {self.max_pages_per_minute} pages in the last minute, as many as "
-                         "the server starts for one computer. Wait a minute before opening or reloading another.")
-            return
-        if self.sessions(kernel_manager, address) >= self.max_sessions_per_address:
-            self._refuse(handler, 503, "The room is full, try again in a minute",
-                         f"This computer already has {self.max_sessions_per_address} pages of the tutorial open. "
-                         "Close the tabs you no longer use: their places are freed within about two minutes.")
-            return
-        if self.sessions(kernel_manager) >= self.max_sessions:
-            self._refuse(handler, 503, "The room is full, try again in a minute",
-                         f"The server already serves {self.max_sessions} open pages, as many as it can hold. "
-                         "A place is freed within about two minutes of someone closing a tab.")
+        # a reload or a link from a lesson replaces its page: that page counts as gone (pages.replaces_a_page)
+        headers = handler.request.headers
+        replacing = replaces_a_page(headers.get("Cache-Control"), headers.get("Referer"), headers.get("Host"),
+                                    lambda path: path.startswith("/voila/render/") and path.endswith(".ipynb"))
+        refusal = self.policy.refusal(address, pages=len(recent), held=self.sessions(kernel_manager, address),
+                                      in_all=self.sessions(kernel_manager), replacing=replacing)
+        if refusal is not None:
+            self._refuse(handler, refusal)
             return
         self._pending.setdefault(address, collections.deque()).append(now)
         recent.append(now)
@@ -173,15 +187,23 @@ class ClassroomIdentityProvider(PasswordIdentityProvider):
         # kernel waits for the culler. Reading tornado's xsrf_token sets the cookie on this page's response.
         handler.xsrf_token  # noqa: B018 (a property read for its effect)
 
-    def _refuse(self, handler, status: int, title: str, reason: str):
-        self.log.warning("Classroom: %s %s for %s (%s)", status, handler.request.path, handler.request.remote_ip,
-                         title)
-        handler.set_status(status)
+    @property
+    def policy(self) -> RoomPolicy:
+        """The room's caps (:class:`~aluette.classroom.policy.RoomPolicy`, as on Solara's server), from this
+        provider's options: no computer holds more than ``max_sessions_per_address``, and a closed tab's place is
+        freed by the culler, within about two minutes."""
+        return RoomPolicy(self.max_sessions, self.max_sessions_per_address, self.max_pages_per_minute,
+                          self.max_sessions_per_address, frozenset(), frees_at_once=False)
+
+    def _refuse(self, handler, refusal: Refusal):
+        """Finish the request with ``refusal``'s page, in the language of the notebook's address (``fr/...``)."""
+        self.log.warning("Classroom: %s %s for %s (%s)", refusal.status, handler.request.path,
+                         handler.request.remote_ip, refusal.kind)
+        handler.set_status(refusal.status)
         handler.set_header("Content-Type", "text/html; charset=UTF-8")
-        handler.set_header("Cache-Control", "no-store")
-        if status == 503:
-            handler.set_header("Retry-After", "60")
-        handler.finish(refusal_page(title, reason, "Aluette, the classroom app."))
+        for name, value in refusal.headers.items():
+            handler.set_header(name, value)
+        handler.finish(refusal.page(language_of(handler.request.path)))
 
 
 def message_header(payload: str | bytes) -> dict | None:
@@ -234,7 +256,16 @@ class ClassroomConnection(ZMQChannelsWebsocketConnection):
         self.closed_by_classroom = True
         return super().disconnect()
 
+    _buckets = Buckets()
+
     def handle_incoming_message(self, incoming_msg):
+        if self.closed_by_classroom:
+            return
+        if not self._buckets.take(self.kernel_id, self.websocket_handler.request.remote_ip or "unknown"):
+            self.log.warning("Classroom: kernel %s sent messages too fast; its websocket is closed", self.kernel_id)
+            self.closed_by_classroom = True
+            self.websocket_handler.close(CLOSE_CODE, REASON)
+            return
         header = message_header(incoming_msg)
         if header is not None and header.get("msg_type") == "comm_open":
             if len(incoming_msg) > self.max_comm_open_bytes:

@@ -6,23 +6,111 @@ the worker that is busy building pages is slow to accept, so the other takes nea
 alone while the first worker sits idle (measured with two workers: one at 90-100 % of a core, the other at 0 %,
 for half of the burst). Here each worker is a ``python -m uvicorn --fd N`` process of its own whose socket has
 ``SO_REUSEPORT``: Linux then spreads new connections over the sockets by a hash of their addresses, busy or not,
-so every worker gets its share. Elsewhere (macOS spreads nothing that way) ``make app`` uses uvicorn's
+so every worker gets its share, once the worker listens on its socket, that is once it is ready to serve. Elsewhere (macOS spreads nothing that way) ``make app`` uses uvicorn's
 ``--workers``.
 
 :func:`serve` starts the workers, restarts one that dies (as uvicorn's supervisor does), and on SIGINT or SIGTERM
 (Ctrl-C, or the test harness) stops them all and returns.
+
+**Ready.** A worker reads and runs every notebook before it answers (about 40 s; longer on a busy machine), and the
+sockets listen from the start, so a student's browser would wait on a silent address. Each worker says when it
+serves (:func:`mark_ready`: a file named by its process id in ``ALUETTE_READY_DIR``, written once its start is done:
+``aluette/classroom/solara_asgi.py``); :class:`Readiness` prints what the server is doing until every worker has said so and
+the landing page answers, then "ready" with the address to give out.
 """
 
 from __future__ import annotations
 
+import os
 import signal
 import socket
 import subprocess
 import sys
 import time
-from typing import Callable
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Callable, Iterable
 
-__all__ = ["spread_by_kernel", "listening_sockets", "serve"]
+__all__ = ["spread_by_kernel", "worker_socket", "worker_sockets", "serve", "mark_ready", "SaysReady", "Readiness",
+           "READY_DIR_ENV"]
+
+#: The folder where each worker says it serves (:func:`mark_ready`), set by ``aluette.classroom.command``.
+READY_DIR_ENV = "ALUETTE_READY_DIR"
+
+
+def mark_ready(folder: str | Path | None = None) -> None:
+    """This worker serves now: a file named by its process id in ``folder`` (default ``ALUETTE_READY_DIR``; nothing
+    when neither is set)."""
+    folder = folder or os.environ.get(READY_DIR_ENV)
+    if folder:
+        (Path(folder) / str(os.getpid())).touch()
+
+
+class SaysReady:
+    """ASGI middleware: once the app's start is done (its lifespan's startup: for Solara, the app read and every
+    notebook run), this worker says it serves (:func:`mark_ready`), for ``make app`` to print "ready"."""
+
+    def __init__(self, app, folder: str | Path | None = None):
+        self.app, self.folder = app, folder
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "lifespan":
+            return await self.app(scope, receive, send)
+
+        async def sending(message):
+            await send(message)
+            if message["type"] == "lifespan.startup.complete":
+                mark_ready(self.folder)
+        return await self.app(scope, receive, sending)
+
+
+def probe(url: str, timeout: float = 5.0) -> bool:
+    """Whether ``url`` answers HTTP 200 now."""
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as response:
+            return response.status == 200
+    except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+        return False
+
+
+class Readiness:
+    """What ``make app`` prints while its workers start: every ``every`` seconds what it is doing, then, once all
+    ``workers`` have said they serve (files in ``folder``, :func:`mark_ready`) and ``probe_url`` answers, ``ready``'s
+    lines (the address to give out) once. Called by :func:`serve` with the running workers' process ids.
+
+    ``say`` prints a line; ``check`` asks an address (default :func:`probe`); ``clock`` in seconds."""
+
+    def __init__(self, folder: str | Path, workers: int, probe_url: str, ready: Iterable[str], *,
+                 say: Callable[[str], None] = lambda line: print(line, flush=True), every: float = 10.0,
+                 check: Callable[[str], bool] = probe, clock: Callable[[], float] = time.monotonic):
+        self.folder, self.workers, self.probe_url, self.ready = Path(folder), workers, probe_url, list(ready)
+        self.say, self.every, self.check, self.clock = say, every, check, clock
+        self.started = self.clock()
+        self.told = self.started
+        self.done = False
+        self.say(f"aluette: starting the students' app ({workers} worker{'s' if workers != 1 else ''}): each "
+                 f"reads and runs every notebook once (about 40 s); the address follows as soon as the first page "
+                 f"can be served.")
+
+    def __call__(self, pids: Iterable[int]) -> bool:
+        """One look (``pids``: the workers running now); True once ready was said."""
+        if self.done:
+            return True
+        pids = set(pids)
+        serving = {pid for pid in pids if (self.folder / str(pid)).exists()}
+        now = self.clock()
+        if len(serving) >= self.workers and serving == pids and self.check(self.probe_url):
+            self.done = True
+            self.say(f"aluette: ready after {now - self.started:.0f} s.")
+            for line in self.ready:
+                self.say(line)
+            return True
+        if now - self.told >= self.every:
+            self.told = now
+            self.say(f"aluette: still starting ({len(serving)} of {self.workers} workers ready after "
+                     f"{now - self.started:.0f} s): reading and running the notebooks.")
+        return False
 
 
 def spread_by_kernel() -> bool:
@@ -30,21 +118,33 @@ def spread_by_kernel() -> bool:
     return sys.platform.startswith("linux") and hasattr(socket, "SO_REUSEPORT")
 
 
-def listening_sockets(host: str, port: int, count: int, backlog: int = 2048) -> list[socket.socket]:
-    """``count`` sockets listening on ``host``:``port``, each with ``SO_REUSEPORT``, inheritable by a child."""
+def worker_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host``:``port`` with ``SO_REUSEPORT``, inheritable by a child, **not listening**: the worker
+    it is given to listens on it once it is ready to serve (asyncio's ``create_server`` does, after uvicorn has
+    imported the app and run every notebook once). Until then the system sends it no connection: a worker started
+    again after a crash (its notebooks run for a minute or more on a busy machine) takes no student's connection
+    before it can answer, and the other workers take them all meanwhile."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        if family == socket.AF_INET6 and host == "::":
+            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+        sock.bind((host, port))
+        sock.set_inheritable(True)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+def worker_sockets(host: str, port: int, count: int) -> list[socket.socket]:
+    """``count`` sockets of :func:`worker_socket` on one port."""
     made = []
     try:
         for _ in range(count):
-            sock = socket.socket(family, socket.SOCK_STREAM)
-            made.append(sock)
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
-            if family == socket.AF_INET6 and host == "::":
-                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
-            sock.bind((host, port))
-            sock.listen(backlog)
-            sock.set_inheritable(True)
+            made.append(worker_socket(host, port))
     except OSError:
         for sock in made:
             sock.close()
@@ -53,11 +153,13 @@ def listening_sockets(host: str, port: int, count: int, backlog: int = 2048) -> 
 
 
 def serve(argv_for_fd: Callable[[int], list], env: dict, host: str, port: int, workers: int,
-          restart_after: float = 1.0) -> int:
-    """Run ``workers`` processes ``argv_for_fd(fd)`` (each given a socket of its own on ``host``:``port``) until
-    SIGINT or SIGTERM; a worker that exits is started again after ``restart_after`` seconds. Returns 0 once
-    stopped by a signal."""
-    sockets = listening_sockets(host, port, workers)
+          restart_after: float = 1.0, watch: Callable[[Iterable[int]], object] | None = None) -> int:
+    """Run ``workers`` processes ``argv_for_fd(fd)`` (each given a socket of its own on ``host``:``port``, which it
+    listens on once ready: :func:`worker_socket`) until SIGINT or SIGTERM; a worker that exits is started again after
+    ``restart_after`` seconds on a new socket (its old one is closed, so that no connection waits in it for a worker
+    that is not there). ``watch`` is called with the workers' process ids every 0.2 s (:class:`Readiness`). Returns 0
+    once stopped by a signal."""
+    slots = [[sock, None] for sock in worker_sockets(host, port, workers)]
     stopping = []
 
     def start(sock: socket.socket) -> subprocess.Popen:
@@ -67,30 +169,36 @@ def serve(argv_for_fd: Callable[[int], list], env: dict, host: str, port: int, w
         stopping.append(signum)
 
     previous = {s: signal.signal(s, stop) for s in (signal.SIGINT, signal.SIGTERM)}
-    children = {}
     try:
-        children = {sock: start(sock) for sock in sockets}
+        for slot in slots:
+            slot[1] = start(slot[0])
         while not stopping:
             time.sleep(0.2)
-            for sock, child in list(children.items()):
+            if watch is not None:
+                watch([child.pid for _sock, child in slots if child.poll() is None])
+            for slot in slots:
+                child = slot[1]
                 if child.poll() is not None and not stopping:
                     print(f"aluette: a worker of the app stopped (exit {child.returncode}); starting it again",
                           file=sys.stderr, flush=True)
+                    slot[0].close()  # out of the port's group: its waiting connections are refused, not kept
                     time.sleep(restart_after)
-                    children[sock] = start(sock)
+                    slot[0] = worker_socket(host, port)
+                    slot[1] = start(slot[0])
         return 0
     finally:
-        for child in children.values():
+        children = [child for _sock, child in slots if child is not None]
+        for child in children:
             if child.poll() is None:
                 child.send_signal(signal.SIGTERM)
         deadline = time.monotonic() + 20
-        for child in children.values():
+        for child in children:
             try:
                 child.wait(timeout=max(0.1, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:
                 child.kill()
                 child.wait()
-        for sock in sockets:
+        for sock, _child in slots:
             sock.close()
         for signum, handler in previous.items():
             signal.signal(signum, handler)

@@ -1,7 +1,9 @@
 """The students' app on Solara's server, as ``make app`` serves it (its default) with uvicorn (``python -m uvicorn
---app-dir classroom solara_asgi:app``): Solara's own Starlette app for ``solara_app.py`` (``SOLARA_APP``, set by
-``aluette.classroom.command``), behind :class:`aluette.classroom.admission.Admission` (token, caps, "the room is
-full") and :class:`~aluette.classroom.admission.PageHtml` (``<html lang="en">``, zoom allowed), with the soft limit of open
+aluette.classroom.solara_asgi:app``): Solara's own Starlette app for :mod:`aluette.classroom.solara_app`
+(``SOLARA_APP``, set by :mod:`aluette.classroom.command`), behind :class:`aluette.classroom.admission.Admission` (token, caps, "the room is
+full"), :class:`~aluette.classroom.rate.MessageRate` (a page's messages at a person's pace at most) and
+:class:`~aluette.classroom.admission.PageHtml` (``<html lang="en">``, zoom allowed), and saying when it serves
+(:class:`~aluette.classroom.workers.SaysReady`), with the soft limit of open
 files raised, configured by the ``ALUETTE_*`` variables the command sets. Each uvicorn worker (``make app`` starts one per core)
 imports this module: they share the door's ledger (:func:`aluette.classroom.ledger.door_ledger`)."""
 
@@ -10,9 +12,8 @@ import os
 import threading
 import time
 import warnings
-from pathlib import Path
 
-os.environ.setdefault("SOLARA_APP", str(Path(__file__).with_name("solara_app.py")))
+os.environ.setdefault("SOLARA_APP", "aluette.classroom.solara_app")
 # A class is served over plain http on its own network, where Solara falls back from SameSite=None to Lax for its
 # session cookie, as it should, and warns in six lines for every page a student opens: the teacher's terminal would
 # hide anything that matters. That one warning, and only it, is left out.
@@ -21,15 +22,21 @@ warnings.filterwarnings("ignore", message="Cookies with samesite=none require ht
 from solara.server import kernel_context  # noqa: E402 (Solara reads SOLARA_APP)
 from solara.server.starlette import app as solara_app  # noqa: E402
 
-from aluette.classroom import student_notebooks  # noqa: E402
-from aluette.classroom.admission import PAGE_STARTS, Admission, PageHtml  # noqa: E402
+from aluette.classroom import lesson_names, notebooks_folder  # noqa: E402
+from aluette.classroom.admission import KERNELS, PAGE_STARTS, TEACHER_ADDRESSES_ENV, Admission, PageHtml  # noqa: E402
 from aluette.classroom.ledger import WORKERS_ENV, door_ledger  # noqa: E402
 from aluette.classroom.pages import raise_open_files_limit  # noqa: E402
+from aluette.classroom.guard import ShortTracebacks  # noqa: E402
+from aluette.classroom.rate import MessageRate  # noqa: E402
+
+# a crafted frame that breaks a page's connection is logged whole once per cause, then one short line a minute
+logging.getLogger("uvicorn.error").addFilter(ShortTracebacks())
+from aluette.classroom.workers import SaysReady  # noqa: E402
 
 #: Each websocket holds a file (and a thread) of this one process: the soft limit is raised at start, as for Voilà.
 OPEN_FILES = raise_open_files_limit(65536)
-FOLDER = Path(os.environ.get("ALUETTE_NOTEBOOKS") or Path(__file__).resolve().parents[1] / "notebooks")
-LESSONS = frozenset(p.stem for p in student_notebooks(FOLDER))
+FOLDER = notebooks_folder()  # ALUETTE_NOTEBOOKS, set by the command (aluette.classroom.notebooks_folder)
+LESSONS = lesson_names(FOLDER)  # 01_ranking..., and the French fr/01_ranking...
 
 def _close_page(kernel_id: str, page_id: str) -> None:
     """Solara's own close of a page (its ``/_solara/api/close`` route), for a close request that reached another
@@ -40,14 +47,19 @@ def _close_page(kernel_id: str, page_id: str) -> None:
 
 
 WORKERS = int(os.environ.get(WORKERS_ENV, "1"))
-app = Admission(PageHtml(solara_app), lessons=lambda: LESSONS, live=lambda: set(kernel_context.contexts),
+# inside the door (token, caps), each page's messages at a person's pace at most (aluette.classroom.rate)
+app = Admission(MessageRate(PageHtml(SaysReady(solara_app)), KERNELS), lessons=lambda: LESSONS,
+                live=lambda: set(kernel_context.contexts),
                 token=os.environ.get("ALUETTE_TOKEN") or None,
                 max_sessions=int(os.environ.get("ALUETTE_MAX_SESSIONS", "40")),
                 per_address=int(os.environ.get("ALUETTE_MAX_SESSIONS_PER_ADDRESS", "4")),
                 per_minute=int(os.environ.get("ALUETTE_MAX_PAGES_PER_MINUTE", "12")),
+                # the computer that runs the app, and the teacher's: four seats of play together and more
+                operator_per_address=int(os.environ.get("ALUETTE_MAX_SESSIONS_PER_OPERATOR", "8")),
+                teacher_addresses=frozenset(filter(None, os.environ.get(TEACHER_ADDRESSES_ENV, "").split(","))),
                 # the workers of one server count one room, in one ledger file
                 ledger=door_ledger(WORKERS), close_page=_close_page,
-                # new pages start two at a time, in turn (each says when it is drawn: solara_app.py)
+                # new pages start two at a time, in turn (each says when it is drawn: aluette.classroom.solara_app)
                 starts=PAGE_STARTS)
 
 
