@@ -1,11 +1,22 @@
 """nbval runs the notebooks on a database of its own: the "play together" pages (notebooks 10 and 11) open the
 default store, so the kernels nbval starts get a fresh temporary data folder (``ALUETTE_DATA_DIR``), never the
 user's, and no PostgreSQL URL from the environment. Set here, when pytest collects this folder, because nbval starts
-each notebook's kernel (inheriting this process's environment) before any fixture runs."""
+each notebook's kernel (inheriting this process's environment) before any fixture runs.
 
+The kernels talk to nbval over Unix sockets in that folder (ZeroMQ's ``ipc`` transport), not over TCP. Over TCP,
+jupyter_client picks five free ports by binding and releasing them, and the kernel binds them a moment later: on a
+busy machine another process (a test's server, a browser's connection) can take one of them in between, and the
+kernel dies before it answers ("Kernel died before replying to kernel_info", one notebook's every cell failing).
+A socket file of the kernel's own cannot be taken."""
+
+import itertools
 import os
 import shutil
 import tempfile
+
+import nbval.kernel
+import zmq
+from jupyter_client.manager import KernelManager
 
 from aluette.store import DATA_DIR_ENV, DATABASE_URL_ENV
 
@@ -13,6 +24,37 @@ _FOLDER = tempfile.mkdtemp(prefix="aluette-nbval-")
 os.environ[DATA_DIR_ENV] = _FOLDER
 os.environ.pop(DATABASE_URL_ENV, None)
 
+_SOCKETS = tempfile.mkdtemp(prefix="nbk-")  # short: a Unix socket's path holds at most 107 bytes
+_KERNELS = itertools.count()
+
+
+#: The context of nbval's kernel clients: their sockets queue whatever the kernel sends, without a bound. nbval reads
+#: a cell's output only once the cell is done, and a cell that plays a whole match through a widget sends thousands
+#: of messages meanwhile: with ZeroMQ's bound of 1000 the kernel's publisher would drop the rest, the cell's "idle"
+#: among them, and nbval would fail the cell ("Timeout of 5 seconds exceeded waiting for output"). Over a Unix
+#: socket the system's buffer holds fewer of them than over TCP, so it does happen.
+_CLIENT_CONTEXT = zmq.Context()
+_CLIENT_CONTEXT.setsockopt(zmq.RCVHWM, 0)
+
+
+class UnixSocketKernelManager(KernelManager):
+    """nbval's kernel manager, over ZeroMQ's ``ipc`` transport: each kernel's sockets are files
+    ``<_SOCKETS>/<n>-<channel number>``, unique to the kernel, so no other process can take them; its clients read
+    through :data:`_CLIENT_CONTEXT`."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("transport", "ipc")
+        kwargs.setdefault("ip", os.path.join(_SOCKETS, str(next(_KERNELS))))
+        super().__init__(**kwargs)
+
+    def client(self, **kwargs):
+        kwargs.setdefault("context", _CLIENT_CONTEXT)
+        return super().client(**kwargs)
+
+
+nbval.kernel.KernelManager = UnixSocketKernelManager
+
 
 def pytest_sessionfinish(session, exitstatus):
     shutil.rmtree(_FOLDER, ignore_errors=True)
+    shutil.rmtree(_SOCKETS, ignore_errors=True)
