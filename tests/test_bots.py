@@ -3,8 +3,8 @@ play_deal/play_match over many seeds.
 
 Positions are built with ``Deal.from_hands`` and the dealer at W, so N leads and plays go N, E, S, W; the chant is
 off unless a test is about it. Sources are named next to each test: "pagat" is pagat.com's Aluette page (its
-advice on play, as quoted in aluette/bots.py), "seeds" the rules sheet in docs/sources, "decision" a decision
-of this project documented in aluette/bots.py.
+advice on play, as quoted in aluette/players/bots.py), "seeds" the rules sheet in docs/sources, "decision" a decision
+of this project documented in aluette/players/bots.py.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from aluette import (SEATS, SIGNALS, AluetteError, Card, ChantAnswer, ChantRecip
                      NotYourTurnError, Options, Phase, Play, Seat, Signal, SurrenderAnswer, SurrenderOffer, Team,
                      parse_cards)
 from aluette.errors import BadSeedError
-from aluette.bots import Bot, Decision, HeuristicBot, RandomBot, hand_strength
-from aluette.drivers import play_deal, play_match, play_turn, signal_round
+from aluette.players.bots import Bot, Decision, HeuristicBot, RandomBot, hand_strength
+from aluette.players.drivers import play_deal, play_match, play_turn, signal_round
 
 NO_CHANT = Options(chant=False)
 
@@ -324,16 +324,35 @@ class TestChantDiscardSurrender:
 
 
 class TestSignals:
-    """seeds' signal table: a player tells its partner, and only its partner, which of the listed cards it holds."""
+    """What the bot signals: only what its partner needs. The rules sheet ("signals"): signal the important cards and
+    nothing unimportant; pagat.com: « Les débutants ont tendance à signaler beaucoup trop … si un membre d'un
+    partenariat a une main forte, il ne sert à rien de signaler des cartes au partenaire le plus faible … il peut être
+    utile pour le partenaire le plus faible de signaler une bonne carte pouvant compléter la participation du joueur
+    le plus fort ». Made exact by decision heuristic-bot (aluette/players/bots.py)."""
 
-    def test_signals_its_named_cards_and_aces(self):
+    def test_a_weaker_hand_signals_its_cards_above_a_king(self):
         deal = position({"N": "3O 2C 1O 1C 4O 5O 6O 7O 8O", "E": "4C 5C 6C 7C 8C 10C 11C 12C 10O",
                          "S": BATONS, "W": "11O 12O 1E 4E 5E 6E 7E 8E 10E"})
         seat = Seat.N
+        assert hand_strength(deal.hands[seat]) < HeuristicBot.signal_strong
         made = HeuristicBot(signals=True).signals(deal.view(seat), deal.legal_signals(seat))
         assert [d.move.key for d in made] == ["monsieur", "vache", "aces"]
-        assert all(isinstance(d.move, Signal) and d.seat is seat and d.reason for d in made)
+        assert all(isinstance(d.move, Signal) and d.seat is seat and "pagat" in d.reason for d in made)
         assert HeuristicBot(signals=False).signals(deal.view(seat), deal.legal_signals(seat)) == []
+
+    def test_a_strong_hand_signals_nothing(self):
+        # pagat: a strong hand gains nothing by signalling to the weaker partner and would alert the opponents
+        deal = position({"N": "3O 3C 2O 2C 9C 9O 1O 1C 12O", "E": "4C 5C 6C 7C 8C 10C 11C 12C 10O",
+                         "S": BATONS, "W": "11O 4O 1E 4E 5E 6E 7E 8E 10E"})
+        assert hand_strength(deal.hands[Seat.N]) >= HeuristicBot.signal_strong
+        assert len(deal.legal_signals(Seat.N)) >= 7  # six named cards and the aces could be signalled
+        assert HeuristicBot(signals=True).signals(deal.view(Seat.N), deal.legal_signals(Seat.N)) == []
+
+    def test_nothing_below_an_ace_is_signalled(self):
+        # a weaker hand with one ace and low cards: the ace, not the "going for mordienne" or anything else
+        deal = position({"N": COINS, "E": CUPS, "S": "1B 5B 6B 7B 8B 10B 11B 12B 3B", "W": SWORDS})
+        made = HeuristicBot(signals=True).signals(deal.view(Seat.S), deal.legal_signals(Seat.S))
+        assert [d.move.key for d in made] == ["aces"]
 
     def test_signals_a_useless_hand(self):
         deal = position({"N": COINS, "E": CUPS, "S": "4B 5B 6B 7B 8B 10B 11B 12B 3B", "W": SWORDS})
@@ -341,11 +360,14 @@ class TestSignals:
         assert [d.move.key for d in made] == ["useless"]
 
     def test_reads_what_its_partner_still_holds(self):
-        # decision: counted from the partner's signals and the cards it played since
+        # decision: counted from the partner's signals (here a person's, who signals its aces too) and the cards it
+        # played since
         deal = position({"N": "3O 2C 1O 1C 4O 5O 6O 7O 8O", "E": "4C 5C 6C 7C 8C 10C 11C 12C 10O",
                          "S": BATONS, "W": "11O 12O 1E 4E 5E 6E 7E 8E 10E"})
         bots = {s: HeuristicBot(signals=True) for s in SEATS}
-        signal_round(deal, bots)
+        for key in ("monsieur", "vache", "aces"):
+            deal.signal(Seat.N, key)
+        deal.signal(Seat.W, "aces")
         reader = bots[Seat.S]
         assert reader.partner_high_cards(deal.view(Seat.S)) == 4  # Monsieur, la Vache and two aces
         assert bots[Seat.E].partner_high_cards(deal.view(Seat.E)) == 1  # W signalled its one ace
@@ -373,15 +395,19 @@ class TestSignals:
         assert played_card(choose(HeuristicBot(), deal)) == Card.parse("4O")  # without signals: lead low
 
     def test_signals_reach_the_partner_only(self):
+        made = 0
         for seed in range(30):
             deal = Deal.from_seed(seed, dealer=SEATS[seed % 4])
             decisions = play_deal(deal, {s: HeuristicBot(signals=True) for s in SEATS})
             signals = [d for d in decisions if isinstance(d.move, Signal)]
-            assert signals, "every hand has something to signal: a named card, aces, or a useless hand"
+            made += len(signals)
+            for signal in signals:  # the strongest hands keep quiet (pagat)
+                assert hand_strength(deal.dealt_hand(signal.seat)) < HeuristicBot.signal_strong or deal.stock_received
             for seat in SEATS:
                 assert all(r.seat.team is seat.team for r in deal.view(seat).signals)
             first_play = next(i for i, d in enumerate(decisions) if isinstance(d.move, Play))
             assert all(i < first_play for i, d in enumerate(decisions) if isinstance(d.move, Signal))
+        assert made > 0
 
 
 def rehide(deal: Deal, seat: Seat, rng: np.random.Generator) -> Deal:
@@ -545,7 +571,7 @@ class TestPlayDeal:
 
 class TestPlayMatch:
     def test_a_match_of_five_deals(self):
-        # seeds and pagat: a match is five deals, the deal passing to the left
+        # the rules sheet and pagat: a match is five deals, the deal passing to the left
         for seed in range(6):
             match = Match(seed)
             per_deal = play_match(match, {"N": HeuristicBot(), "S": HeuristicBot(), "E": RandomBot(seed),

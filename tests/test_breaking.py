@@ -66,7 +66,7 @@ class TestMovesWithWrongTypes:
         deal = Deal.from_seed(1, options=NO_CHANT)
         key = deal.legal_signals("N")[0]  # an honest signal of N's hand
         deal.apply(Signal("N", key))
-        assert deal.view("S").signals[0].seat is Seat.N  # the partner sees it (seeds' signal table)
+        assert deal.view("S").signals[0].seat is Seat.N  # the partner sees it (the rules sheet's signal table)
         assert deal.view("E").signals == ()
         with pytest.raises(AluetteError, match="already signalled"):
             deal.apply(Signal("N", key))
@@ -301,7 +301,7 @@ class TestDraw:
 
 
 class TestRuleEdgeCases:
-    """Rules checked at their edges, against the sources (seeds, pagat.com, decisions of this project in the README's
+    """Rules checked at their edges, against the sources (the rules sheet, pagat.com, decisions of this project in the README's
     table)."""
 
     @pytest.mark.parametrize("notation,winner,points", [
@@ -343,7 +343,7 @@ class TestRuleEdgeCases:
 SCRIPT = """
 import hashlib
 from aluette import Deal, Match, Options, Seat, partnership_draw
-from aluette.drivers import play_out_match
+from aluette.players.drivers import play_out_match
 from aluette.widgets.signals import flash_cards
 parts = []
 match = play_out_match(Match(11, options=Options(surrender=True)))

@@ -70,7 +70,7 @@ class TestRanking:
 class TestParse:
     @pytest.mark.parametrize("text,code", [
         ("3O", "3O"), ("3c", "3C"), ("12E", "12E"), ("10 b", "10B"), (" 1o ", "1O"),
-        ("3 of coins", "3O"), ("King of Swords", "12E"), ("cavalier of cups", "11C"), ("jack of batons", "10B"),
+        ("3 of coins", "3O"), ("King of Swords", "12E"), ("cavalière of cups", "11C"), ("jack of batons", "10B"),
         ("ace of coins", "1O"), ("three of cups", "3C"), ("rey de espadas", "12E"), ("sota de oros", "10O"),
         ("Monsieur", "3O"), ("MADAME", "3C"), ("le borgne", "2O"), ("borgne", "2O"), ("la vache", "2C"),
         ("Vache", "2C"), ("grand-neuf", "9C"), ("Petit neuf", "9O"), ("deux de chêne", "2B"),
@@ -80,7 +80,8 @@ class TestParse:
         # Card.parse's documented forms: codes, English and nicknames, any case, with or without accents
         assert str(Card.parse(text)) == code
 
-    @pytest.mark.parametrize("text", ["", "13O", "0C", "3X", "queen of hearts", "monsieurs", "3 of", 42, None])
+    @pytest.mark.parametrize("text", ["", "13O", "0C", "3X", "queen of harts", "monsieurs", "le", "l'", "las de coupe",
+                                      "3 of", 42, None])
     def test_unknown_card_names_the_text_and_the_forms(self, text):
         with pytest.raises(UnknownCardError) as info:
             Card.parse(text)
@@ -116,6 +117,28 @@ class TestPictures:
 
     def test_html_of_card_contains_its_svg(self):
         assert 'data-card="12E"' in Card.parse("12E")._repr_html_()
+
+    def test_french_suited_faces_are_an_option_and_the_default_is_unchanged(self):
+        # issue 19 §3: an ordinary deck without its 10s (coins = diamonds, cups = hearts, batons = clubs, swords =
+        # spades; the project's source list: catsatcards.com, loisirs.savoir.fr, jeuxloisirs.net)
+        from aluette.pictures import card_svg, cards_html, french_name, trick_html
+        monsieur, queen = Card.parse("3O"), Card.parse("11C")
+        assert card_svg(monsieur) == card_svg(monsieur, deck="spanish")
+        french = card_svg(monsieur, deck="french")
+        assert french != card_svg(monsieur) and "<title>3 of coins (Monsieur): 3 of diamonds</title>" in french
+        assert 'data-card="3O"' in french and "Monsieur" in french
+        assert ">D<" in card_svg(queen, deck="french") and french_name(queen) == "queen of hearts"
+        assert french_name(Card.parse("12E")) == "king of spades" and french_name(Card.parse("10B")) == "jack of clubs"
+        assert ">R<" in card_svg(Card.parse("12E"), deck="french") and ">V<" in card_svg(Card.parse("10B"), deck="french")
+        assert card_svg(monsieur, deck="french") in cards_html([monsieur], width=72, deck="french")
+        assert "3 of diamonds" in trick_html([("N", monsieur)], deck="french")
+        assert Card.parse(french_name(queen)) is queen  # the parser reads the picture's name back
+
+    def test_an_unknown_deck_is_refused(self):
+        from aluette import AluetteError
+        from aluette.pictures import card_svg
+        with pytest.raises(AluetteError, match="unknown deck 'tarot'"):
+            card_svg(Card.parse("3O"), deck="tarot")
 
 
 def test_parse_cards_mixes_commas_and_spaces():
@@ -168,8 +191,53 @@ class TestFrench:
 
     def test_unknown_card_names_the_french_forms(self):
         with pytest.raises(UnknownCardError, match=r"French \('roi de deniers', 'valet d'épées', 'cavalière de "
-                                                   r"coupes'"):
-            Card.parse("roi de cœurs")  # hearts: a French-suited deck, not the Spanish one
+                                                   r"coupes'.*ordinary deck's name \('3 of diamonds'"):
+            Card.parse("roi de corps")
+
+    @pytest.mark.parametrize("text,code", [
+        # issue 19 §4: what a French class types, article and all
+        ("le grand neuf", "9C"), ("le Grand 9", "9C"), ("le petit neuf", "9O"), ("Petit 9", "9O"),
+        ("le deux de chêne", "2B"), ("le 2 de Chêne", "2B"), ("le deux d'écrit", "2E"), ("2 d'écrit", "2E"),
+        ("l'as de coupe", "1C"), ("L’as de coupes", "1C"), ("l' as de bâton", "1B"), ("le roi de deniers", "12O"),
+        ("la cavalière d'épées", "11E"), ("la dame de coupe", "11C"), ("le valet de bâtons", "10B"),
+        ("as d'ors", "1O"), ("roi d'or", "12O"), ("trois d'ors", "3O"), ("l'as d'ors", "1O"),
+        ("the ace of cups", "1C"), ("la Vache", "2C"), ("la grande dame", "3C"),
+    ])
+    def test_with_the_article(self, text, code):
+        assert Card.parse(text) is Card.parse(code)
+
+    def test_the_eleven_is_a_cavaliere(self):
+        # the rules sheet ("cavalières") and pagat.com (« Les quatre Cavalières »): never "cavalier"
+        assert Card.parse("11C").name == "cavalière of cups" and Card.parse("11C").class_name == "cavalières"
+        assert not any("cavalier " in c.name or c.class_name == "cavaliers" for c in DECK)
+
+
+class TestOrdinaryDeck:
+    """An ordinary 52-card French deck without its four 10s: coins = diamonds, cups = hearts, batons = clubs, swords =
+    spades, the queen (dame) the cavalière. Sources, as the project's source list reports them: catsatcards.com (the
+    mapping), loisirs.savoir.fr (the deck minus the 10s), jeuxloisirs.net (« Monsieur : Trois de Carreau »)."""
+
+    @pytest.mark.parametrize("text,code", [
+        ("trois de carreau", "3O"), ("Trois de Carreau", "3O"), ("3 of diamonds", "3O"), ("trois de cœur", "3C"),
+        ("3 of hearts", "3C"), ("deux de carreau", "2O"), ("deux de cœur", "2C"), ("neuf de cœur", "9C"),
+        ("neuf de carreau", "9O"), ("deux de trèfle", "2B"), ("2 of clubs", "2B"), ("deux de pique", "2E"),
+        ("2 of spades", "2E"), ("queen of hearts", "11C"), ("la dame de cœur", "11C"), ("dame de coeurs", "11C"),
+        ("roi de piques", "12E"), ("valet de trèfles", "10B"), ("l'as de pique", "1E"), ("ace of spades", "1E"),
+        ("DAME DE CŒUR", "11C"),
+    ])
+    def test_names(self, text, code):
+        assert Card.parse(text) is Card.parse(code)
+
+    def test_the_named_cards_on_an_ordinary_deck(self):
+        assert [Card.parse(t).nickname for t in ("trois de carreau", "trois de cœur", "deux de carreau",
+                                                 "deux de cœur", "neuf de cœur", "neuf de carreau",
+                                                 "deux de trèfle", "deux de pique")] == [c.nickname for c in NICKNAMED]
+
+    def test_a_ten_is_no_card(self):
+        # the ordinary deck plays without its 10s: "10 of hearts" is no card (the code 10C is the jack of cups)
+        for text in ("10 of hearts", "dix de cœur", "ten of spades"):
+            with pytest.raises(UnknownCardError, match="unknown card"):
+                Card.parse(text)
 
 
 class TestUnicodeAndLength:

@@ -438,7 +438,7 @@ class TestSaveLoad:
 
 
 class TestChantRecipientsRule:
-    """options.chant_recipients, the one rule for who receives the stock (seeds, "setup", and pagat.com: the dealer's
+    """options.chant_recipients, the one rule for who receives the stock (the rules sheet, "setup", and pagat.com: the dealer's
     left and the dealer, alternately from the dealer's left; the variant: the dealer's partner instead)."""
 
     @pytest.mark.parametrize("recipients", list(ChantRecipients))

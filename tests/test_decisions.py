@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from aluette import AluetteError
-from aluette.decisions import BADGE, DECISIONS, MARKER, decision, decisions_markdown
+from aluette.decisions import BADGE, DECISIONS, HANDOUT_BOX, MARKER, badged, decision, decisions_markdown
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = sorted((ROOT / "aluette").glob("*.py"))
@@ -37,9 +37,26 @@ def marked_names(path: Path) -> list[str]:
     return [m.group(1) if m.group(2) else None for doc in docstrings(path) for m in MARKED.finditer(doc)]
 
 
+#: a numbered note of the printable summary's box (notebook 07): "3. <text> <!-- name --> <!-- name -->"
+BOX_NOTE = re.compile(r"^\d+\. .*$", re.MULTILINE)
+
+
 def notebook_markdown(name: str) -> str:
     cells = json.loads((ROOT / "notebooks" / f"{name}.ipynb").read_text(encoding="utf-8"))["cells"]
     return "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+
+
+def handout_box(markdown: str) -> str:
+    """The box "In this app" of the printable summary (the markdown after its bold heading), or ``""``."""
+    heading = f"**{HANDOUT_BOX}**"
+    return markdown[markdown.index(heading):] if heading in markdown else ""
+
+
+def marked_in_notebook(name: str) -> list[str]:
+    """The decisions a notebook marks: by the badge, and by the numbered notes of the handout's box."""
+    markdown = notebook_markdown(name)
+    box = [n for note in BOX_NOTE.findall(handout_box(markdown)) for n in re.findall(r"<!--\s*([a-z0-9-]+)\s*-->", note)]
+    return BADGED.findall(markdown) + box
 
 
 class TestRegistry:
@@ -50,12 +67,14 @@ class TestRegistry:
             assert d.where and all((ROOT / w).is_file() for w in d.where), d.name
             assert all((ROOT / "notebooks" / f"{n}.ipynb").is_file() for n in d.taught_in), d.name
 
-    def test_the_engine_shows_a_decision_with_the_badge_and_its_name(self):
-        # a deal's reason, as the reader sees it, marks the decision as the notebooks do, with its registered name
+    def test_the_engine_shows_a_decision_with_the_badge_not_its_name(self):
+        # a deal's reason, as the reader (a student) sees it, marks the decision with the notebooks' badge beside
+        # the decision itself; the registered name is for the code, never shown (issue 23, point 8)
         from aluette.decisions import badged
         from aluette.scoring import score_tricks
         reason = score_tricks("XXXXXXXXX").reason
-        assert badged("all-nine-spoiled") in reason and BADGE.rstrip(":") in reason
+        assert badged("all-nine-spoiled") in reason and BADGE in reason and "nobody scores" in reason
+        assert not any(d.name in reason for d in DECISIONS) and "[" not in reason
         assert "decision of this project" not in reason.lower()
         with pytest.raises(AluetteError, match="no decision named"):
             badged("nine-spoiled")
@@ -115,12 +134,83 @@ class TestNotebooks:
     @pytest.mark.parametrize("d", [d for d in DECISIONS if d.taught_in], ids=lambda d: d.name)
     def test_badge_where_taught(self, d):
         for notebook in d.taught_in:
-            names = BADGED.findall(notebook_markdown(notebook))
-            assert d.name in names, f"{notebook}.ipynb teaches {d.name} without '{BADGE} <!-- {d.name} -->'"
+            names = marked_in_notebook(notebook)
+            assert d.name in names, (f"{notebook}.ipynb teaches {d.name} without '{BADGE} <!-- {d.name} -->' (or a "
+                                     f"numbered note of the handout's box '{HANDOUT_BOX}')")
+
+    def test_the_handout_marks_its_decisions_in_its_box_only(self):
+        # issue 19 §5: the printable summary reads as rules, the app's decisions in one short box of numbered notes
+        from aluette.classroom.landing import summary_markdown
+        summary = summary_markdown(ROOT / "notebooks" / "07_teachers_guide.ipynb")
+        box = handout_box(summary)
+        assert BADGE.rstrip(":") not in summary and box and len(BOX_NOTE.findall(box)) <= 8
+        assert {d.name for d in DECISIONS if "07_teachers_guide" in d.taught_in} <= set(marked_in_notebook(
+            "07_teachers_guide"))
+
+    def test_the_box_check_can_fail(self):
+        box = f"**{HANDOUT_BOX}** decides:\n\n1. Nobody scores. <!-- all-nine-spoiled -->\nNot a note <!-- drawn-match -->"
+        assert [n for note in BOX_NOTE.findall(handout_box(box)) for n in re.findall(r"<!-- ([a-z0-9-]+) -->", note)] \
+            == ["all-nine-spoiled"]
+        assert handout_box("no box here") == ""
 
     def test_no_badge_for_an_unknown_decision(self):
         known = {d.name: d for d in DECISIONS}
         for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
-            for name in BADGED.findall(notebook_markdown(path.stem)):
+            for name in marked_in_notebook(path.stem):
                 assert name in known, f"{path.name}: badge for {name!r}, missing from aluette/decisions.py"
                 assert path.stem in known[name].taught_in, f"{path.name} teaches {name}: add it to taught_in"
+
+
+class TestEngineTexts:
+    """Issue 19 §2: every text a student reads after a deal that applies a decision marks it with :func:`badged`: a
+    deal's reason (05, 08, 10 show it), the mordienne verdict, the narration of the chant's variant."""
+
+    @pytest.mark.parametrize("notation,names", [
+        ("XXXXXXXXS", {"one-trick-run-mordienne", "mordienne-spoiled-counts-before"}),
+        ("XXXXSSSSS", {"mordienne-spoiled-counts-before"}),
+        ("NEWXSSSSS", {"mordienne-spoiled-counts-before"}),
+        ("EXWEWNNNX", {"mordienne-spoiled-breaks-run"}),       # pagat's example: a spoiled last trick
+        ("NEWSXSSSS", {"mordienne-spoiled-breaks-run"}),
+        ("SSSSSSSSS", {"all-nine-not-mordienne"}),
+        ("XXXXXXXXX", {"all-nine-spoiled"}),
+        ("NEWNSSSSS", set()), ("SENWSEXNW", set()), ("XSENXWSSS", set()),  # no decision applied: no badge
+    ])
+    def test_a_deals_reason_and_verdict_badge_the_decisions_they_apply(self, notation, names):
+        from aluette.scoring import explain_mordienne, score_tricks
+        score = score_tricks(notation)
+        for text in (score.reason, explain_mordienne(score)):
+            # a reader sees the badge beside each decision applied, never the decision's id (issue 23 §8)
+            assert not re.search(r"\[[a-z0-9-]+\]", text), text
+            if text is score.reason or notation != "XXXXXXXXX":  # the verdict on nine spoiled says "nobody won"
+                assert text.count(BADGE) == len(names), (notation, text)
+
+    def test_the_chant_variant_is_badged_in_the_narration(self):
+        from aluette import Deal, Options
+        from aluette.options import ChantRecipients
+        variant = Deal.from_seed(7, dealer="N", options=Options(chant_recipients=ChantRecipients.LEFT_AND_PARTNER))
+        plain = Deal.from_seed(7, dealer="N")
+        for deal in (variant, plain):
+            for seat in "ESWN":
+                deal.answer_chant(seat, True)
+        told = [line for line in variant.view(None).events if "stock goes" in line]
+        assert told and badged("chant-variant-alternate") in told[0] and "six to E" in told[0] and "six to S" in told[0]
+        assert not any(BADGE in line for line in plain.view(None).events if "stock goes" in line)
+
+    def test_the_chant_demo_badges_the_variants_dealing(self):
+        from aluette.options import ChantRecipients
+        from aluette.widgets.chant import ChantDemo
+        variant = ChantDemo(seed=7, dealer="N", recipients=ChantRecipients.LEFT_AND_PARTNER)
+        plain = ChantDemo(seed=7, dealer="N")
+        assert BADGE in variant._result.value and "alternately to E and S" in variant._result.value
+        assert "[chant-variant-alternate]" not in variant._result.value  # the badge, never the id
+        assert BADGE not in plain._result.value and "alternately to E and N" in plain._result.value
+        for demo in (variant, plain):
+            demo.close()
+
+    def test_a_refused_surrender_with_nine_spoiled_tricks_is_badged(self):
+        # pagat: refused, the refusing side must make mordienne; with all nine spoiled nobody did (decision)
+        from aluette.scoring import score_deal
+        spoiled = score_deal("XXXXXXXXX", surrendered_by="NS", surrender_accepted=False)
+        assert badged("surrender-refused-all-spoiled") in spoiled.reason and badged("all-nine-spoiled") in spoiled.reason
+        played = score_deal("SENWSEXNW", surrendered_by="EW", surrender_accepted=False)
+        assert "surrender-refused-all-spoiled" not in played.reason

@@ -1,4 +1,4 @@
-"""Drivers (aluette.drivers): the trivial stand-in for players (simple_move, play_out, play_out_match) and the bots
+"""Drivers (aluette.players.drivers): the trivial stand-in for players (simple_move, play_out, play_out_match) and the bots
 seated by kind (bots_for). Sources: "decision" = a decision of this project (the trivial rule, the quality bar on bad
 input, seeded chance); "seeds" = the rules sheet in docs/sources ("setup", "gameplay").
 """
@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from aluette import SEATS, AluetteError, BadSeedError, Deal, HeuristicBot, Match, Phase, RandomBot
-from aluette.drivers import BOT_KINDS, bots_for, play_deal, play_out, play_out_match, simple_move
+from aluette import (SEATS, AluetteError, Seat, BadSeedError, Deal, DealOverError, HeuristicBot, Match, MordienneAnnouncement,
+                     Options, Phase, RandomBot, Rebour)
+from aluette.players.drivers import BOT_KINDS, bots_for, play_deal, play_match, play_out, play_out_match, simple_move
 
 
 class TestSimpleRule:
@@ -54,7 +55,7 @@ class TestSimpleRule:
 class TestBotsFor:
     def test_one_kind_at_every_seat(self):
         # decision: the scenario builder seats four bots of one kind
-        assert set(BOT_KINDS) == {"heuristic", "random"}
+        assert set(BOT_KINDS) == {"heuristic", "random", "expert"}
         heuristic, random = bots_for("heuristic", 1), bots_for("random", 1)
         assert set(heuristic) == set(random) == set(SEATS)
         assert all(isinstance(bot, HeuristicBot) for bot in heuristic.values())
@@ -90,8 +91,8 @@ def test_random_bots_are_seeded_one_way_for_every_driver():
     """A seed replays a game, its random players included: ``bots_for("random", s)`` and the match session's random
     opponents (E and W for a person at S) are ``random_bot_at(s, seat)``: the same seed and seat choose alike."""
     from aluette import Seat
-    from aluette.drivers import random_bot_at
-    from aluette.session import make_bots
+    from aluette.players.drivers import random_bot_at
+    from aluette.players.session import make_bots
 
     deal = Deal.from_seed(5)
     view, legal = deal.view(deal.to_move), deal.legal_moves()
@@ -105,3 +106,104 @@ def test_random_bots_are_seeded_one_way_for_every_driver():
         random_bot_at(-1, "N")
     with pytest.raises(AluetteError):
         random_bot_at(1, "north-east")
+
+
+# Every variant the engine plays (aluette.options), each with the source the option names.
+VARIANTS = {
+    "default": Options(),  # the rules sheet and pagat.com: five deals, the chant, mordienne
+    "no-chant": Options(chant=False),
+    "chant-to-partner": Options(chant_recipients="left_and_partner"),  # loisirs.savoir.fr
+    "no-mordienne": Options(mordienne=False),  # mordienne is optional (rules sheet, pagat.com)
+    "surrender": Options(surrender=True),  # pagat.com
+    "surrender-later": Options(surrender=True, surrender_until="last_trick"),  # decision surrender-between-tricks
+    "first-to-5": Options(target_points=5),  # trictrac.net, regles2jeux.fr
+    "rebour-first-form": Options(rebour="announced"),  # Guy Rebour's account, as pagat.com reports it
+    "rebour-second-form": Options(rebour="only_announced"),  # the variant pagat suggests Rebour describes
+}
+
+
+def drive_with_simple(match: Match, rule: str) -> Match:
+    return play_out_match(match, rule)
+
+
+def drive_with_bots(kind: str):
+    def drive(match: Match) -> Match:
+        play_match(match, bots_for(kind, 5, signals=kind == "heuristic"))
+        return match
+    return drive
+
+
+def drive_with_session(match: Match) -> Match:
+    from aluette.players.session import MatchSession
+    session = MatchSession(match, bots_for("heuristic", 5, signals=True))
+    while True:
+        session.run_bots()
+        if match.is_over:
+            return match
+        session.next_deal()
+
+
+def drive_at_a_table(match: Match, tmp_path) -> Match:
+    """A shared table (SQLite) with the match's seed and options: a person's page at N (tests/store/players.py)
+    and the table's bots at E, S, W (``step_bots``); returns the match the log rebuilds."""
+    from aluette.store import TableService
+    from aluette.store.db import SQLiteStore
+
+    from .store.players import play_with_table_bots
+    service = TableService(SQLiteStore(tmp_path / "tables.sqlite3"))
+    try:
+        service.create_table("drivers", seed=match.seed, options=match.options)
+        play_with_table_bots(service, "drivers")
+        return service.replay("drivers")
+    finally:
+        service.close()
+
+
+DRIVERS = {
+    "table": drive_at_a_table,
+    "simple-highest": lambda m: drive_with_simple(m, "highest"),
+    "simple-lowest": lambda m: drive_with_simple(m, "lowest"),
+    "heuristic-bots": drive_with_bots("heuristic"),
+    "random-bots": drive_with_bots("random"),
+    "session": drive_with_session,
+}
+
+
+@pytest.mark.parametrize("driver", sorted(DRIVERS))
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_every_driver_plays_every_variant_to_the_end(driver, variant, tmp_path):
+    # decision: every driver plays every option of the engine (issue 19: simple_move had no case for the Rebour
+    # announcement and stopped every Rebour match with "the deal is over")
+    options = VARIANTS[variant]
+    drive = DRIVERS[driver]
+    match = drive(Match(3, options=options), tmp_path) if driver == "table" else drive(Match(3, options=options))
+    assert match.is_over and all(deal.is_over for deal in match.deals)
+    if options.rebour is not Rebour.OFF:
+        assert all(len(d.announcements) == 4 for d in match.deals if d.tricks)  # everyone was asked
+    if match.target is None:
+        assert len(match.deals) == options.match_deals
+    else:
+        assert max(match.scores.values()) >= match.target
+
+
+def test_the_simple_player_never_announces():
+    deal = Deal.from_seed(3, options=Options(rebour="announced", chant=False))
+    assert deal.phase is Phase.ANNOUNCE and simple_move(deal) == MordienneAnnouncement(deal.to_move, False)
+    play_out(deal)
+    with pytest.raises(DealOverError, match="the deal is over"):
+        simple_move(deal)
+
+
+def test_one_registry_of_bot_kinds():
+    # decision: the kinds of bots are registered once (drivers.BOT_KINDS); the match session's opponents and the
+    # shared tables' bots are made from it
+    from aluette.players import session
+    from aluette.players.drivers import make_bot
+    from aluette.store import service
+    assert session.OPPONENTS is BOT_KINDS
+    assert repr(service._bot({"signals": True}, Seat.E)) == repr(make_bot("heuristic", "E", signals=True))
+    assert isinstance(make_bot("random", "W", 3), RandomBot)
+    with pytest.raises(AluetteError, match="need a seed"):
+        make_bot("random", "W")
+    with pytest.raises(AluetteError, match="unknown players 'clever'"):
+        make_bot("clever", "W", 3)

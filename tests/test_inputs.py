@@ -15,7 +15,7 @@ import pytest
 from aluette import (DECK, AluetteError, BadSeedError, BadSignalError, Deal, Decision, DuplicateCardError,
                      DuplicateSeatError, Hand, HeuristicBot, MalformedSaveError, Match, Options, RandomBot, Seat,
                      Signal, UnknownSeatError, parse_outcomes, trick_winner)
-from aluette.drivers import play_deal, play_match, signal_round
+from aluette.players.drivers import play_deal, play_match, signal_round
 from aluette.chance import MAX_SEED, check_seed, deck_from_hands
 from aluette.errors import quoted
 from aluette.savefile import check_header

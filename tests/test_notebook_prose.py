@@ -146,3 +146,28 @@ def test_the_removed_cell_rule_sees_a_name_the_app_needs():
     assert removed_names_used([removed, kept]) == [("kept", "pi", "removed")]  # x is assigned again in "kept"
     kept.source = "print(x)"
     assert removed_names_used([removed, kept]) == [("kept", "x", "removed")]
+
+
+#: A shell command in a notebook: an indented line of markdown (how the teacher's guide writes its commands).
+COMMAND = re.compile(r"^    (\S+)", re.MULTILINE)
+
+
+@pytest.mark.parametrize("path", PATHS, ids=[p.name for p in PATHS])
+def test_commands_are_the_projects_own(path):
+    # issue 23 §7: a teacher copies the commands as written, from the project folder: make targets or the project's
+    # own virtual environment (.venv/bin/...), never a bare `jupyter` that may not be installed
+    commands = [m.group(1) for cell in cells(path) if cell.cell_type == "markdown" for m in COMMAND.finditer(
+        re.sub(r"<style>.*?</style>", "", cell.source, flags=re.S))]
+    assert all(c == "make" or c.startswith(".venv/bin/") for c in commands), commands
+
+
+def test_the_command_rule_can_fail():
+    assert [m.group(1) for m in COMMAND.finditer("Print it:\n\n    jupyter nbconvert x\n    make app\n")] == [
+        "jupyter", "make"]
+
+
+@pytest.mark.parametrize("path", [*PATHS, NOTEBOOKS.parent / "README.md"], ids=lambda p: p.name)
+def test_the_rules_sheet_is_called_the_rules_sheet(path):
+    # the preamble's words: "the seeds" also means the random seeds, so the sources' sheet is "the rules sheet"
+    text = path.read_text(encoding="utf-8")
+    assert not re.search(r"\bthe seeds\b", text, re.IGNORECASE)

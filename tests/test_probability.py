@@ -1,6 +1,6 @@
 """Exact spoil chances (aluette.probability) against brute-force enumeration.
 
-Rule source: a tie for the highest class spoils a trick (seeds, "gameplay"; pagat.com). The brute-force counts below
+Rule source: a tie for the highest class spoils a trick (the rules sheet, "gameplay"; pagat.com). The brute-force counts below
 do not use the module's formula: they enumerate every set of cards and ask the engine's own trick_winner (2 and 3
 cards) or compare strengths (all C(48, 4) = 194,580 sets of four).
 """

@@ -5,17 +5,26 @@ replay equals
 the original, a seat's view never contains a card it may not see); the rules themselves are in aluette/deal.py.
 """
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aluette import DECK, ChantRecipients, Deal, Options, Phase, Seat, SurrenderUntil, score_tricks
+from aluette import DECK, ChantRecipients, Deal, Options, Phase, Rebour, Seat, SurrenderUntil, score_tricks
+from aluette.moves import ChantAnswer, Discard, MordienneAnnouncement, Play, Signal, SurrenderAnswer, SurrenderOffer
+from aluette.signals import SIGNALS
+
+
+def _options(mordienne, chant, recipients, surrender, until, rebour):
+    """Every variant the engine plays: the Rebour announcement needs mordienne and excludes the surrender
+    (:class:`aluette.Options`), so a drawn Rebour turns the surrender off."""
+    surrender = surrender and rebour is Rebour.OFF
+    return Options(mordienne=mordienne or surrender or rebour is not Rebour.OFF, chant=chant,
+                   chant_recipients=recipients, surrender=surrender,
+                   surrender_until=until if surrender else SurrenderUntil.FIRST_TRICK, rebour=rebour)
+
 
 options_strategy = st.builds(
-    lambda mordienne, chant, recipients, surrender, until: Options(
-        mordienne=mordienne or surrender, chant=chant, chant_recipients=recipients, surrender=surrender,
-        surrender_until=until if surrender else SurrenderUntil.FIRST_TRICK),
-    st.booleans(), st.booleans(), st.sampled_from(list(ChantRecipients)), st.booleans(),
-    st.sampled_from(list(SurrenderUntil)))
+    _options, st.booleans(), st.booleans(), st.sampled_from(list(ChantRecipients)), st.booleans(),
+    st.sampled_from(list(SurrenderUntil)), st.sampled_from(list(Rebour)))
 
 
 def allowed_cards(deal: Deal, seat: Seat) -> set:
@@ -74,7 +83,9 @@ def test_invariants_of_any_legal_sequence(seed, options, choices, signal_every):
         for seat in Seat:  # every seat plays exactly nine cards, one per trick
             assert [s for t in deal.tricks for s, _ in t.plays].count(seat) == 9
         assert held == []
-        assert result.score == score_tricks(deal.notation, mordienne=options.mordienne)
+        announced = ({seat for seat, said in deal.announcements if said}
+                     if options.rebour is Rebour.ONLY_ANNOUNCED else None)
+        assert result.score == score_tricks(deal.notation, mordienne=options.mordienne, announced=announced)
         assert sum(result.points.values()) in (0, 1, 2)
     # replay from the history and from the saved file equals the original
     assert Deal.from_json(deal.to_json()).to_dict() == deal.to_dict()
@@ -87,3 +98,48 @@ def test_invariants_of_any_legal_sequence(seed, options, choices, signal_every):
 @given(seed=st.integers(0, 2**32))
 def test_same_seed_same_deal(seed):
     assert Deal.from_seed(seed).deck == Deal.from_seed(seed).deck
+
+
+def candidate_moves(deal: Deal, pick: int) -> list:
+    """Moves of every kind for every seat, legal or not: each answer both ways, every card of the deck for every
+    seat, and (in the discard phase) six of the seat's fifteen cards and six with a card it does not hold."""
+    moves = []
+    for seat in Seat:
+        for yes in (True, False):
+            moves += [ChantAnswer(seat, yes), SurrenderOffer(seat, yes), SurrenderAnswer(seat, yes),
+                      MordienneAnnouncement(seat, yes)]
+        moves += [Play(seat, card) for card in DECK]
+        hand = deal.hands[seat]
+        if len(hand) >= 6:
+            start = pick % (len(hand) - 5)
+            moves.append(Discard(seat, hand[start:start + 6]))
+            stranger = next(c for c in DECK if c not in hand)
+            moves.append(Discard(seat, (*hand[:5], stranger)))
+    return moves
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), options=options_strategy,
+       choices=st.lists(st.integers(0, 10**6), min_size=1, max_size=40))
+def test_is_legal_is_membership_of_legal_moves(seed, options, choices):
+    """``deal.is_legal(m)`` ⇔ ``m in deal.legal_moves()`` for every turn move, and ``is_legal(Signal(s, k))`` ⇔
+    ``k in deal.legal_signals(s)``, in every state of a deal played to the end (the engine's two answers to "may
+    this move be made now" agree; python-chess keeps the same pair, ``is_legal`` and ``legal_moves``)."""
+    deal = Deal.from_seed(seed, options=options)
+    step = 0
+    while True:
+        pick = choices[step % len(choices)]
+        legal = deal.legal_moves()
+        listed = set(legal)  # in the discard phase all 5005 discards; the candidates are checked against them
+        for move in candidate_moves(deal, pick):
+            assert deal.is_legal(move) is (move in listed), move
+        for seat in Seat:
+            keys = set(deal.legal_signals(seat))
+            for kind in SIGNALS:
+                assert deal.is_legal(Signal(seat, kind.key)) is (kind.key in keys), (seat, kind.key)
+        if deal.is_over:
+            assert legal == []
+            return
+        assert legal and all(deal.is_legal(m) for m in legal[:50])
+        deal.apply(legal[pick % len(legal)])
+        step += 1

@@ -126,3 +126,74 @@ class TestScenarioDeal:
     def test_recipe_needs_an_int_seed(self):
         with pytest.raises(AluetteError, match="seed"):
             scenario_to_json({}, -3)
+
+
+class TestUndoAndReplay:
+    """aluette.scenario's rewound, undone and replayed_from_trick: a deal taken back, the original unchanged. Seeds,
+    "gameplay": the winner of a trick leads the next; a spoiled trick's leader leads again."""
+
+    @staticmethod
+    def _played(tricks, seed=3):
+        deal = Deal.from_seed(seed, options=Options(chant=False))
+        for _ in range(4 * tricks):
+            deal.play_index(0)
+        return deal
+
+    def test_undo_takes_back_the_last_moves_and_leaves_the_original(self):
+        from aluette.scenario import undone
+        deal = self._played(2)
+        before = deal.to_json()
+        back = undone(deal)
+        assert back.moves == deal.moves[:-1] and len(back.tricks) == 1 and len(back.current_trick) == 3
+        assert back.to_move == deal.moves[-1].seat and back.legal_cards() != ()
+        assert undone(deal, 8).moves == () and undone(deal, 8).deck == deal.deck
+        assert deal.to_json() == before  # the original is as it was
+        back.play(deal.moves[-1].seat, deal.moves[-1].card)
+        assert back.to_json() == before  # the same card again: the same deal
+
+    def test_undo_refuses_what_is_not_there(self):
+        from aluette.scenario import undone
+        with pytest.raises(AluetteError, match="nothing to undo"):
+            undone(Deal.from_seed(1, options=Options(chant=False)))
+        deal = self._played(1)
+        for bad in (0, 5, -1, 1.5, True, "1"):
+            with pytest.raises(AluetteError, match="undo takes back 1 to 4 moves"):
+                undone(deal, bad)
+
+    def test_replay_from_a_trick_is_the_deal_before_its_first_card(self):
+        from aluette.scenario import replayed_from_trick, tricks_to_replay
+        deal = self._played(9)
+        assert deal.is_over and tricks_to_replay(deal) == tuple(range(1, 10))
+        for trick in range(1, 10):
+            again = replayed_from_trick(deal, trick)
+            assert again.tricks == deal.tricks[:trick - 1] and again.current_trick == ()
+            assert again.to_move == deal.tricks[trick - 1].leader and not again.is_over
+            for seat, hand in deal.hands.items():  # each hand holds again the cards it played from that trick on
+                later = {card for t in deal.tricks[trick - 1:] for s, card in t.plays if s is seat}
+                assert set(again.hands[seat]) == set(hand) | later and len(again.hands[seat]) == 10 - trick
+        assert deal.is_over and len(deal.tricks) == 9  # unchanged
+
+    def test_a_trick_being_played_may_be_replayed_not_one_to_come(self):
+        from aluette.scenario import replayed_from_trick, tricks_to_replay
+        deal = self._played(2)
+        deal.play_index(0)  # the first card of trick 3
+        assert tricks_to_replay(deal) == (1, 2, 3)
+        assert replayed_from_trick(deal, 3).moves == deal.moves[:8]
+        for bad in (0, 4, 10, "2", None):
+            with pytest.raises(AluetteError, match="replayed from tricks 1 to 3, not from trick"):
+                replayed_from_trick(deal, bad)
+        with pytest.raises(AluetteError, match="from no trick"):
+            replayed_from_trick(Deal.from_seed(1), 1)  # the chant is being asked: no card played yet
+
+    def test_replay_keeps_the_chant_and_the_discards(self):
+        # seeds, "setup": with the chant agreed, the recipients' discards stand when a trick is replayed
+        from aluette.players.drivers import bots_for, play_deal
+        from aluette.scenario import replayed_from_trick
+        for seed in range(40):
+            deal = Deal.from_seed(seed)
+            play_deal(deal, bots_for("heuristic", seed))
+            if deal.chant_agreed:
+                break
+        assert deal.chant_agreed and deal.tricks
+        again = replayed_from_trick(deal, 1)
+        assert again.chant_agreed and again.stock_received == deal.stock_received and again.tricks == ()

@@ -10,6 +10,7 @@ an earlier spoiled or lost trick counts as "before" the run.
 import pytest
 
 from aluette import AluetteError, NotationError, Seat, Team, first_to_reach, parse_outcomes, score_tricks
+from aluette.decisions import badged
 from aluette.scoring import explain_mordienne, score_deal
 
 
@@ -217,7 +218,8 @@ class TestExplainMordienne:
         # the first trick after the winner's first that went elsewhere (a spoiled one too), or trick 1 won
         assert "After S's first trick (trick 2), trick 3 went to E, breaking the run." in explain_mordienne(
             score_tricks("XSENXWSSS"))
-        assert "trick 6 went to nobody (spoiled), breaking" in explain_mordienne(score_tricks("XXXXNXXXX"))
+        assert (f"trick 6 went to nobody (spoiled), breaking the run ({badged('mordienne-spoiled-breaks-run')}"
+                in explain_mordienne(score_tricks("XXXXNXXXX")))
         assert "S won trick 1, so no trick S did not win comes before a run." in explain_mordienne(
             score_tricks("SENWSEXNW"))
 

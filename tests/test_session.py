@@ -1,4 +1,4 @@
-"""The match session (:mod:`aluette.session`), driven without widgets: people's moves through ``submit``, the bots'
+"""The match session (:mod:`aluette.players.session`), driven without widgets: people's moves through ``submit``, the bots'
 moves one ``step`` at a time, the pauses it announces, the events it tells, and whole matches.
 
 Rule sources: seeds (the rules sheet in ``docs/sources/``), "gameplay" (one card each in turn, clockwise), "setup"
@@ -18,7 +18,7 @@ from aluette import (DECK, SEATS, AluetteError, BadSeedError, BadSignalError, Ca
 from aluette.errors import NotYourSeatError
 from aluette.moves import ChantAnswer, Discard, Play, Signal, SurrenderOffer
 from aluette.secrecy import cards_named, hidden_cards
-from aluette.session import BotTurn, MatchSession, Person, make_bots
+from aluette.players.session import BotTurn, MatchSession, Person, make_bots
 
 S, N, E, W = Seat.S, Seat.N, Seat.E, Seat.W
 

@@ -23,8 +23,20 @@ def deal():
 class TestSources:
     def test_every_gesture_names_its_source(self):
         for kind in SIGNALS:
-            assert "seeds' signal table" in kind.source, kind.key
+            assert "rules sheet's signal table" in kind.source, kind.key
             assert "pagat" not in kind.source, kind.key  # pagat's French copy has no table of gestures
+
+    def test_deux_de_chene_index_finger(self):
+        # trictrac.net (as the project's source list gives it): « l'index (ou l'index et le majeur) », never the
+        # middle finger alone; the rules sheet (fy): "wiisfinger of middelfinger" (index or middle finger)
+        kind = next(k for k in SIGNALS if k.key == "deux_de_chene")
+        assert kind.gesture == "stick out the index finger (or the index and middle fingers)"
+        assert "trictrac.net" in kind.source and "index or middle finger" in kind.source
+
+    def test_monsieur_raised_eyebrows_at_trictrac(self):
+        # the rules sheet (fy): "Sjoch omheech sûnder jo holle te ferpleatsen"; trictrac.net: « sourcils levés »
+        kind = next(k for k in SIGNALS if k.key == "monsieur")
+        assert kind.gesture == "look upwards without moving the head" and "raised eyebrows" in kind.source
 
     def test_petit_neuf_little_finger(self):
         # trictrac.net: "Petit Neuf : montrer le petit doigt"; seeds fy: "Stick out pinkie"

@@ -118,7 +118,7 @@ from concurrent.futures import ProcessPoolExecutor  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from aluette import AluetteError, SEATS, Team, UnknownSeatError  # noqa: E402
-from aluette.bots import Decision  # noqa: E402
+from aluette.players.bots import Decision  # noqa: E402
 from aluette.simulation import (BLOCK_SIZE, COLUMNS, Summary, block_generator, simulate,  # noqa: E402
                                 simulate_chunks, simulate_summary, step_deals)
 
@@ -126,7 +126,7 @@ NO_CHANT = Options(chant=False)
 
 
 class HighestCardBot:
-    """A test bot (the aluette.bots protocol): always plays its highest card, declines the chant and the surrender,
+    """A test bot (the aluette.players.bots protocol): always plays its highest card, declines the chant and the surrender,
     never signals. Module level, so it is picklable."""
 
     def __init__(self, seat, rng):
@@ -303,7 +303,7 @@ class TestBadArguments:
             simulate(10, seed=1, players={"Q": "random"})
         with pytest.raises(AluetteError, match="must be 'random', a player name or a factory"):
             simulate(10, seed=1, players={s: 3 for s in "NESW"})
-        with pytest.raises(AluetteError, match="vectorized engine plays four random players or four non-signalling"):
+        with pytest.raises(AluetteError, match="vectorized engine plays random players and non-signalling heuristic"):
             simulate(10, seed=1, engine="vectorized", players={s: highest_card_bot for s in "NESW"})
 
     def test_other_arguments(self):
@@ -338,6 +338,45 @@ class TestSummary:
         halves = (Summary().add(df.iloc[:1000]) + Summary().add(df.iloc[1000:]))
         assert halves == summary
 
+    def test_by_dealer_side_and_by_seat(self):
+        # Seeds, "scoring": the point goes to the winner's partnership (N-S or E-W). Counted here from the rows
+        # another way: the dealer's side is the dealer's partnership, N and S one side, E and W the other.
+        from aluette.simulation import Edge, dealer_margin
+        players = {"N": "heuristic", "E": "random", "S": "random", "W": "random"}
+        df = simulate(3000, seed=43, players=players, engine="vectorized")
+        summary = Summary().add(df)
+        dealer_team = df.dealer.map({"N": "NS", "S": "NS", "E": "EW", "W": "EW"}).astype(str)
+        points = df.points_ns + df.points_ew
+        dealer_points = points.where(df.team.astype(str) == dealer_team, 0)
+        margin = dealer_margin(df)
+        assert (margin == 2 * dealer_points - points).all()
+        side = summary.by_dealer_side()
+        assert side.loc["dealer's side", "points"] == dealer_points.sum() == summary.dealer_side_points
+        assert side.loc["other side", "points"] == points.sum() - dealer_points.sum()
+        assert abs(side.share.sum() - 1) < 1e-12 and side.per_deal.iloc[0] == dealer_points.sum() / 3000
+        edge, direct = summary.dealer_edge(), Edge.of(margin)
+        assert abs(edge.mean - margin.mean()) < 1e-12 and abs(edge.high - direct.high) < 1e-9
+        assert edge.low < edge.mean < edge.high and edge.deals == 3000
+        seats = summary.by_seat()
+        for seat in "NESW":
+            team = "NS" if seat in "NS" else "EW"
+            assert seats.loc[seat, "won"] == (df.winner == seat).sum()
+            assert seats.loc[seat, "dealt"] == (df.dealer == seat).sum() == 750  # the deal rotates
+            assert seats.loc[seat, "side_points"] == df[f"points_{team.lower()}"].sum()
+            assert seats.loc[seat, "points_when_dealing"] == dealer_points[df.dealer == seat].sum()
+        # the one heuristic bot against three random players wins far more than a quarter of the deals won
+        assert seats.won_share["N"] > 0.25 + 3.29 * np.sqrt(0.25 * 0.75 / seats.won.sum())
+        halves = Summary().add(df.iloc[:1000]) + Summary().add(df.iloc[1000:])
+        assert halves == summary and (halves.by_seat() == seats).all().all()
+
+    def test_an_edge_needs_deals(self):
+        from aluette.simulation import Edge
+        with pytest.raises(AluetteError, match="no deals counted yet"):
+            Summary().dealer_edge()
+        with pytest.raises(AluetteError, match="no deals to average"):
+            Edge.of([])
+        assert Edge.of([1, 1, 1]).significant and not Edge.of([1, -1, 1, -1]).significant
+
     def test_table(self):
         table = simulate_summary(2000, seed=1, options=NO_CHANT, engine="vectorized").table()
         assert {"count", "out_of", "rate", "low", "high"} <= set(table.columns)
@@ -356,7 +395,7 @@ def test_benchmarks_are_found_and_honest_about_the_heuristic():
 
 class TestNamedBots:
     def test_heuristic_players_from_aluette_bots(self, pool):
-        # simulate() plays the bots of aluette.bots by name, with results independent of the workers
+        # simulate() plays the bots of aluette.players.bots by name, with results independent of the workers
         players = {"N": "heuristic", "S": "heuristic", "E": "random", "W": "random"}
         alone = simulate(300, seed=4, players=players, options=NO_CHANT)
         assert alone.equals(simulate(300, seed=4, players=players, options=NO_CHANT, executor=pool, chunk_size=100))

@@ -51,7 +51,7 @@ class TestTrickWinner:
 
 
 class TestBestOf:
-    """tricks.best_of, the one trick-winner rule (seeds, "gameplay"): the deal, the explanations and trick_winner
+    """tricks.best_of, the one trick-winner rule (the rules sheet, "gameplay"): the deal, the explanations and trick_winner
     call it; the numpy engines are checked against it in tests/test_vectorized*.py."""
 
     def test_seats_and_partial_tricks(self):
@@ -82,7 +82,7 @@ def test_a_trick_sentence_names_each_card_beside_its_code():
     """Seeds (``docs/sources/``, "cards"): the suits are coins, cups, batons and swords; the code of swords is E
     (*espadas*), the letter of East too. Where a sentence puts seats and cards side by side, each card carries its
     name, so "E: 12E king of swords" is never read as two seats."""
-    from aluette.drivers import play_out
+    from aluette.players.drivers import play_out
     swords_seen = False
     for seed in range(6):
         deal = play_out(Deal.from_seed(seed, options=Options(chant=False)), "lowest", tricks=1)

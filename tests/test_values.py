@@ -7,8 +7,8 @@ import pytest
 
 from aluette import (ChantRecipients, Deal, DealScore, Match, Options, Seat, Team, TrickRecord, View,
                      score_tricks)
-from aluette.bots import RandomBot
-from aluette.drivers import play_match
+from aluette.players.bots import RandomBot
+from aluette.players.drivers import play_match
 
 
 def finished(seed=4, **options) -> Deal:
@@ -32,7 +32,7 @@ class TestReadOnly:
     def test_view_mappings_cannot_be_changed(self, name):
         deal = Deal.from_seed(1)
         for _ in range(4):
-            deal.answer_chant(deal.to_move, True)  # E and N receive the stock (seeds, "setup")
+            deal.answer_chant(deal.to_move, True)  # E and N receive the stock (the rules sheet, "setup")
         view = deal.view(Seat.E)
         with pytest.raises(TypeError):
             getattr(view, name)[Seat.S] = ()

@@ -4,10 +4,13 @@
   regles2jeux.fr ("le but du jeu, c'est d'être la première équipe à marquer 5 points"); ``Options.target_points``.
 * Surrender timing (``Options.surrender_until``): pagat gives no timing; project decisions
   surrender-before-first-trick and surrender-between-tricks (class ``TestSurrenderUntil``).
-* pagat.com's Rebour variant, in issue 8's words (pagat's own text could not be checked): "mordienne announced before
-  the first trick, with the match played to 10 points; and its second form, where mordienne scores only when
-  announced". What the account leaves open is a decision of this project: rebour-announce-order,
-  rebour-announcement-no-score.
+* Guy Rebour's account as pagat.com reports it (French translation of pagat's page, read for this test): « mordienne
+  peut être annoncé avant le début du premier tour. Rebour déclare que si cela se produit, le match est prolongé: il
+  continue autant de fois que nécessaire jusqu'à ce qu'une équipe gagne en obtenant un score d'au moins 10 points »
+  (the first form, ``Rebour.ANNOUNCED``); pagat doubts it (« C'est un peu difficile à comprendre ») and suggests a
+  distinct variant, « dans laquelle mordienne ne marque que s'il est annoncé et que la cible est toujours de 10
+  points » (``Rebour.ONLY_ANNOUNCED``). What the text leaves open is a decision of this project:
+  rebour-announce-order, rebour-partner-announcement, rebour-announcement-no-score, rebour-extended-target.
 """
 
 import pytest
@@ -15,11 +18,12 @@ import pytest
 from aluette import (AluetteError, Deal, HeuristicBot, Match, MordienneAnnouncement, Options, Phase, Play, Rebour,
                      Seat, SurrenderAnswer, SurrenderOffer, Team, WrongPhaseError, NotYourTurnError, play_match,
                      score_tricks, simulate)
+from aluette.players.drivers import simple_move
 from aluette.scoring import score_deal
 from aluette.options import REBOUR_TARGET
 
 # Dealer W, so N leads. N wins tricks 1-2 with its aces; S then wins tricks 3-9 in a row with Deux de chêne and the
-# named cards: NNSSSSSSS, a mordienne for S (seeds: the last tricks won in a row after tricks it did not win).
+# named cards: NNSSSSSSS, a mordienne for S (the rules sheet: the last tricks won in a row after tricks it did not win).
 ORDER = {"N": "1O 1C 12O 12C 11O 8O 7O 10O 11C", "E": "4O 4C 4B 4E 5C 5B 5E 6C 6B",
          "S": "3E 5O 2B 9O 9C 2C 2O 3C 3O", "W": "6E 7C 2E 7B 7E 8C 8B 8E 6O"}
 HANDS = ORDER
@@ -37,8 +41,8 @@ def assert_simulations_refuse(options: Options, engine: str, message: str) -> No
     import numpy as np
 
     from aluette.simulation import step_deals
-    from aluette.vectorized import random_deals
-    from aluette.vectorized_heuristic import heuristic_deals
+    from aluette.simulation.numpy_random import random_deals
+    from aluette.simulation.numpy_heuristic import heuristic_deals
     with pytest.raises(AluetteError, match=message):
         simulate(10, seed=1, options=options, engine=engine)
     draws, dealers = np.zeros((1, 94)), np.zeros(1, dtype=int)
@@ -65,11 +69,27 @@ class TestFirstToFivePoints:
         assert max(before) < 5  # the match did not go on past the deal that reached 5
 
 
+def announce_in(match: Match, numbers: set, seat: str = "S") -> Match:
+    """Play ``match`` out with the trivial player (who never announces), except that ``seat`` announces mordienne in
+    the deals numbered in ``numbers``; returns it."""
+    while not match.is_over:
+        if match.awaiting_next_deal:
+            match.next_deal()
+        deal = match.current
+        if deal.phase is Phase.ANNOUNCE and deal.to_move == seat and match.deal_number in numbers:
+            deal.announce_mordienne(seat, True)
+        else:
+            deal.apply(simple_move(deal))
+    return match
+
+
 class TestRebourOptions:
-    def test_match_to_ten_points(self):
-        # pagat (issue 8): "the match played to 10 points"
+    def test_targets_of_the_two_forms(self):
+        # pagat: the second form's « cible est toujours de 10 points »; the first form's match is as set until an
+        # announcement extends it (TestRebourFirstForm)
         assert REBOUR_TARGET == 10
-        assert Options(rebour="announced").target_points == 10
+        assert Options(rebour="only_announced").target_points == 10
+        assert Options(rebour="announced").target_points is None
         assert Options(rebour=Rebour.ONLY_ANNOUNCED, target_points=7).target_points == 7  # an explicit target stays
         assert Options().rebour is Rebour.OFF and Options().target_points is None
 
@@ -85,6 +105,47 @@ class TestRebourOptions:
     def test_round_trip(self):
         options = Options(rebour="only_announced", chant=False)
         assert Options.from_dict(options.to_dict()) == options and options.to_dict()["rebour"] == "only_announced"
+
+
+class TestRebourFirstForm:
+    """pagat, on Guy Rebour's account: « si cela se produit, le match est prolongé: il continue autant de fois que
+    nécessaire jusqu'à ce qu'une équipe gagne en obtenant un score d'au moins 10 points »."""
+
+    def test_without_an_announcement_the_match_is_five_deals(self):
+        match = announce_in(Match(8, options=Options(rebour="announced")), set())
+        assert len(match.deals) == 5 and not match.extended and match.target is None
+        assert all(len(d.announcements) == 4 for d in match.deals)  # everyone was asked, nobody announced
+
+    def test_an_announcement_extends_the_match_to_ten_points(self):
+        match = Match(8, options=Options(rebour="announced"))
+        while match.current.phase is not Phase.ANNOUNCE:  # the chant declined, the announcements not yet asked
+            match.apply(simple_move(match.current))
+        assert not match.extended
+        announce_in(match, {1, 2})  # S announces in deals 1 and 2 (the second changes nothing more)
+        assert match.extended and match.target == REBOUR_TARGET
+        assert match.is_over and max(match.scores.values()) >= 10 and len(match.deals) > 5
+        before = [sum(d.result.points[t] for d in match.deals[:-1]) for t in Team]
+        assert max(before) < 10  # decision rebour-extended-target: it ends on the first deal that reaches 10
+
+    def test_an_announcement_in_a_later_deal_extends_it_too(self):
+        # decision rebour-partner-announcement: any player's announcement extends the match (here W's, deal 4)
+        match = announce_in(Match(8, options=Options(rebour="announced")), {4}, seat="W")
+        assert match.extended and max(match.scores.values()) >= 10
+        assert [any(said for _, said in d.announcements) for d in match.deals[:5]] == [False] * 3 + [True, False]
+
+    def test_a_higher_target_of_the_match_stays(self):
+        # decision rebour-extended-target: « au moins 10 points », so a match to 12 stays a match to 12
+        match = announce_in(Match(8, options=Options(rebour="announced", target_points=12)), {1})
+        assert match.target == 12 and max(match.scores.values()) >= 12
+        low = Match(8, options=Options(rebour="announced", target_points=3))
+        assert low.target == 3
+        announce_in(low, {1})
+        assert low.target == 10 and max(low.scores.values()) >= 10
+
+    def test_saved_and_loaded_extended(self):
+        match = announce_in(Match(8, options=Options(rebour="announced")), {2})
+        again = Match.from_json(match.to_json())
+        assert again.extended and again.is_over and again.scores == match.scores
 
 
 class TestAnnouncement:
@@ -124,6 +185,7 @@ class TestAnnouncement:
         silent = rebour_deal(Rebour.ONLY_ANNOUNCED)
         for seat in "NESW":
             silent.announce_mordienne(seat, seat == "N")  # N announced, but S makes the run
+        # decision rebour-partner-announcement: the partner's announcement does not count for the maker
         play_out(silent, ORDER)
         assert silent.result.points == {Team.NS: 1, Team.EW: 0} and not silent.result.score.mordienne
         assert "had not announced mordienne" in silent.result.reason
@@ -146,7 +208,7 @@ class TestAnnouncement:
         assert ["announce", "S", True] in deal.to_dict()["moves"]
         assert MordienneAnnouncement(Seat.S, True) in deal.moves
 
-    def test_bots_play_a_rebour_match_to_ten(self):
+    def test_bots_play_a_second_form_match_to_ten(self):
         match = Match(4, options=Options(rebour="only_announced"))
         play_match(match, {s: HeuristicBot(signals=True) for s in "NESW"})
         assert match.is_over and max(match.scores.values()) >= 10
@@ -200,7 +262,7 @@ class TestSurrenderUntil:
         assert deal.phase is Phase.SURRENDER and deal.to_move is Seat.E
         deal.offer_surrender("E", False)
         deal.offer_surrender("N", False)
-        from aluette.drivers import play_out as simple_play_out
+        from aluette.players.drivers import play_out as simple_play_out
         simple_play_out(deal, "lowest", tricks=1)
         assert len(deal.tricks) == 1 and deal.phase is Phase.PLAY
         with pytest.raises(WrongPhaseError):
@@ -208,7 +270,7 @@ class TestSurrenderUntil:
 
     def test_asked_between_tricks_leader_first_then_the_leaders_right(self):
         # decision surrender-between-tricks: before each trick up to the ninth, never within a trick
-        from aluette.drivers import play_out as simple_play_out
+        from aluette.players.drivers import play_out as simple_play_out
         deal = self.deal()
         simple_play_out(deal, "lowest", tricks=1)  # nobody offers before trick 1; S wins it
         assert deal.notation == "S" and deal.phase is Phase.SURRENDER and deal.to_move is Seat.S
@@ -231,7 +293,7 @@ class TestSurrenderUntil:
     def test_worked_example_offered_after_trick_4_refused_refusers_fail(self):
         # pagat.com: refused, the refusing side must make mordienne, else the offering side scores 2; the offer
         # after trick 4 is decision surrender-between-tricks
-        from aluette.drivers import play_out as simple_play_out
+        from aluette.players.drivers import play_out as simple_play_out
         deal = self.deal()
         simple_play_out(deal, "lowest", tricks=4)
         assert deal.notation == "SSSS" and deal.to_move is Seat.S  # S leads trick 5 and speaks first
@@ -252,7 +314,7 @@ class TestSurrenderUntil:
 
     def test_refused_between_tricks_and_the_refusers_make_mordienne(self):
         # pagat.com: the refusing side scores 2 when it makes mordienne; S wins tricks 5-9 after losing 1-4
-        from aluette.drivers import play_out as simple_play_out
+        from aluette.players.drivers import play_out as simple_play_out
         deal = self.deal()
         simple_play_out(deal, "highest", tricks=5)
         assert deal.notation == "EEEES" and deal.to_move is Seat.S
@@ -264,7 +326,7 @@ class TestSurrenderUntil:
 
     def test_accepted_between_tricks_ends_the_deal(self):
         # pagat.com: accepted, the accepting side scores 1 and the deal is not played on
-        from aluette.drivers import play_out as simple_play_out
+        from aluette.players.drivers import play_out as simple_play_out
         deal = self.deal()
         simple_play_out(deal, "lowest", tricks=4)
         deal.offer_surrender("S", False)
@@ -299,8 +361,8 @@ class TestSurrenderUntil:
         assert len(offers) <= 1 and (result.surrendered_by is not None) == bool(offers)
 
     def test_heuristic_bot_offers_between_tricks_with_a_hopeless_hand(self):
-        # the heuristic bot's surrender rule, its threshold scaled to the cards left (aluette/bots.py)
-        from aluette.drivers import play_out as simple_play_out
+        # the heuristic bot's surrender rule, its threshold scaled to the cards left (aluette/players/bots.py)
+        from aluette.players.drivers import play_out as simple_play_out
         deal = self.deal()
         simple_play_out(deal, "lowest", tricks=4)  # S leads trick 5
         deal.offer_surrender("S", False)
@@ -319,6 +381,30 @@ class TestSurrenderUntil:
 
     @pytest.mark.parametrize("engine", ["step", "vectorized"])
     def test_simulations_refuse_it(self, engine):
-        # the simulations' chance contract has three surrender slots (aluette/sim_chance.py): refused, not ignored
+        # the simulations' chance contract has three surrender slots (aluette/simulation/contract.py): refused, not ignored
         assert_simulations_refuse(Options(surrender=True, surrender_until="last_trick"), engine,
                                   "only before the first trick")
+
+
+def test_the_seat_screen_counts_an_extended_match_to_its_new_target():
+    """pagat, on Guy Rebour's account: an announcement of mordienne extends the match « jusqu'à ce qu'une équipe
+    gagne en obtenant un score d'au moins 10 points »: the seat's facts and its status line say "to 10 points", not
+    "of 5" (the status line once read the options' target only)."""
+    from aluette.players.seat_port import SessionSeat
+    from aluette.players.session import MatchSession, Person
+    from aluette.widgets.seat_table import SeatTable
+
+    match = Match(8, options=Options(rebour="announced"))
+    while match.current.phase is not Phase.ANNOUNCE:
+        match.apply(simple_move(match.current))
+    while match.current.phase is Phase.ANNOUNCE:  # S announces in the first deal, the others do not
+        deal = match.current
+        deal.announce_mordienne(deal.to_move, deal.to_move == "S")
+    assert match.extended and match.options.target_points is None
+    port = SessionSeat(MatchSession(match, {s: Person(s) for s in "NESW"}), "S")
+    assert port.facts().target == REBOUR_TARGET
+    table = SeatTable(port)
+    try:
+        assert f"(to {REBOUR_TARGET} points)" in table.status.value and " of 5" not in table.status.value
+    finally:
+        table.close()

@@ -1,7 +1,7 @@
-"""Differential tests: the vectorized engine (aluette.vectorized) gives exactly the step-by-step engine's result
+"""Differential tests: the vectorized engine (aluette.simulation.numpy_random) gives exactly the step-by-step engine's result
 (aluette.Deal driven move by move) for every deal, for every option combination random players support.
 
-The rules themselves are the engine's (seeds and pagat.com, see aluette.deal and aluette.scoring); what is asserted
+The rules themselves are the engine's (the rules sheet and pagat.com, see aluette.deal and aluette.scoring); what is asserted
 here is the decision of this project that both engines agree deal by deal under the chance contract of
 aluette.simulation, plus a few positions built by hand where the rule outcome is known.
 """
@@ -15,7 +15,7 @@ from aluette import SEATS, Deal, Options, Seat, Team, score_tricks
 from aluette.scoring import score_deal
 from aluette.chance import deck_from_hands
 from aluette.simulation import DRAWS_PER_DEAL, simulate, step_deals
-from aluette.vectorized import random_deals
+from aluette.simulation.numpy_random import random_deals
 
 MORDIENNE_AND_SURRENDER = [dict(mordienne=True), dict(mordienne=False), dict(mordienne=True, surrender=True)]
 COMBINATIONS = ([Options(chant=False, **o) for o in MORDIENNE_AND_SURRENDER]
@@ -105,7 +105,7 @@ def _uniforms_for(deck, cut):
 
 def test_all_nine_spoiled():
     # Every seat holds one ace, king, cavalier, jack, 8, 7, 6, 5 and 4 (one suit each) and always plays its highest
-    # card (u = 0): each trick is four cards of one class, spoiled (seeds, "gameplay"), so nobody wins a trick and
+    # card (u = 0): each trick is four cards of one class, spoiled (the rules sheet, "gameplay"), so nobody wins a trick and
     # nobody scores (aluette.scoring: decision of this project).
     ranks = "1 12 11 10 8 7 6 5 4".split()
     hands = {seat: [f"{r}{suit}" for r in ranks] for seat, suit in zip("NESW", "OCBE")}
@@ -144,7 +144,7 @@ def test_trick_table_is_best_of():
     # Every entry of the numpy table (19**4 class combinations) is what tricks.best_of says for one card per class.
     from aluette.cards import RANKING, Card
     from aluette.tricks import best_of
-    from aluette.vectorized import _TRICK_WINNER
+    from aluette.simulation.numpy_random import _TRICK_WINNER
     one_per_class = [Card.parse(codes[0]) for _, _, codes in RANKING]
     expected = [best_of(list(enumerate(one_per_class[c] for c in combo)))
                 for combo in itertools.product(range(19), repeat=4)]

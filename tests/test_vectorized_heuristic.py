@@ -1,8 +1,8 @@
-"""Differential tests: the vectorized heuristic (aluette.vectorized_heuristic) gives exactly the step-by-step engine's
-result with four non-signalling HeuristicBots (aluette.Deal driven by aluette.bots), deal by deal and play by play,
-for every option combination.
+"""Differential tests: the vectorized heuristic (aluette.simulation.numpy_heuristic) gives exactly the step-by-step engine's
+result with four non-signalling HeuristicBots (aluette.Deal driven by aluette.players.bots), and with any mix of them and
+random players (one kind per seat), deal by deal and play by play, for every option combination.
 
-The rules are the engine's (seeds and pagat.com, see aluette.deal and aluette.scoring) and the bot's (its docstring);
+The rules are the engine's (the rules sheet and pagat.com, see aluette.deal and aluette.scoring) and the bot's (its docstring);
 what is asserted here is the decision of this project (aluette.simulation's chance contract) that both engines agree
 deal by deal under the chance
 contract of aluette.simulation, each option combination over 2,000 deals.
@@ -12,14 +12,15 @@ import numpy as np
 import pytest
 
 from aluette import DECK, SEATS, Deal, Options
-from aluette.bots import HeuristicBot
+from aluette.players.bots import HeuristicBot
 from aluette.cards import HAND_ORDER as ENGINE_HAND_ORDER
-from aluette.drivers import play_deal
+from aluette.players.drivers import play_deal
 from aluette.chance import cut_deck, shuffles_from_uniforms
 from aluette.errors import AluetteError
 from aluette.moves import Play
 from aluette.simulation import DRAWS_PER_DEAL, simulate, step_deals
-from aluette.vectorized_heuristic import heuristic_deals
+from aluette.simulation.numpy_random import random_deals
+from aluette.simulation.numpy_heuristic import heuristic_deals, mixed_deals
 from tests.test_vectorized import assert_same, assert_scored_as_score_deal  # one comparison for both engines
 
 MORDIENNE_AND_SURRENDER = [dict(mordienne=True), dict(mordienne=False), dict(mordienne=True, surrender=True)]
@@ -143,11 +144,79 @@ def test_only_slots_of_the_shuffle_are_read():
 
 def test_vectorized_refuses_other_players():
     # Never inexact results: players the vectorized engine does not play are refused with a clear message.
-    for players in ("signalling", {"N": "heuristic", "E": "random", "S": "heuristic", "W": "random"}):
-        with pytest.raises(AluetteError, match="vectorized engine plays four random players or four non-signalling"):
+    for players in ("signalling", {"N": "heuristic", "E": "random", "S": "signalling", "W": "random"},
+                    {"N": "heuristic", "E": "random", "S": "heuristic", "W": lambda seat, rng: HeuristicBot()}):
+        with pytest.raises(AluetteError, match="vectorized engine plays random players and non-signalling heuristic"):
             simulate(10, seed=1, players=players, engine="vectorized")
     with pytest.raises(ValueError, match="draws must have shape"):
         heuristic_deals(np.zeros((3, 5)), np.zeros(3))
+    with pytest.raises(ValueError, match="players must be four of 'random' and 'heuristic'"):
+        mixed_deals(_draws(1, 3), np.zeros(3), None, ("heuristic", "random", "heuristic"))
+    with pytest.raises(ValueError, match="players must be four of 'random' and 'heuristic'"):
+        mixed_deals(_draws(1, 3), np.zeros(3), None, ("heuristic", "random", "heuristic", "signalling"))
+
+
+# ------------------------------------------------------------------------------------------------ mixed players
+#: Mixes of random players and heuristic bots, one kind per seat (N, E, S, W): a side each, one bot alone, one random
+#: player alone, partners of different kinds on both sides.
+MIXES = [("heuristic", "random", "heuristic", "random"), ("random", "heuristic", "random", "random"),
+         ("heuristic", "heuristic", "random", "heuristic"), ("random", "heuristic", "heuristic", "random")]
+#: Deals per option combination with mixed players, each combination with its own seed and, in turn, each mix.
+N_MIXED = 400
+
+
+@pytest.mark.parametrize("options", COMBINATIONS, ids=_ids)
+def test_mixed_players_give_the_step_engines_deals(options):
+    # The chance contract's point 4 (aluette.simulation.contract): the k-th decision of a phase reads the phase's k-th slot
+    # whoever made the decisions before, so a random player next to bots reads the same doubles in both engines.
+    index = COMBINATIONS.index(options)
+    mix = MIXES[index % len(MIXES)]
+    players = dict(zip("NESW", mix))
+    step = simulate(N_MIXED, seed=3030 + index, options=options, players=players, engine="step")
+    vectorized = simulate(N_MIXED, seed=3030 + index, options=options, players=players, engine="vectorized")
+    assert step.equals(vectorized)  # every column, every row
+    assert step.players.iloc[0] == " ".join(f"{s}:{kind}" for s, kind in players.items())
+    assert step.spoiled.gt(0).sum() > N_MIXED // 20 and step.first_to_reach.sum() > N_MIXED // 20
+    if options.chant:  # random seats agree half the time, so the chant is rarer than with four bots but happens
+        assert 0 < step.chant.sum() < N_MIXED // 2
+    if options.surrender:  # a random speaker offers half the time, and accepts or refuses half the time
+        assert step.surrender_accepted.sum() > N_MIXED // 20
+        assert (step.surrendered_by.notna() & ~step.surrender_accepted).sum() > 0  # refused, then played out
+
+
+@pytest.mark.parametrize("mix", MIXES, ids=["-".join(k[0] for k in m) for m in MIXES])
+def test_mixed_players_play_by_play(mix):
+    # Every card is the one the step engine plays: a bot's, or the random player's legal_cards()[floor(u * k)].
+    n = 120
+    options = Options(surrender=True)
+    draws, dealers = _draws(16, n), np.arange(n) % 4
+    record = np.full((n, 36), -1)
+    mixed_deals(draws, dealers, options, mix, record=record)
+    played = 0
+    for j in range(n):
+        orders, cuts = shuffles_from_uniforms(draws[j:j + 1, :49])
+        deal = Deal.from_deck(cut_deck([DECK[i] for i in orders[0]], int(cuts[0])), dealer=SEATS[dealers[j]],
+                              options=options)
+        _replay_as_step_engine(deal, draws[j], mix)
+        cards = [m.card for m in deal.moves if isinstance(m, Play)]
+        if cards:
+            played += 1
+            assert cards == [HAND_ORDER[p] for p in record[j]], f"deal {j}"
+    assert played > n // 3  # a random speaker offers and accepts a surrender one time in four or more
+
+
+def _replay_as_step_engine(deal, row, mix):
+    """Play ``deal`` as the step engine does (aluette.simulation.step._play_out): bots where ``mix`` says, random players
+    reading ``row``'s slots."""
+    from aluette.simulation.step import _play_out
+    _play_out(deal, row[49:].tolist(), tuple(HeuristicBot() if kind == "heuristic" else None for kind in mix))
+
+
+def test_four_random_players_in_the_mixed_engine_are_the_random_engines():
+    # The same players through both numpy engines: the same arrays, for every option combination.
+    draws, dealers = _draws(17, 2000), np.arange(2000) % 4
+    for options in COMBINATIONS:
+        assert_same(random_deals(draws, dealers, options), mixed_deals(draws, dealers, options, ("random",) * 4))
 
 
 @pytest.mark.parametrize("options", [Options(chant=False), Options(surrender=True),

@@ -1,10 +1,10 @@
-"""voila.json (the classroom app's settings, read by `make app` from the repository root) names only options
+"""voila.json (the classroom app's settings, package data in aluette/classroom/voila/, read by `make app SERVER=voila`
+and `make teacher` through JUPYTER_CONFIG_PATH) names only options
 that the installed Voilà (and the classroom classes it names, aluette/classroom/server.py) has: traitlets ignores an unknown section silently, so a typo would quietly turn
 pre-warming or culling off. Source: Voilà's configuration classes (voila/configuration.py,
 voila/voila_kernel_manager.py) and jupyter_server's MappingKernelManager (culling)."""
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -16,11 +16,11 @@ from voila.app import Voila  # noqa: E402
 from voila.voila_kernel_manager import voila_kernel_manager_factory  # noqa: E402
 from nbconvert.preprocessors import TagRemovePreprocessor  # noqa: E402
 
-from aluette.classroom import TEACHER_NOTEBOOKS  # noqa: E402
+from aluette.classroom import TEACHER_NOTEBOOKS, VOILA_CONFIG  # noqa: E402
 from aluette.classroom.server import (ClassroomConnection, ClassroomIdentityProvider,  # noqa: E402
                                       ClassroomKernelManager)
 
-CONFIG = json.loads((Path(__file__).resolve().parent.parent / "voila.json").read_text())
+CONFIG = json.loads((VOILA_CONFIG / "voila.json").read_text())
 # The kernel manager class Voilà builds when preheat_kernel is on, named VoilaKernelManager; its parents'
 # names (AsyncMappingKernelManager, MappingKernelManager, ...) are valid config sections too.
 KERNEL_MANAGER = voila_kernel_manager_factory(ClassroomKernelManager, True, 1)

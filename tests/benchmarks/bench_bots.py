@@ -29,8 +29,8 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from aluette import SEATS, Deal, Team  # noqa: E402
-from aluette.bots import HeuristicBot, RandomBot  # noqa: E402
-from aluette.drivers import play_deal  # noqa: E402
+from aluette.players.bots import HeuristicBot, RandomBot  # noqa: E402
+from aluette.players.drivers import play_deal  # noqa: E402
 
 
 def _bot(kind: str, deal: int, side: int, seat: int):
@@ -81,18 +81,26 @@ def measure(measured: str, other: str, deals: int, workers: int) -> tuple[float,
     return share, half, 2 * deals / (time.perf_counter() - started)
 
 
+def parse_deals(parser: argparse.ArgumentParser, argv, default: int, quick: int) -> argparse.Namespace:
+    """``parser``'s arguments with ``--deals`` (seeded deals, each played from both sides; ``default``) and
+    ``--quick`` (at most ``quick`` deals: a smoke test), checked (at least 2 deals)."""
+    parser.add_argument("--deals", type=int, default=default, help=f"seeded deals, each played from both sides "
+                        f"(default {default})")
+    parser.add_argument("--quick", action="store_true", help=f"{quick:,} deals: a smoke test, not the measured "
+                        f"figure")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.deals = min(args.deals, quick)
+    if args.deals < 2:
+        parser.error("--deals must be at least 2")
+    return args
+
+
 def main(argv=None) -> int:
     """Print each figure next to its target; return 0 when both targets are met, else 1."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=20000, help="seeded deals, each played from both sides "
-                        "(default 20000)")
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
-    parser.add_argument("--quick", action="store_true", help="2,000 deals: a smoke test, not the measured figure")
-    args = parser.parse_args(argv)
-    if args.quick:
-        args.deals = min(args.deals, 2000)
-    if args.deals < 2:
-        parser.error("--deals must be at least 2")
+    args = parse_deals(parser, argv, 20000, 2000)
     print(f"bots: {args.deals} seeded deals, each played from both sides ({2 * args.deals} plays), dealer rotated, "
           f"{args.workers} worker(s)")
     ok = True

@@ -6,7 +6,7 @@ collected by pytest.
 
 A page here is what Solara's server does for one page load, in its own code, with a websocket that only counts
 what it is given: a new virtual kernel (``initialize_virtual_kernel``), the ``solara.control`` comm opened and sent
-``run`` with the page's path (``classroom/solara_app.py``'s route: ``Lesson.build`` for the student, every widget's
+``run`` with the page's path (:mod:`aluette.classroom.solara_app`'s route: ``Lesson.build`` for the student, every widget's
 ``comm_open`` serialized to JSON for the websocket), then the page closed (``context.close``). As on the server,
 every notebook is run once first (``ALUETTE_PREWARM``), so the process holds what the server holds (the garbage
 collector's work grows with it). HTTP, the event loop and the websocket's own writes are left out: they are the same
@@ -40,8 +40,8 @@ PAGE_CPU_S = 0.1  # 30 pages on one core within 3 s
 
 
 def _solara():
-    """Solara's server modules, with ``classroom/solara_app.py`` as the app (as ``solara_asgi.py`` sets it)."""
-    os.environ.setdefault("SOLARA_APP", str(REPO / "classroom" / "solara_app.py"))
+    """Solara's server modules, with :mod:`aluette.classroom.solara_app` as the app (as ``solara_asgi`` sets it)."""
+    os.environ.setdefault("SOLARA_APP", "aluette.classroom.solara_app")
     from solara.server import app, kernel_context, server, websocket
     return app, kernel_context, server, websocket
 

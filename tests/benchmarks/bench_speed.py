@@ -115,11 +115,11 @@ def _row(label: str, measured: str, target: str, ok) -> None:
 
 def heuristic_status() -> str:
     """Why there is no vectorized heuristic figure yet (or an empty string when there is one)."""
-    if importlib.util.find_spec("aluette.bots") is None:
-        return "not available yet (no aluette.bots)"
-    if importlib.util.find_spec("aluette.vectorized_heuristic") is None:
+    if importlib.util.find_spec("aluette.players.bots") is None:
+        return "not available yet (no aluette.players.bots)"
+    if importlib.util.find_spec("aluette.simulation.numpy_heuristic") is None:
         return "not available yet (no vectorized heuristic)"
-    from aluette import vectorized_heuristic
+    from aluette.simulation import numpy_heuristic as vectorized_heuristic
     if not hasattr(vectorized_heuristic, "heuristic_deals"):
         return "not available yet (no vectorized heuristic)"
     return ""
@@ -198,6 +198,11 @@ def main(argv: list[str] | None = None) -> int:
             ok &= rate >= 50_000
             _row(f"vectorized heuristic play (4 HeuristicBots), {label}, one core", f"{rate:,.0f} deals/s",
                  ">= 50,000", rate >= 50_000)
+        mixed = {"N": "heuristic", "E": "random", "S": "heuristic", "W": "random"}
+        rate = _cpu_rate(lambda n: simulate(n, seed=1, players=mixed, engine="vectorized"), 200_000 // scale, 3)
+        ok &= rate >= 50_000
+        _row("vectorized mixed play (N-S HeuristicBots, E-W random), chant offered, one core", f"{rate:,.0f} deals/s",
+             ">= 50,000", rate >= 50_000)
         rate = _cpu_rate(lambda n: heuristic(n, "step"), 2_000 // scale, 1)
         _row("  the same deals with engine='step' (HeuristicBot.choose per move)", f"{rate:,.0f} deals/s",
              "(for scale)", None)

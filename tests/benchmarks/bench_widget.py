@@ -33,7 +33,7 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from aluette import SEATS  # noqa: E402
-from aluette.bots import HeuristicBot  # noqa: E402
+from aluette.players.bots import HeuristicBot  # noqa: E402
 from aluette.deal import Phase  # noqa: E402
 from aluette.widgets.match import MatchTable  # noqa: E402
 

@@ -69,9 +69,9 @@ def _server_home(tmp_path_factory) -> Path:
 @pytest.fixture(scope="session")
 def voila_server(_server_home):
     """Factory: ``voila_server(folder, *extra_args, cwd=...)`` returns a running Voilà serving ``folder`` (one per
-    folder, arguments and cwd for the whole session), stopped when the session ends. By default it runs from an
-    empty directory, so the repository's voila.json (read from the working directory) is not applied; pass
-    ``cwd=REPO`` to serve with it."""
+    folder, arguments and cwd for the whole session), stopped when the session ends. It runs from an empty
+    directory, without the classroom's configuration (aluette/classroom/voila/, which only ``python -m
+    aluette.classroom`` adds to Voilà's configuration path)."""
     harness.require_module("voila", "lab")
     started: dict[tuple, Server] = {}
     workdir = _server_home / "voila-cwd"
@@ -224,6 +224,7 @@ def pages(browser):
         new = [_new_page(browser) for _ in range(n)]
         made.extend(new)
         return new
+    make.made = made  # for a failure's report (screenshots of every page)
     yield make
     for page in made:
         _close_page(page)
@@ -243,20 +244,32 @@ def pytest_runtest_makereport(item, call):
         item.stash[_LOG_MARKS] = {server.name: server.log_size() for server in _SERVERS}
     if report.when != "call" or not report.failed:
         return
-    page = item.funcargs.get("page") or item.funcargs.get("module_page")
-    if page is not None:
-        try:
-            path = harness.screenshot(page, item.nodeid, folder=harness.FAILURES)
-            report.sections.append(("browser", f"screenshot at failure: {path}"))
-        except Exception as error:  # the page may be closed or crashed
-            report.sections.append(("browser", f"no screenshot: {error}"))
-        wire = harness.wire_of(page)
-        details = [("console errors", wire.console_errors), ("page errors", wire.page_errors),
-                   ("kernel errors", wire.kernel_errors()), ("blocked outside requests", wire.blocked)]
-        report.sections.append(("browser", "\n".join(f"{title}: {items}" for title, items in details)))
+    shown = [item.funcargs.get("page") or item.funcargs.get("module_page")
+             or getattr(item.funcargs.get("notebook"), "page", None)  # test_pages.py's page of a notebook
+             or getattr(item.funcargs.get("shared_page"), "last", None)]  # test_notebooks.py's shared pages
+    shown += getattr(item.funcargs.get("pages"), "made", [])  # several devices: each one's picture
+    for number, page in enumerate(p for p in shown if p is not None):
+        _report_page(report, item, page, number)
     marks = item.stash.get(_LOG_MARKS, {})
     for server in _SERVERS:
         text = server.log_tail(since=marks.get(server.name, 0))
         if text.strip():
             report.sections.append((f"{server.name} log ({server.log_path})", text))
 
+
+def _report_page(report, item, page, number: int) -> None:
+    """A failing test's page in its report: a screenshot (test-artifacts/failures/), and what the page's wire saw
+    go wrong; ``number`` tells apart the pages of a test that opened several."""
+    title = "browser" if number == 0 else f"browser, page {number + 1}"
+    try:
+        path = harness.screenshot(page, item.nodeid + (f"-{number + 1}" if number else ""), folder=harness.FAILURES)
+        report.sections.append((title, f"screenshot at failure: {path}"))
+    except Exception as error:  # the page may be closed or crashed
+        report.sections.append((title, f"no screenshot: {error}"))
+    try:
+        wire = harness.wire_of(page)
+    except KeyError:  # a page the fixtures did not make
+        return
+    details = [("console errors", wire.console_errors), ("page errors", wire.page_errors),
+               ("kernel errors", wire.kernel_errors()), ("blocked outside requests", wire.blocked)]
+    report.sections.append((title, "\n".join(f"{name}: {items}" for name, items in details)))

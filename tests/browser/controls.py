@@ -62,11 +62,12 @@ def expect_no_error(message):
     expect(message).not_to_contain_text("⚠")
 
 
-def finish(page, wire):
-    """End of a test: the kernel answered every request the page sent, and neither it nor the page raised."""
+def finish(page, wire, since=None):
+    """End of a test: the kernel answered every request the page sent, and neither it nor the page raised (since
+    ``since``, a :meth:`~tests.browser.harness.Wire.error_mark`, for a test on a page that other tests use too)."""
     wire.wait_settled(page)
-    assert wire.kernel_errors() == []
-    assert wire.js_errors() == []
+    assert wire.kernel_errors(since) == []
+    assert wire.js_errors(since) == []
 
 
 # The card codes of card-picture controls (aluette.widgets.common.CardButton), from their pictures' data-card.

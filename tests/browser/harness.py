@@ -38,6 +38,7 @@ from pathlib import Path
 
 import pytest
 
+from aluette.classroom import VOILA_CONFIG
 from aluette.secrecy import cards_named
 from aluette.store import DATA_DIR_ENV, DATABASE_URL_ENV
 
@@ -209,6 +210,10 @@ def server_env(home: Path) -> dict:
                           ("JUPYTERLAB_WORKSPACES_DIR", "lab-workspaces"), ("JUPYTER_RUNTIME_DIR", "runtime")]:
         (home / sub).mkdir(parents=True, exist_ok=True)
         env[variable] = str(home / sub)
+    # A plain Voilà of the tests loads only the JupyterLab extensions the classroom's Voilà loads (its voila.json's
+    # allowlist: an extension made for JupyterLab alone, such as nbgrader's, breaks every Voilà page).
+    allowlist = json.loads((VOILA_CONFIG / "voila.json").read_text())["VoilaConfiguration"]["extension_allowlist"]
+    (home / "config" / "voila.json").write_text(json.dumps({"VoilaConfiguration": {"extension_allowlist": allowlist}}))
     env["PYDEVD_DISABLE_FILE_VALIDATION"] = "1"  # silences a debugger warning in every kernel's log
     env[DATA_DIR_ENV] = str(home / "data")  # the shared tables' database: never the user's
     env.pop(DATABASE_URL_ENV, None)
@@ -357,10 +362,18 @@ class Wire:
             found.update(b.decode("utf-8", "replace") for b in message.get("buffers", []))
         return found
 
-    def js_errors(self) -> list[str]:
-        """Uncaught page errors and console errors, except the ones the blocked outside requests cause."""
-        return self.page_errors + [e for e in self.console_errors
-                                   if not (self.blocked and e == "Failed to load resource: net::ERR_FAILED")]
+    def js_errors(self, since: "ErrorMark | None" = None) -> list[str]:
+        """Uncaught page errors and console errors, except the ones the blocked outside requests cause; with
+        ``since`` (an :meth:`error_mark`), only those raised after it."""
+        pages, consoles = (since.page_errors, since.console_errors) if since else (0, 0)
+        return self.page_errors[pages:] + [e for e in self.console_errors[consoles:]
+                                           if not (self.blocked and e == "Failed to load resource: net::ERR_FAILED")]
+
+    def error_mark(self) -> "ErrorMark":
+        """A point in what the page received and raised, for :meth:`kernel_errors` and :meth:`js_errors` ``since``:
+        a test that drives one widget of a page other tests use too checks the errors since it began."""
+        return ErrorMark(len(self.frames), len(self.page_errors), len(self.console_errors),
+                         {server.name: server.log_size() for server, _ in self.server_logs})
 
     def text(self) -> str:
         """All the page received, as one searchable string: every frame decoded leniently (UTF-8 with
@@ -417,18 +430,23 @@ class Wire:
                     states.setdefault(model_id, {}).update(model.get("state", {}))
         return states
 
-    def kernel_errors(self) -> list[str]:
+    def kernel_errors(self, since: "ErrorMark | None" = None) -> list[str]:
         """Tracebacks the kernel published (iopub ``error`` messages, e.g. an exception in a widget callback),
         as plain text. Cell errors at render time are checked by ``open_voila`` on the page instead. On the Solara
         app, whose pages share the server's process and publish no ``error`` message, the tracebacks its log got
-        since the page was opened (:func:`open_solara`) count as well: a callback's exception is logged there."""
+        since the page was opened (:func:`open_solara`) count as well: a callback's exception is logged there.
+        With ``since`` (an :meth:`error_mark`), only those that came after it."""
         found = []
-        for message in self.messages():
+        self._decode_new_frames()
+        received = [m for d, m in self._decoded[since.frames if since else 0:] if d == "<" and m is not None]
+        for message in received:
             if message["header"].get("msg_type") == "error":
                 content = message["content"]
                 text = "\n".join(content.get("traceback", [])) or f"{content.get('ename')}: {content.get('evalue')}"
                 found.append(re.sub(r"\x1b\[[0-9;]*m", "", text))
         for server, mark in self.server_logs:
+            if since is not None:
+                mark = max(mark, since.logs.get(server.name, mark))
             log = server.log_tail(since=mark, limit=10**7)
             found.extend(f"{server.name} log: " + block[:3000] for block in TRACEBACK.findall(log))
         return found
@@ -447,6 +465,17 @@ class Wire:
             if time.monotonic() > deadline:
                 pytest.fail(f"the kernel did not finish {len(pending)} request(s) within {timeout} s")
             page.wait_for_timeout(100)  # lets playwright deliver the frames it holds
+
+
+@dataclass(frozen=True)
+class ErrorMark:
+    """A point in a :class:`Wire`: how many frames it had received, page and console errors it had seen, and each
+    Solara server's log size (:meth:`Wire.error_mark`)."""
+
+    frames: int
+    page_errors: int
+    console_errors: int
+    logs: dict
 
 
 _WIRES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()

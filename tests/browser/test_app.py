@@ -1,17 +1,19 @@
 """The classroom app (README, "Serving the tutorial to a class"): `make app` serves notebooks/ on Solara's server
 (127.0.0.1); its landing page lists the lessons in teaching order (title, one-line description, a picture) without
-the teacher's notebooks, which `make teacher` serves (on Voilà) with the printable one-page rules summary; every
-notebook renders with no error, showing its prose and widgets but no code.
+the teacher's notebooks, which `make teacher` serves (on Voilà) with the printable one-page rules summary; a notebook's
+page shows its prose and widgets but no code. That every notebook renders with no error (and is axe-clean, and fits a
+phone) is test_pages.py's, on one page per notebook.
 
 `make app SERVER=voila` (Voilà) gets a short check of its own: the same landing page, one notebook rendered from a
-pre-heated kernel with no code shown, and its kernel shut down when the tab closes (voila.json, read from the working
-directory, the repository root for `make app`).
+pre-heated kernel with no code shown, and its kernel shut down when the tab closes (voila.json, the package's
+aluette/classroom/voila/, which the command puts in Voilà's configuration path).
 
 The landing and `make app` tests need notebooks in notebooks/; until there are some they skip, saying so, rather
 than pass on an empty folder."""
 
 import json
 import re
+import sys
 import time
 import urllib.parse
 
@@ -20,9 +22,9 @@ import httpx
 import pytest
 
 from aluette.classroom import TEACHER_NOTEBOOKS
-from tests.browser.test_phone import check_fits, narrow_to_a_phone
-from tests.browser.harness import (NOTEBOOKS, REPO, Server, expect, make_command, open_solara, open_voila, page_url,
-                                   probe_execute, screenshot, server_env, wire_of)
+from tests.browser.harness import (FIXTURES, NOTEBOOKS, RENDER, REPO, SOLARA_DRAWN, Server, expect, make_command,
+                                   open_solara, open_voila, page_url, probe_execute, screenshot, server_env,
+                                   wire_of)
 
 pytestmark = pytest.mark.browser
 
@@ -73,6 +75,11 @@ def first_markdown(name: str) -> tuple[str, str]:
     return title.removeprefix("# "), " ".join(rest.strip().split("\n\n")[0].split())
 
 
+def landing_title(name: str) -> str:
+    """A notebook's title as the landing page lists it: without its number, so the list's numbers never jump."""
+    return re.sub(r"^\d+\.\s+", "", first_markdown(name)[0])
+
+
 def landing_entries(page) -> list[tuple[str, str]]:
     """(href, accessible name) of each entry of the landing page's list, in order (the picture is decoration,
     hidden from screen readers: the name is the title and the description)."""
@@ -93,8 +100,8 @@ def check_landing_page(page, server):
     entries = landing_entries(page)
     assert [href for href, _ in entries] == [page_url(server, name)[len(server.url):] for name in lessons]
     for (_, text), name in zip(entries, lessons):
-        title, paragraph = first_markdown(name)
-        plain = re.sub(r"\*\*|\*|`", "", title)
+        paragraph = first_markdown(name)[1]
+        plain = re.sub(r"\*\*|\*|`", "", landing_title(name))
         assert text.startswith(plain), (name, text)
         sentence = text[len(plain):].strip()
         assert sentence and re.sub(r"\*\*|\*|`|\[|\]\([^)]*\)|\]", "", paragraph).startswith(sentence.rstrip(".")), name
@@ -192,25 +199,6 @@ def test_make_app_shows_prose_and_widgets_but_no_code_and_runs_none(page, wire, 
                                       "closed by the server", result)
 
 
-@pytest.mark.parametrize("name", NAMES)
-def test_notebook_renders(page, wire, open_app, name):
-    """Every notebook renders as a class gets it (a student's on the Solara app, the teacher's on Voilà): no error
-    output or notice, no widget left loading or failing (see harness.open_notebook), and no exception in the
-    kernel while its widgets were built. A student's lesson then fits a phone held upright: the same page, its
-    window narrowed to 390 px (tests/browser/test_phone.py: the checks, and the reasons)."""
-    open_app(page, name)
-    wire.wait_settled(page)
-    assert wire.kernel_errors() == []
-    assert wire.js_errors() == []
-    if name not in TEACHER_NOTEBOOKS:  # a student's tab is named after the lesson, not after the server
-        expect(page).to_have_title(re.compile(r" - Aluette$"))
-    screenshot(page, "app-" + name.removesuffix(".ipynb"))
-    if name not in TEACHER_NOTEBOOKS:
-        narrow_to_a_phone(page)
-        screenshot(page, "phone-" + name.removesuffix(".ipynb"))
-        check_fits(page, name)
-
-
 # ------------------------------------------------------------------------------------- make app SERVER=voila
 def test_voila_app_landing_page(page, make_app_voila):
     check_landing_page(page, make_app_voila)
@@ -239,3 +227,85 @@ def test_voila_app_renders_a_notebook_without_code_and_frees_its_kernel_when_the
             break
         time.sleep(0.5)
     assert httpx.get(f"{make_app_voila.url}/api/kernels/{kernel_id}", timeout=30).status_code == 404
+
+
+@pytest.fixture(scope="module")
+def solara_class_caps(_server_home):
+    """The students' app as `make app` serves it with two workers (the real command: a socket per worker, so a
+    page's request and the old page's close request may reach different workers), on the fixtures, with a class's
+    caps made small: 2 pages per computer (this one's too, which the tests' 127.0.0.1 is)."""
+    from tests.browser import conftest
+    env = {**server_env(_server_home), "ALUETTE_PREWARM": "0", "ALUETTE_MAX_SESSIONS": "40",
+           "ALUETTE_MAX_SESSIONS_PER_ADDRESS": "2", "ALUETTE_MAX_SESSIONS_PER_OPERATOR": "2",
+           "ALUETTE_MAX_PAGES_PER_MINUTE": "1000"}
+
+    def command(port: int) -> list[str]:
+        return [sys.executable, "-m", "aluette.classroom", "app", "--host=127.0.0.1", f"--port={port}",
+                "--workers=2", f"--folder={FIXTURES}"]
+    server = Server("solara-class-caps", command, REPO, env, kind="solara")
+    conftest._SERVERS.append(server)
+    server.start()
+    yield server
+    server.stop()
+
+
+def test_a_reload_and_a_link_at_the_cap_replace_the_page_they_leave(pages, solara_class_caps):
+    """Issue 23 §3: at its cap of pages, a computer's reload or a link to another lesson gave "the room is full"
+    and the page was lost. In Chromium, the door counts the page left as gone: the reload and the link's page are
+    drawn; a page more is still refused."""
+    server = solara_class_caps
+    first, second = pages(2)
+    open_solara(first, "click.ipynb", server=server)
+    open_solara(second, "click.ipynb", server=server)
+    url = page_url(server, "click.ipynb")
+    assert httpx.get(url, timeout=60).status_code == 503  # the cap holds for a page more
+    for _ in range(4):  # each reload's close request reaches either worker
+        response = second.reload(wait_until="domcontentloaded", timeout=RENDER * 1000)
+        assert response.status == 200, response.text()[:300]
+        second.wait_for_selector(SOLARA_DRAWN, state="visible", timeout=RENDER * 1000)
+        expect(second.get_by_role("button", name="Click me")).to_be_visible()
+        time.sleep(1.5)  # the old page's close, passed on by the other worker within a second
+    with second.expect_navigation(wait_until="domcontentloaded", timeout=RENDER * 1000) as navigation:
+        second.evaluate("""() => { const a = document.createElement('a'); a.href = 'remove_cell.ipynb';
+            a.textContent = 'Next: remove cell'; document.body.prepend(a); a.click(); }""")
+    assert navigation.value.status == 200 and navigation.value.url.endswith("/remove_cell")
+    second.wait_for_selector(SOLARA_DRAWN, state="visible", timeout=RENDER * 1000)
+    assert httpx.get(url, timeout=60).status_code == 503  # and the cap still holds
+
+
+def test_the_teachers_tables_give_a_seat_to_a_bot_and_back_each_button_naming_its_table(page, open_voila,
+                                                                                        _server_home):
+    """Issue 23 §1 on the teacher's page (notebook 11, as `make teacher` serves it): two tables with the same seats,
+    each in a box headed by its name, every button naming its table; "Bot at E" acts on its table only and is undone
+    by "Give E back", after which the student's code works again."""
+    from aluette.seats import Seat
+    from aluette.store import TableService, TeacherDesk, open_store
+    (_server_home / "data").mkdir(parents=True, exist_ok=True)  # the servers' data folder (harness.server_env)
+    service = TableService(open_store(path=_server_home / "data" / "tables.sqlite3"))
+    names = [f"Desk {i} {time.monotonic_ns() % 10**6}" for i in (1, 2)]
+    try:
+        codes = {}
+        for name in names:
+            service.create_table(name, seed=3)
+            service.take_seat(name, "N", "Ann")
+            codes[name] = service.take_seat(name, "E", "Bob").code
+        open_voila(page, "11_teachers_tables.ipynb")
+        for name in names:
+            expect(page.get_by_role("heading", name=f"Table {name}")).to_be_visible()
+        first, second = names
+        page.get_by_role("button", name=f"Bot at E ({second})", exact=True).click()
+        give_back = page.get_by_role("button", name=f"Give E back to Bob ({second})", exact=True)
+        expect(give_back).to_be_visible()
+        assert service.table_info(second).seats[Seat.E].kind == "bot"
+        assert service.table_info(first).seats[Seat.E].kind == "person"  # the other table is untouched
+        from tests.browser.test_accessibility import SMALL_THINGS_JS, axe_violations, describe, serious
+        violations = axe_violations(page)  # the tables' boxes and their buttons, as a screen reader meets them
+        assert serious(violations) == [], describe(serious(violations))
+        assert page.evaluate(SMALL_THINGS_JS)["cut"] == []  # no button label cut off, table names included
+        give_back.click()
+        expect(page.get_by_role("button", name=f"Bot at E ({second})", exact=True)).to_be_visible()
+        assert service.seat_state(second, "E", codes[second]).info.seats[Seat.E].player == "Bob"
+    finally:
+        for name in names:
+            TeacherDesk(service).close_table(name)
+        service.close()

@@ -16,7 +16,7 @@ import pytest
 
 from aluette import Card, Deal, Match, Seat, Team, partnership_draw
 from aluette.chance import shuffled_deck
-from aluette.drivers import play_out_match
+from aluette.players.drivers import play_out_match
 from aluette.widgets.signals import flash_cards
 from tests.browser.controls import (LONG, PICTURES_JS, cards_in, enter, expect_cards, expect_error, expect_no_error,
                                     field, finish, html, toggle)

@@ -83,12 +83,25 @@ def test_open_voila_fails_on_a_broken_page(page, open_fixture, name, problem):
 
 def test_a_callback_exception_is_caught_on_the_wire(page, wire, open_fixture):
     """Negative control for the robustness tests: an exception raised in a widget callback is not visible on
-    a Voilà page, but the kernel publishes it and ``wire.kernel_errors()`` returns it."""
+    a Voilà page, but the kernel publishes it and ``wire.kernel_errors()`` returns it; ``since`` a mark taken after
+    it, only the ones raised later (a test on a page other tests use too)."""
     open_fixture(page, "callback_error.ipynb")
     page.get_by_role("button", name="Raise").click()
     wire.wait_settled(page)
     errors = wire.kernel_errors()
     assert len(errors) == 1 and "callback fails on purpose" in errors[0]
+    check_error_marks(page, wire)
+
+
+def check_error_marks(page, wire):
+    """After one error: none since a mark taken now, one since it after a second click (and two in all)."""
+    mark = wire.error_mark()
+    assert wire.kernel_errors(since=mark) == [] and wire.js_errors(since=mark) == []
+    page.get_by_role("button", name="Raise").click()
+    wire.wait_settled(page)
+    later = wire.kernel_errors(since=mark)
+    assert len(later) == 1 and "callback fails on purpose" in later[0], later
+    assert len(wire.kernel_errors()) == 2
 
 
 @pytest.mark.parametrize("name, problem", [
@@ -107,6 +120,7 @@ def test_a_callback_exception_on_solara_is_caught_on_the_wire(page, wire, solara
     wire.wait_settled(page)
     errors = wire.kernel_errors()
     assert len(errors) == 1 and "callback fails on purpose" in errors[0]
+    check_error_marks(page, wire)  # here the errors are read from the server's log
 
 
 def test_voila_refuses_code_sent_from_the_browser(page, wire, open_fixture, voila_fixtures, tmp_path):

@@ -4,7 +4,9 @@ alone cannot see. JupyterLab serves a temporary copy (the ``lab`` fixture), so c
 
 The second test is the positive control of test_harness.py::test_voila_refuses_code_sent_from_the_browser: the
 same execute_request probe, sent to a JupyterLab kernel, runs and writes its file. The third renders a notebook
-through Voilà's Jupyter server extension, the route Binder and JupyterHub users get."""
+through Voilà's Jupyter server extension, the route Binder and JupyterHub users get. The last plays a card of notebook
+08's match (test_match.py's helpers): there the widget is drawn by the JupyterLab extension instead of Voilà. (Every
+test that needs JupyterLab is in this file, so that only one of ``make test``'s workers starts it.)"""
 
 import re
 import secrets
@@ -12,6 +14,7 @@ import secrets
 import pytest
 
 from tests.browser.harness import KERNEL_REPLY, RENDER, expect, open_voila, probe_execute, screenshot
+from tests.browser.test_match import NOTEBOOK, WAIT, card_button, hand, status
 
 pytestmark = pytest.mark.browser
 
@@ -74,3 +77,25 @@ def test_voila_inside_jupyter_server_renders_a_notebook(page, wire, lab):
     expect(page.locator(".widget-html-content").first).to_have_text("clicked 1 times")
     wire.wait_settled(page)
     assert wire.kernel_errors() == []
+
+
+def test_a_card_click_plays_it_in_jupyterlab(page, wire, lab):
+    """JupyterLab (Run > Run All Cells): the table renders and a card click plays the card."""
+    page.goto(f"{lab.url}/lab/tree/notebooks/{NOTEBOOK}?reset")  # ?reset: no notebook left open in the workspace by another test
+    run_all_cells(page)
+    root = page.locator(".jp-OutputArea-output .aluette-match").first
+    expect(root.locator(".aluette-match-status")).to_contain_text("Your turn", timeout=RENDER * 1000)
+    expect(page.locator(".jp-Notebook")).not_to_contain_text("Error displaying widget")
+    wire.wait_settled(page, timeout=RENDER)
+    root.scroll_into_view_if_needed()  # Run All Cells leaves the view at the last cell
+    if "do you agree to the chant" in status(root):
+        root.locator(".aluette-match-chant-decline").click()
+        expect(root.locator(".aluette-match-status")).to_contain_text("click a card to play it", timeout=WAIT)
+    root.locator(".aluette-match-hand").scroll_into_view_if_needed()
+    card = hand(root)[0]
+    card_button(root, card).click()
+    expect(root.locator(f'.aluette-match-table svg[data-card="{card.code}"]')).to_have_count(1, timeout=WAIT)
+    assert card not in hand(root)
+    wire.wait_settled(page, timeout=RENDER)
+    assert wire.kernel_errors() == []
+    expect(page.locator(".jp-Notebook")).not_to_contain_text("Traceback")

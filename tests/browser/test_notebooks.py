@@ -1,7 +1,8 @@
 """The main demo of each tutorial notebook (00-07), used in a real browser through Voilà: a real click or typed value
-gives the right result on screen. That every notebook renders without errors is test_app.py's
-``test_notebook_renders_in_voila``; here each test opens one notebook, drives its widgets by their CSS classes
-(tests/browser/controls.py) and ends with the kernel idle and no exception in it or in the page.
+gives the right result on screen. That every notebook renders without errors (as a class gets it) is test_pages.py's
+``test_notebook_renders``; here each test opens one notebook, drives its widgets by their CSS classes
+(tests/browser/controls.py) and ends with the kernel idle and no exception in it or in the page. Tests of different
+widgets of one notebook (01, 02, 04) share its page (``shared_page``), each checking the errors since it began.
 
 Expected results come from the rule sources named at each test (seeds = the rules sheet in docs/sources/,
 pagat.com, decisions of this project), computed with the engine from the same seed or cards where a whole deal is
@@ -14,14 +15,44 @@ import pytest
 
 from aluette import DECK, SIGNALS, Card, Deal, Seat, explain_trick, partnership_draw, score_tricks
 from aluette.chance import shuffled_deck
-from aluette.drivers import play_out
+from aluette.players.drivers import play_out
 from aluette.widgets.common import card_label
 from tests.browser.controls import PICTURES_JS, cards_in, enter, expect_no_error, field, finish, html, toggle
+from tests.browser import harness
 from tests.browser.harness import expect, screenshot
 
 pytestmark = pytest.mark.browser
 
 C = Card.parse
+
+
+@pytest.fixture(scope="module")
+def shared_page(browser, voila):
+    """``shared_page(NAME)``: notebook NAME of notebooks/ opened once in Voilà for this module's tests that drive
+    different widgets of it (01's comparer and ordering exercise, 02's draw and dealing stepper, 04's trick picker and
+    trick stepper; a page costs seconds of a kernel's start and its cells). Returns ``(page, wire, since)``: each test
+    reads only its own widget and checks the errors raised after ``since`` (:meth:`~tests.browser.harness.Wire.
+    error_mark`), so that it neither depends on the other nor fails for it. The pages are closed after the module."""
+    from tests.browser import conftest
+    opened = {}
+
+    def get(name: str):
+        if name not in opened:
+            page = conftest._new_page(browser)
+            try:
+                harness.open_voila(page, name, server=voila)
+            except BaseException:
+                conftest._close_page(page)
+                raise
+            opened[name] = page
+        page = get.last = opened[name]
+        wire = harness.wire_of(page)
+        return page, wire, wire.error_mark()
+
+    get.last = None  # the page of the test under way, for a failure's screenshot (conftest)
+    yield get
+    for page in opened.values():
+        conftest._close_page(page)
 
 
 def test_00_shows_the_whole_deck(page, wire, open_voila):
@@ -35,10 +66,10 @@ def test_00_shows_the_whole_deck(page, wire, open_voila):
 
 # ------------------------------------------------------------------------------------------------ 01 ranking
 
-def test_01_comparer_names_the_winner_typed_or_picked(page, wire, open_voila):
+def test_01_comparer_names_the_winner_typed_or_picked(shared_page):
     """Source: seeds, "card rankings" (Monsieur, the 3 of coins, is the highest card; the four aces are one class,
     equal whatever their suit) and "gameplay" (the highest card wins; a tie for the highest spoils the trick)."""
-    open_voila(page, "01_ranking.ipynb")
+    page, wire, since = shared_page("01_ranking.ipynb")
     comparer = page.locator(".aluette-compare")
     result = html(comparer, "aluette-compare-result")
     expect(result).to_contain_text("spoiled")  # the notebook opens on 1O 1E 12B
@@ -72,14 +103,14 @@ def test_01_comparer_names_the_winner_typed_or_picked(page, wire, open_voila):
     expect(result).to_contain_text("3O (Monsieur), wins")
     expect(result).to_contain_text("won by card 2")
     assert cards_in(result)[:2] == ["12E", "3O"]
-    finish(page, wire)
+    finish(page, wire, since)
 
 
-def test_01_ordering_exercise_accepts_the_right_order(page, wire, open_voila):
+def test_01_ordering_exercise_accepts_the_right_order(shared_page):
     """Source: seeds, "card rankings": a card of a higher class beats one of a lower class (strength 19..1); cards of
     one class are equal, so either order of them is right. The exercise deals the top five cards of its seed's
     shuffle (OrderingExercise docstring; the same seed gives the same cards everywhere)."""
-    open_voila(page, "01_ranking.ipynb")
+    page, wire, since = shared_page("01_ranking.ipynb")
     exercise = page.locator(".aluette-order")
     picks = exercise.locator(".aluette-order-pick")
     expect(picks.locator("svg[data-card]")).to_have_count(5)
@@ -103,18 +134,18 @@ def test_01_ordering_exercise_accepts_the_right_order(page, wire, open_voila):
     answer(best_first)
     expect(result).to_contain_text("Right!")
     expect(result).to_contain_text(" > ".join(card.code for card in best_first))
-    finish(page, wire)
+    finish(page, wire, since)
 
 
 # ------------------------------------------------------------------------------------------------ 02 setup
 
-def test_02_partnership_draw_steps_to_the_end_and_seats_madames_holder_at_north(page, wire, open_voila):
+def test_02_partnership_draw_steps_to_the_end_and_seats_madames_holder_at_north(shared_page):
     """Source: seeds "setup" and pagat.com (cards are dealt face up one at a time; a player who receives one of the
     top four gets no more; Monsieur's holder partners Madame's, le Borgne's partners la Vache's, partners sit
     opposite) and decisions of this project (the first name deals the face-up cards, starting with the second;
     Madame's holder sits at N and deals first). Names and seed are typed in the page; the expected seating is the
     engine's partnership_draw for the same names and seed."""
-    open_voila(page, "02_setup.ipynb")
+    page, wire, since = shared_page("02_setup.ipynb")
     draw_widget = page.locator(".aluette-draw")
     names, seed = ["Ana", "Ben", "Cleo", "Dev"], 5
     for i, name in enumerate(names, start=1):
@@ -142,14 +173,14 @@ def test_02_partnership_draw_steps_to_the_end_and_seats_madames_holder_at_north(
         expect(result.locator(f".aluette-seat-{seat}")).to_contain_text(f"{seat} {draw.seating[seat]}")
     expect(status).to_contain_text(f"Card {len(draw.steps)} of {len(draw.steps)}")
     screenshot(page, "02_setup-demo", element=draw_widget)
-    finish(page, wire)
+    finish(page, wire, since)
 
 
-def test_02_deal_stepper_runs_to_the_end_and_shows_twelve_stock_cards(page, wire, open_voila):
+def test_02_deal_stepper_runs_to_the_end_and_shows_twelve_stock_cards(shared_page):
     """Source: seeds "setup" and pagat.com: nine cards each, dealt in threes clockwise from the dealer's left; the
     twelve left over (48 - 4 x 9) are the stock. The notebook's DealingStepper(seed=1, dealer=N) must deal exactly
     Deal.from_seed(1, dealer=N) (same seed, same deal everywhere)."""
-    open_voila(page, "02_setup.ipynb")
+    page, wire, since = shared_page("02_setup.ipynb")
     stepper = page.locator(".aluette-deal")
     status = html(stepper, "aluette-deal-status")
     stepper.locator(".aluette-deal-next").click()
@@ -169,7 +200,7 @@ def test_02_deal_stepper_runs_to_the_end_and_shows_twelve_stock_cards(page, wire
         assert sorted(cards_in(cell)) == sorted(card.code for card in deal.dealt_hand(seat))
     stepper.locator(".aluette-deal-next").click()  # past the end: a message, nothing changes
     expect(html(stepper, "aluette-deal-message")).to_contain_text("the deal is done")
-    finish(page, wire)
+    finish(page, wire, since)
 
 
 # ------------------------------------------------------------------------------------------------ 03 chant
@@ -253,11 +284,11 @@ def test_03_one_decline_leaves_the_stock_unused_and_unseen(page, wire, open_voil
 
 # ------------------------------------------------------------------------------------------------ 04 play
 
-def test_04_trick_picker_shows_the_winner_or_the_spoiled_trick(page, wire, open_voila):
+def test_04_trick_picker_shows_the_winner_or_the_spoiled_trick(shared_page):
     """Source: seeds "gameplay": the highest card wins and its player leads next; a tie for the highest spoils the
     trick and its leader leads again. Seeds "card rankings": the aces are one class, above the kings; Monsieur
     (3O) is the highest card, Madame (3C) the next."""
-    open_voila(page, "04_play.ipynb")
+    page, wire, since = shared_page("04_play.ipynb")
     picker = page.locator(".aluette-play-trick")
     result = html(picker, "aluette-play-trick-result")
     expect(result).to_contain_text("South wins the trick and leads next.")  # the notebook's start: 3C is Madame
@@ -272,14 +303,14 @@ def test_04_trick_picker_shows_the_winner_or_the_spoiled_trick(page, wire, open_
     expect(result).to_contain_text("South wins the trick and leads next.")
     expect_no_error(picker.locator(".aluette-message"))
     screenshot(page, "04_play-demo", element=picker)
-    finish(page, wire)
+    finish(page, wire, since)
 
 
-def test_04_deal_stepper_steps_then_runs_to_the_end(page, wire, open_voila):
-    """Source: the engine plays the deal (seeds "gameplay" and "scoring"); the widget's documented player rule is
+def test_04_deal_stepper_steps_then_runs_to_the_end(shared_page):
+    """Source: the engine plays the deal (the rules sheet, "gameplay" and "scoring"); the widget's documented player rule is
     "each seat plays its highest card" (simple_move), so the page must show exactly
     play_out(Deal.from_seed(7), "highest"): the notebook's TrickStepper(seed=7)."""
-    open_voila(page, "04_play.ipynb")
+    page, wire, since = shared_page("04_play.ipynb")
     stepper = page.locator(".aluette-play-deal")
     expected = play_out(Deal.from_seed(7, dealer=Seat.N), "highest")
     counts = html(stepper, "aluette-play-counts")
@@ -293,7 +324,7 @@ def test_04_deal_stepper_steps_then_runs_to_the_end(page, wire, open_voila):
     expect(stepper.locator(".aluette-play-next")).to_be_disabled()
     expect(stepper.locator(".aluette-play-run")).to_be_disabled()
     screenshot(page, "04_play-deal", element=stepper)
-    finish(page, wire)
+    finish(page, wire, since)
 
 
 # ------------------------------------------------------------------------------------------------ 05 scoring
@@ -387,14 +418,14 @@ def test_07_show_answer_reveals_the_engines_answers(page, wire, open_voila):
     assert expected not in wire.text()
     first.locator(".aluette-exercise-show").click()
     expect(answer).to_contain_text(expected)
-    expect(answer).to_contain_text("(seeds, gameplay)")
+    expect(answer).to_contain_text("(the rules sheet, gameplay)")
     expect(first.locator(".aluette-exercise-show")).to_have_text("Hide answer")
     screenshot(page, "07_teachers_guide-demo", element=page.locator(".aluette-exercises"))
     first.locator(".aluette-exercise-show").click()
     expect(answer).to_have_text("")
     expect(first.locator(".aluette-exercise-show")).to_have_text("Show answer")
 
-    # Every exercise's button reveals its own answer. Exercise 3 (seeds "scoring"): in NSENSEWWX N, E, S and W
+    # Every exercise's button reveals its own answer. Exercise 3 (the rules sheet, "scoring"): in NSENSEWWX N, E, S and W
     # each win two tricks and North reaches two first (trick 4), so N-S scores 1.
     score = score_tricks("NSENSEWWX")
     assert score.winner is Seat.N and score.reached_at == 4 and score.points == 1

@@ -1,13 +1,13 @@
 """The students' app on a phone (README, "Serving the tutorial to a class"): every student lesson, in a window 390 px
-wide (a phone held upright, iPhone 12 to 15), fits that width (checked on each lesson's page by test_app.py's
-test_notebook_renders, with the checks defined here). The page as a whole never scrolls sideways
+wide (a phone held upright, iPhone 12 to 15), fits that width (checked on each lesson's page by test_pages.py's
+test_a_lesson_fits_a_phone_upright, with the checks defined here). The page as a whole never scrolls sideways
 (WCAG 2.1, 1.4.10 Reflow: content readable at 320 CSS px without scrolling in two dimensions); content that must stay
 wide (a table of figures) scrolls inside its own box instead, and nothing shown (a button, a text box, a line of text)
 is cut off by its box or pushed out of the window. The landing page is checked the same way.
 
 A failure names the widest elements that pass the window's right edge (their tag and class names, right edge in px),
 or what is out of sight and the box that cuts it off, so the fix can be looked for in the stylesheet
-(``classroom/solara_app.py``) or in the widget's layout."""
+(``aluette/classroom/solara_app.py``) or in the widget's layout."""
 
 from __future__ import annotations
 
@@ -124,8 +124,8 @@ def page_width(page) -> int:
     return page.evaluate("() => document.documentElement.scrollWidth")
 
 
-# Each student lesson is checked at phone width by tests/browser/test_app.py's test_notebook_renders, on the page it
-# has just rendered (one page load per lesson for both).
+# Each student lesson is checked at phone width by tests/browser/test_pages.py's test_a_lesson_fits_a_phone_upright, on
+# the page its render check opened (one page load per lesson for its checks).
 
 
 def test_landing_page_fits_a_phone_upright(page, solara):
@@ -175,3 +175,88 @@ def test_the_checks_see_a_page_that_is_too_wide_or_cut_off(page, open_app):
     assert len(found) == 2, found
     assert found[0].startswith('button "pushed off"') and found[0].endswith("out of the window"), found
     assert found[1].startswith("input.wide-probe") and " cut off by div " in found[1], found
+
+
+# Issue 23 §2: on a phone held upright the trick, whose turn it is and the hand are on one screen (no scrolling for
+# every card), and the trick never covers a seat of the round table (the student's own "to move" marker included).
+# Measured on the page's layout, in page coordinates: the span from the highest to the lowest of the three, and the
+# seats the trick's box overlaps.
+ONE_SCREEN_JS = """(css) => {
+    const box = (el) => { const r = el.getBoundingClientRect();
+        return {top: r.top + window.scrollY, bottom: r.bottom + window.scrollY, left: r.left, right: r.right}; };
+    const round = document.querySelector(`.${css}-table-round`);
+    const trick = box([...round.children].find(c => !c.classList.contains('aluette-seat')));
+    const seats = [...round.children].filter(c => c.classList.contains('aluette-seat')).map(box);
+    const status = box(document.querySelector(`.${css}-status`));
+    const cards = [...document.querySelectorAll(`.${css}-hand .${css}-card`)]
+        .filter(c => getComputedStyle(c).display !== 'none').map(box);
+    const hand = {top: Math.min(...cards.map(c => c.top)), bottom: Math.max(...cards.map(c => c.bottom))};
+    const covered = seats.filter(s => s.top < trick.bottom - 1 && trick.top < s.bottom - 1 && s.left < trick.right - 1
+        && trick.left < s.right - 1).length;
+    const parts = [trick, status, hand];
+    return {span: Math.round(Math.max(...parts.map(p => p.bottom)) - Math.min(...parts.map(p => p.top))),
+            covered, cards: cards.length,
+            trick: [Math.round(trick.top), Math.round(trick.bottom)], status: [Math.round(status.top),
+            Math.round(status.bottom)], hand: [Math.round(hand.top), Math.round(hand.bottom)]};
+}"""
+
+
+def check_one_screen(page, css: str, name: str):
+    measured = page.evaluate(ONE_SCREEN_JS, css)
+    assert measured["cards"] >= 7, measured
+    assert measured["span"] <= PHONE["height"], (
+        f"{name}: the trick {measured['trick']}, the status {measured['status']} and the hand {measured['hand']} "
+        f"span {measured['span']} px, more than a {PHONE['height']} px screen")
+    assert measured["covered"] == 0, f"{name}: the trick's box covers {measured['covered']} seat(s): {measured}"
+    return measured
+
+
+def play_until_a_trick_is_done(page, css: str, decline: str):
+    """Decline the chant if asked, then play the first card of the hand at each turn until a trick is complete and
+    it is this page's turn in the next one (so the table shows the last trick beside the one being played)."""
+    from tests.browser.harness import expect
+    root = page.locator(f".{css}")
+    status, table = root.locator(f".{css}-status"), root.locator(f".{css}-table-round")
+    cards = root.locator(f".{css}-card-button:visible")
+    for _ in range(6):
+        expect(status).to_contain_text("Your turn", timeout=20_000)
+        if "agree to the chant" in (status.text_content() or ""):
+            root.locator(decline).click()
+            expect(status).not_to_contain_text("agree to the chant", timeout=20_000)
+        elif "Trick 2" in (table.text_content() or ""):
+            return
+        else:
+            held = cards.count()
+            cards.first.click()
+            expect(cards).to_have_count(held - 1, timeout=20_000)
+    raise AssertionError("no second trick after six turns")
+
+
+def test_08_shows_the_trick_the_turn_and_the_hand_on_one_phone_screen(page, open_app):
+    open_on_a_phone(page, open_app, "08_play_a_match.ipynb")
+    play_until_a_trick_is_done(page, "aluette-match", "button.aluette-match-chant-decline")
+    check_one_screen(page, "aluette-match", "08")
+    check_fits(page, "08 during a deal")
+
+
+def test_10_shows_the_trick_the_turn_and_the_hand_on_one_phone_screen(page, open_app, _server_home):
+    import secrets
+
+    from aluette.store import TableService, open_store
+    from tests.browser.harness import expect
+    table = f"Phone {secrets.token_hex(3)}"
+    open_on_a_phone(page, open_app, "10_play_together.ipynb")  # the page opens the class's database first
+    service = TableService(open_store(path=_server_home / "data" / "tables.sqlite3"))
+    try:
+        service.create_table(table, seed=2026)  # the same cards on every run
+    finally:
+        service.close()
+    root = page.locator(".aluette-together")
+    root.locator(".aluette-together-table input").fill(table)
+    root.locator(".aluette-together-name input").fill("Cat")
+    root.locator("button.aluette-together-seat-S").click()
+    root.locator("button.aluette-together-fill").click()
+    expect(root.locator(".aluette-together-card").first).to_be_visible(timeout=20_000)
+    play_until_a_trick_is_done(page, "aluette-together", "button.aluette-together-chant-decline")
+    check_one_screen(page, "aluette-together", "10")
+    check_fits(page, "10 during a deal")

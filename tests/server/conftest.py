@@ -1,5 +1,6 @@
 """Fixtures for the classroom server tests: the app on Voilà started through ``python -m aluette.classroom``
-(the code path of ``make app SERVER=voila`` and ``make teacher``) from the repository root, so voila.json and classroom/ apply, on a free 127.0.0.1 port, serving the
+(the code path of ``make app SERVER=voila`` and ``make teacher``), so the package's aluette/classroom/voila/ (voila.json, the
+template) applies, on a free 127.0.0.1 port, serving the
 fixture notebooks (light: a page costs a second of CPU, not notebook 08's five). Each test passes the short limits
 and timeouts it needs as Voilà options; no test asserts a timing."""
 

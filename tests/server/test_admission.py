@@ -52,9 +52,9 @@ class Door:
         self.door = Admission(app, lessons=lambda: {"08_play_a_match", "00_start_here"}, live=lambda: self.live,
                               clock=self.clock, **options)
 
-    def call(self, path, kind="http", address="10.0.0.1", query=b"", cookie=None, method="GET"):
+    def call(self, path, kind="http", address="10.0.0.1", query=b"", cookie=None, method="GET", headers=()):
         sent = []
-        headers = [(b"cookie", cookie.encode())] if cookie else []
+        headers = [*headers, *([(b"cookie", cookie.encode())] if cookie else [])]
         scope = {"type": kind, "path": path, "method": method, "client": (address, 5000), "query_string": query,
                  "headers": headers}
 
@@ -303,6 +303,31 @@ def test_websockets_opened_back_to_back_count_before_solara_makes_their_kernels(
     assert left == 0  # closed, never live: their places are free again
 
 
+def run_socket(door, frames, address="10.0.0.1"):
+    """``frames`` sent on one websocket of kernel ``k1`` through ``door`` to a stand-in Solara that reads until the
+    client leaves; how many of them reached it."""
+    queue = [{"type": "websocket.connect"}] + [{"type": "websocket.receive", "text": f} for f in frames]
+    got = []
+
+    async def app(scope, receive, send):
+        await send({"type": "websocket.accept"})
+        while (message := await receive())["type"] != "websocket.disconnect":
+            if message["type"] == "websocket.receive":
+                got.append(message["text"])
+
+    door.app = app
+
+    async def receive():
+        return queue.pop(0) if queue else {"type": "websocket.disconnect", "code": 1000}
+
+    async def send(message):
+        pass
+    scope = {"type": "websocket", "path": "/jupyter/api/kernels/k1/channels", "client": (address, 5),
+             "query_string": b"", "headers": []}
+    run_coroutine(door(scope, receive, send))
+    return len(got)
+
+
 def test_a_websocket_is_ended_at_an_oversized_message_or_too_many_comm_opens():
     """Crafted widget messages (huge state, many ``comm_open``) would grow the one process that serves the class:
     the door ends the connection at a message above ``max_message`` bytes, a ``comm_open`` above
@@ -311,28 +336,6 @@ def test_a_websocket_is_ended_at_an_oversized_message_or_too_many_comm_opens():
 
     def opening(size=10):
         return json.dumps({"header": {"msg_type": "comm_open"}, "content": {"data": {"state": {"v": "x" * size}}}})
-
-    def run_socket(door, frames):
-        queue = [{"type": "websocket.connect"}] + [{"type": "websocket.receive", "text": f} for f in frames]
-        got = []
-
-        async def app(scope, receive, send):  # a stand-in Solara that reads until the client leaves
-            await send({"type": "websocket.accept"})
-            while (message := await receive())["type"] != "websocket.disconnect":
-                if message["type"] == "websocket.receive":
-                    got.append(message["text"])
-
-        door.app = app
-
-        async def receive():
-            return queue.pop(0) if queue else {"type": "websocket.disconnect", "code": 1000}
-
-        async def send(message):
-            pass
-        scope = {"type": "websocket", "path": "/jupyter/api/kernels/k1/channels", "client": ("10.0.0.1", 5),
-                 "query_string": b"", "headers": []}
-        run_coroutine(door(scope, receive, send))
-        return len(got)
 
     door = Admission(None, lessons=set, live=lambda: {"k1"}, max_message=1000, max_comm_opens=4,
                      max_comm_open_size=100)
@@ -410,7 +413,7 @@ class TestSharedLedger:
         assert one.student(kernel="k1") == 200
         assert two.call("/00_start_here")[0] == 503
         one.live.discard("k1")  # closed in worker one, which sees no request since
-        one.door.prune()  # its pruning thread (classroom/solara_asgi.py)
+        one.door.prune()  # its pruning thread (aluette/classroom/solara_asgi.py)
         assert two.call("/00_start_here")[0] == 200
         gone = Door(ledger=Ledger(tmp_path / "door.sqlite", worker=dead_pid()), per_address=1)
         assert gone.student(address="10.0.0.5", kernel="k9") == 200
@@ -559,3 +562,104 @@ class TestStarts:
         before, after = run_coroutine(go())
         assert before == {"first": "websocket.accept", "second": "waiting", "first again": "websocket.accept"}
         assert after["second"] == "websocket.accept"
+
+
+class TestReplacing:
+    """Issue 23 §3: a reload or a "Next:" link at a cap replaced the student's page by "the room is full". The
+    browser asks for the new page before the old one has gone (Solara's close request is a beacon sent at
+    ``beforeunload``, on a connection of its own): a request saying it replaces a page counts that page as gone."""
+
+    RELOAD = [(b"cache-control", b"max-age=0")]
+
+    def load(self, door, kernel, headers=(), address="10.0.0.1"):
+        """A page load with ``headers``, then (if admitted and ``kernel``) its websocket."""
+        status = door.call("/08_play_a_match", address=address, headers=headers)[0]
+        if status == 200 and kernel is not None:
+            assert door.call(f"/jupyter/api/kernels/{kernel}/channels", "websocket", address)[0] == "accepted"
+        return status
+
+    def test_a_reload_at_the_cap_replaces_the_page_it_leaves(self):
+        door = Door(per_address=4)
+        assert [door.student(kernel=f"k{i}") for i in range(4)] == [200] * 4
+        assert door.call("/08_play_a_match")[0] == 503  # a fifth tab: the cap holds
+        assert self.load(door, "k4", self.RELOAD) == 200  # tab k3 reloads: k3 counts as gone
+        door.live.discard("k3")  # its close request arrives
+        assert door.door.sessions("10.0.0.1") == 4
+        assert self.load(door, "k5", [(b"cache-control", b"no-cache")]) == 200  # a hard reload of k4
+        door.live.discard("k4")
+        assert door.door.sessions("10.0.0.1") == 4
+
+    def test_a_link_from_a_lesson_of_this_server_replaces_its_page(self):
+        door = Door(per_address=2)
+        assert [door.student(kernel=f"k{i}") for i in range(2)] == [200] * 2
+        came_from = [(b"host", b"localhost:8888"), (b"referer", b"http://localhost:8888/00_start_here")]
+        assert self.load(door, "k2", came_from) == 200
+        door.live.discard("k1")
+        foreign = [(b"host", b"localhost:8888"), (b"referer", b"http://elsewhere:8888/00_start_here")]
+        assert self.load(door, None, foreign) == 503  # a link from another site replaces nothing here
+        landing = [(b"host", b"localhost:8888"), (b"referer", b"http://localhost:8888/")]
+        assert self.load(door, None, landing) == 503  # the landing page is no lesson's page: nothing is left
+
+    def test_a_replacing_page_is_one_place_over_at_most_and_never_over_the_pages_a_minute(self):
+        door = Door(per_address=2, per_minute=40)
+        assert [door.student(kernel=f"k{i}") for i in range(2)] == [200] * 2
+        assert self.load(door, "k2", self.RELOAD) == 200  # the old page did not go (a crafted reload)
+        assert self.load(door, None, self.RELOAD) == 503  # a second one without the first gone: refused
+        first = Door(per_address=40, per_minute=3)
+        assert [self.load(first, f"k{i}", self.RELOAD) for i in range(4)] == [200] * 3 + [503]
+
+    def test_a_replacing_page_of_a_computer_with_no_page_open_gets_no_extra_place_in_a_full_room(self):
+        door = Door(max_sessions=2, per_address=4)
+        assert [door.student(address=f"10.0.0.{i}", kernel=f"k{i}") for i in range(2)] == [200] * 2
+        assert self.load(door, None, self.RELOAD, address="10.0.0.9") == 503
+        assert self.load(door, "k9", self.RELOAD, address="10.0.0.1") == 200  # 10.0.0.1's page counts as gone
+
+    def test_the_computer_that_runs_the_app_and_the_teachers_hold_more_pages(self):
+        door = Door(per_address=4, operator_per_address=8, teacher_addresses=frozenset({"10.0.0.7"}))
+        for address in ("127.0.0.1", "10.0.0.7"):
+            assert [door.student(address=address, kernel=f"{address}-{i}") for i in range(8)] == [200] * 8
+            assert door.call("/08_play_a_match", address=address)[0] == 503
+        assert [door.student(address="10.0.0.2", kernel=f"s{i}") for i in range(5)] == [200] * 4 + [503]
+
+
+def test_the_teachers_address_reaches_the_server_checked():
+    from aluette.classroom.command import main, teacher_addresses
+    launch = solara_command("0.0.0.0", 8890, teachers=teacher_addresses("192.168.1.20, ::1"))
+    assert launch.env["ALUETTE_TEACHER_ADDRESSES"] == "192.168.1.20,::1"
+    assert "ALUETTE_TEACHER_ADDRESSES" not in solara_command("0.0.0.0", 8890, environ={
+        "ALUETTE_TEACHER_ADDRESSES": "10.9.9.9"}).env  # never inherited
+    with pytest.raises(ServeError, match="'teacher-pc' is not an IP address"):
+        teacher_addresses("teacher-pc")
+    assert main(["app", "--server=voila", "--teacher-address=10.0.0.1"]) == 2
+
+
+class TestRebinding:
+    """Issue 22 §5: a hostile page whose name resolves to 127.0.0.1 (DNS rebinding) reached the app on the loopback
+    address without a token (any Host) and opened websockets from another origin (``Origin: null`` included)."""
+
+    def test_without_a_token_only_the_loopback_names_are_answered(self):
+        door = Door(per_address=8)
+        for host in (b"127.0.0.1:8888", b"localhost:8888", b"[::1]:8888", b"LOCALHOST", b"127.0.0.2:8888"):
+            assert door.call("/08_play_a_match", headers=[(b"host", host)])[0] == 200, host
+        for host in (b"evil.example:8888", b"127.0.0.1.evil.example", b"0x7f.1:8888"):
+            status, _, body = door.call("/", headers=[(b"host", host)])
+            assert status == 403 and "This app answers only at this computer" in body, host
+            verdict, _ = door.call("/jupyter/api/kernels/k/channels", "websocket", headers=[(b"host", host)])
+            assert verdict == "refused", host
+        assert door.reached == ["/08_play_a_match"] * 5  # nothing else reached the app
+
+    def test_a_websocket_from_another_origin_is_refused_with_or_without_a_token(self):
+        for door, cookie in ((Door(), None), (Door(token="class-7B-aluette"), f"{TOKEN_COOKIE}=class-7B-aluette")):
+            host = [(b"host", b"127.0.0.1:8888")]
+            for origin in (b"null", b"http://evil.example:8888", b"http://127.0.0.1:9999", b"file://"):
+                verdict, _ = door.call("/jupyter/api/kernels/k1/channels", "websocket", cookie=cookie,
+                                       headers=[*host, (b"origin", origin)])
+                assert verdict == "refused", origin
+            verdict, _ = door.call("/jupyter/api/kernels/k1/channels", "websocket", cookie=cookie,
+                                   headers=[*host, (b"origin", b"http://127.0.0.1:8888")])
+            assert verdict == "accepted"
+
+    def test_with_a_token_any_host_is_answered(self):
+        door = Door(token="class-7B-aluette")
+        status = door.call("/", query=b"token=class-7B-aluette", headers=[(b"host", b"school-laptop:8888")])[0]
+        assert status == 200

@@ -1,4 +1,4 @@
-"""The students' app on Solara's server (``make app``'s default: ``classroom/solara_asgi.py`` and
+"""The students' app on Solara's server (``make app``'s default: ``aluette/classroom/solara_asgi.py`` and
 ``solara_app.py``): started through ``python -m aluette.classroom app --server=solara`` as ``make app`` starts it,
 on a folder of fixture notebooks, pages loaded as a student's browser loads them (``tests/server/student.py``); and
 the command's choice of server and token (README, "Serving the tutorial to a class")."""
@@ -206,12 +206,18 @@ def launched(monkeypatch, *argv: str) -> dict:
     several Solara workers on Linux the argv of the worker given socket 7 and ``served`` (host, port, workers):
     the workers are not started."""
     ran = {}
-    monkeypatch.setattr(command, "serve_workers", lambda fd_argv, env, host, port, workers: ran.update(
-        argv=fd_argv(7), env=env, served=(host, port, workers)) or 0)
+    monkeypatch.setattr(command, "serve_workers", lambda fd_argv, env, host, port, workers, watch: ran.update(
+        argv=fd_argv(7), env=env, served=(host, port, workers), watch=watch) or 0)
     monkeypatch.setattr(command.os, "execvpe", lambda file, args, env: ran.update(argv=args, env=env))
     monkeypatch.delenv("ALUETTE_TOKEN", raising=False)
     assert command.main(list(argv)) == 0
     return ran
+
+
+def given_out(ran: dict, capsys) -> str:
+    """The address as ``make app`` gives it: printed at once (uvicorn in place of this process), or once the workers
+    are ready (the lines of its :class:`~aluette.classroom.workers.Readiness`)."""
+    return capsys.readouterr().out + "\n".join(ran["watch"].ready if "watch" in ran else [])
 
 
 @pytest.mark.parametrize("host", ["0.0.0.0", "192.168.1.20", "::"])
@@ -219,9 +225,9 @@ def test_make_apps_default_is_solara_and_off_the_loopback_never_without_a_token(
     """`make app HOST=0.0.0.0` (no SERVER): Solara's server, with a token made, given to the server (its
     environment) and printed with the address; `SERVER=voila` keeps the same rule on Voilà."""
     ran = launched(monkeypatch, "app", f"--host={host}", "--port=9000")
-    assert ran["argv"][1:4] == ["-m", "uvicorn", "--app-dir"] and "solara_asgi:app" in ran["argv"]
+    assert ran["argv"][1:4] == ["-m", "uvicorn", "aluette.classroom.solara_asgi:app"]  # a module of the package
     token = ran["env"]["ALUETTE_TOKEN"]
-    assert len(token) >= 16 and f":9000/?token={token}" in capsys.readouterr().out
+    assert len(token) >= 16 and f":9000/?token={token}" in given_out(ran, capsys)
     ran = launched(monkeypatch, "app", f"--host={host}", "--port=9000", "--server=voila")
     voila_token = next(a for a in ran["argv"] if a.startswith("--Voila.token="))
     assert len(voila_token) > len("--Voila.token=") + 16
@@ -229,10 +235,10 @@ def test_make_apps_default_is_solara_and_off_the_loopback_never_without_a_token(
 
 def test_make_apps_default_takes_the_teachers_token_and_none_on_the_loopback(monkeypatch, capsys):
     ran = launched(monkeypatch, "app", "--host=0.0.0.0", "--token=class-7B-aluette")
-    assert "solara_asgi:app" in ran["argv"] and ran["env"]["ALUETTE_TOKEN"] == "class-7B-aluette"
-    assert "?token=class-7B-aluette" in capsys.readouterr().out
+    assert command.ASGI_APP in ran["argv"] and ran["env"]["ALUETTE_TOKEN"] == "class-7B-aluette"
+    assert "?token=class-7B-aluette" in given_out(ran, capsys)
     ran = launched(monkeypatch, "app", "--host=127.0.0.1")
-    assert "solara_asgi:app" in ran["argv"] and "ALUETTE_TOKEN" not in ran["env"]
+    assert command.ASGI_APP in ran["argv"] and "ALUETTE_TOKEN" not in ran["env"]
     with pytest.raises(SystemExit):
         command.main(["app", "--server=jupyter"])
     assert command.main(["app", "--host=0.0.0.0", "--token=short"]) == 2  # refused: nothing served
@@ -247,12 +253,12 @@ def test_make_app_starts_a_worker_per_core_sharing_one_door(monkeypatch):
     monkeypatch.setattr(command, "spread_by_kernel", lambda: True)
     ran = launched(monkeypatch, "app", "--port=9000")
     assert ran["served"] == ("127.0.0.1", 9000, 2) and ran["env"][WORKERS_ENV] == "2"
-    assert "solara_asgi:app" in ran["argv"] and ran["argv"][-1] == "--fd=7"
+    assert command.ASGI_APP in ran["argv"] and ran["argv"][-1] == "--fd=7"
     assert not any(a.startswith(("--host", "--port", "--workers")) for a in ran["argv"])
     monkeypatch.setattr(command.os, "cpu_count", lambda: 64)
     assert launched(monkeypatch, "app")["served"][2] == command.MAX_DEFAULT_WORKERS
-    ran = launched(monkeypatch, "app", "--workers=1")  # one worker: uvicorn itself, in place of this process
-    assert "served" not in ran and "--workers=1" in ran["argv"] and ran["env"][WORKERS_ENV] == "1"
+    ran = launched(monkeypatch, "app", "--workers=1")  # one worker: watched too, to say when it is ready
+    assert ran["served"] == ("127.0.0.1", 8888, 1) and ran["env"][WORKERS_ENV] == "1"
     monkeypatch.setattr(command, "spread_by_kernel", lambda: False)  # macOS: uvicorn's own workers
     ran = launched(monkeypatch, "app", "--workers=3")
     assert "served" not in ran and "--workers=3" in ran["argv"] and ran["env"][WORKERS_ENV] == "3"
@@ -273,7 +279,7 @@ def test_voila_options_need_server_voila(capsys):
 
 def test_a_closed_page_is_freed_without_sending_its_widgets_closes_to_the_leaving_tab(solara_server):
     """The page's close request (sent by the tab as it leaves) frees its kernel; the server closes the websocket
-    first, so the widgets' closes are not sent one by one to a tab that has gone (classroom/solara_app.py)."""
+    first, so the widgets' closes are not sent one by one to a tab that has gone (aluette/classroom/solara_app.py)."""
     import httpx
     from websockets.exceptions import ConnectionClosed
 
@@ -315,9 +321,9 @@ def test_the_apps_start_is_left_out_of_later_garbage_collections(tmp_path):
     (gc.freeze), so that a full collection during a class does not pause the worker to scan it again (~160 ms with
     the tutorial's notebooks, a pause every student's click would wait for)."""
     env = {**os.environ, "ALUETTE_PREWARM": "1", "ALUETTE_NOTEBOOKS": str(FIXTURES), "MPLBACKEND": "agg",
-           "SOLARA_APP": str(REPO / "classroom" / "solara_app.py")}
-    script = "import gc, solara_app; print(gc.get_freeze_count())"
-    done = subprocess.run([sys.executable, "-c", script], cwd=REPO / "classroom", env=env, capture_output=True,
+           "SOLARA_APP": command.SOLARA_APP}
+    script = "import gc, aluette.classroom.solara_app; print(gc.get_freeze_count())"
+    done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=env, capture_output=True,
                           text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     assert int(done.stdout.split()[-1]) > 10_000

@@ -49,11 +49,12 @@ class PostgresServer:
 
     user = "aluette"
 
-    def __init__(self, *, fsync: bool = False):
+    def __init__(self, *, fsync: bool = False, extra: str = ""):
         self.bin = find_bin()
         if self.bin is None:
             raise RuntimeError(MISSING)
         self.fsync = fsync
+        self.extra = extra
         self.root: Optional[Path] = None
         self.port = 0
         self._as_root = os.geteuid() == 0
@@ -76,11 +77,21 @@ class PostgresServer:
         self._run(str(self.bin / "initdb"), "-D", str(data), "-U", self.user, "-A", "trust", "-E", "UTF8",
                   "--no-sync", "--locale=C")
         self.port = _free_port()
-        options = (f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.root} -c max_connections=200"
-                   + ("" if self.fsync else " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"))
-        self._run(str(self.bin / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(self.root / "server.log"),
-                  "-w", "-t", "60", "start")
+        self._pg_ctl_start()
         return self
+
+    def _pg_ctl_start(self) -> None:
+        options = (f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.root} -c max_connections=200"
+                   + ("" if self.fsync else " -c fsync=off -c synchronous_commit=off -c full_page_writes=off")
+                   + (f" {self.extra}" if self.extra else ""))
+        self._run(str(self.bin / "pg_ctl"), "-D", str(self.root / "data"), "-o", options, "-l",
+                  str(self.root / "server.log"), "-w", "-t", "60", "start")
+
+    def crash_and_restart(self) -> None:
+        """Stop the server as a crash does (``pg_ctl stop -m immediate``: no checkpoint, WAL buffers not written),
+        then start it again on the same folder and port: it recovers from what its WAL holds on disk."""
+        self._run(str(self.bin / "pg_ctl"), "-D", str(self.root / "data"), "-m", "immediate", "-w", "stop")
+        self._pg_ctl_start()
 
     def url(self, database: str = "postgres", **options: str) -> str:
         """A ``postgresql://`` URL of a database of this server."""

@@ -1,4 +1,4 @@
-"""A player at a shared table driven by :class:`~aluette.bots.HeuristicBot` through the same calls a person's page
+"""A player at a shared table driven by :class:`~aluette.players.bots.HeuristicBot` through the same calls a person's page
 makes (:meth:`TableService.seat_state`, :meth:`~TableService.submit`, :meth:`~TableService.next_deal`), for the
 tests and the load benchmark."""
 
@@ -6,18 +6,17 @@ from __future__ import annotations
 
 from typing import Optional
 
-from aluette.bots import HeuristicBot
-from aluette.deal import Phase
+from aluette.players.bots import HeuristicBot
+from aluette.players.drivers import signals_due
 from aluette.errors import IllegalMoveError
 from aluette.store import SeatState, SeatTicket, TableService
-
-_HANDS_FINAL = (Phase.SURRENDER, Phase.ANNOUNCE, Phase.PLAY)
 
 
 class BotPlayer:
     """One seat's player: reads its own seat's state only, and acts when it is its turn.
 
-    Like notebook 08's partner, it makes its signals once per deal, the first time it sees the hands final.
+    Like notebook 08's partner, it makes its signals once per deal, the first time it sees the hands final: the one
+    policy of every bot driver, :func:`aluette.players.drivers.signals_due`.
     """
 
     def __init__(self, service: TableService, ticket: SeatTicket, signals: bool = True):
@@ -44,7 +43,7 @@ class BotPlayer:
             except IllegalMoveError:
                 pass  # another player started it
             return made
-        if view.phase in _HANDS_FINAL and state.deal_number not in self._signalled:
+        if signals_due(view.phase, offered=state.deal_number in self._signalled):
             self._signalled.add(state.deal_number)
             for decision in self.bot.signals(view, state.legal_signals):
                 made.append(svc.submit(t.table, t.seat, t.code, decision.move))
@@ -55,3 +54,21 @@ class BotPlayer:
             made.append(svc.submit(t.table, t.seat, t.code, decision.move, after=state.seq))
         return made
 
+
+
+def play_with_table_bots(service: TableService, name: str, seat: str = "N", *, until=None,
+                         limit: int = 3000) -> SeatState:
+    """Seat a person at ``seat`` of table ``name`` (a :class:`BotPlayer`, driven as a page is), fill the other
+    seats with the table's bots (``step_bots``), and play until ``until(state)`` holds (default: the match is over)
+    or ``limit`` rounds; returns the person's last state."""
+    ticket = service.take_seat(name, seat, "Ann")
+    service.fill_with_bots(name, seat, ticket.code)
+    me = BotPlayer(service, ticket)
+    until = until or (lambda s: s.is_over)
+    for _ in range(limit):
+        service.run_bots(name)
+        state = me.state()
+        if until(state):
+            return state
+        me.act(state)
+    raise AssertionError(f"table {name!r} did not get there in {limit} rounds")

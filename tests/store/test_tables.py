@@ -101,8 +101,9 @@ class TestWholeMatch:
         assert any(isinstance(m, Signal) and m.seat is not Seat.S for d in replayed.deals for m in d.moves)
         store = service.store
         with store.read() as tx:
-            actors = dict(tx.rows("SELECT actor, COUNT(*) FROM aluette_moves GROUP BY actor"))
-        assert actors["bot"] > 3 * actors["person"] > 0
+            plays = dict(tx.rows("SELECT actor, COUNT(*) FROM aluette_moves WHERE body LIKE ? GROUP BY actor",
+                                 ('["play"%',)))
+        assert plays["bot"] == 3 * plays["person"] > 0  # each of the three bots plays as many cards as Ann
 
     def test_a_table_of_bots_only_starts_its_own_deals(self, service):
         service.create_table("Robots", seed=3)
@@ -291,10 +292,12 @@ class TestSeats:
         tickets = seat_everyone(service)
         desk = TeacherDesk(service)
         desk.replace_with_bot("table one", "E")
-        with pytest.raises(BadSeatCodeError, match="played by a bot"):
+        with pytest.raises(BadSeatCodeError, match="the teacher gave your seat E .* to a bot"):
             service.seat_state("table one", "E", tickets[Seat.E].code)
-        with pytest.raises(BadSeatCodeError):
+        with pytest.raises(BadSeatCodeError, match="ask the teacher to give it back"):
             service.rejoin("table one", tickets[Seat.E].code)
+        with pytest.raises(BadSeatCodeError, match="played by a bot$"):  # another seat's code names no student
+            service.seat_state("table one", "E", tickets[Seat.N].code)
         with pytest.raises(TableError, match="already played by a bot"):
             desk.replace_with_bot("table one", "E")
 

@@ -223,7 +223,7 @@ def test_bot_moves_then_bots_to_the_end_is_one_seeded_game():
 
 class TestCardPictures:
     """In the play phase the legal cards of the seat to move are pictures that play the card when
-    clicked. Rule (seeds, "gameplay"): each player plays one card in turn, clockwise; any card may be played."""
+    clicked. Rule (the rules sheet, "gameplay"): each player plays one card in turn, clockwise; any card may be played."""
 
     def test_a_click_on_a_card_picture_plays_it(self):
         builder = ScenarioBuilder(seed=3, options=Options(chant=False))
@@ -267,3 +267,76 @@ class TestTypedRecipe:
         builder.load_button.click()
         assert missing in builder.message.last_error and "None" not in builder.message.last_error
         assert builder.deal.to_json() == before
+
+
+class TestUndoAndReplay:
+    """Undo takes back the last move; "Replay from here" goes back to just before a trick's first card, so a reader
+    can ask "could North have made mordienne?" by playing the deal another way, with no JSON edited by hand
+    (aluette.scenario.undone, replayed_from_trick; seeds "gameplay": the trick's leader leads it again)."""
+
+    def test_undo_takes_back_one_move_at_a_time(self):
+        builder = ScenarioBuilder(seed=3, options=Options(chant=False))
+        assert builder.undo_button.disabled and builder.replay_button.disabled and builder.trick.options == ()
+        first = builder.deal.to_move
+        builder.card_buttons[2].click()
+        builder.bot_step_button.click()
+        assert len(builder.deal.moves) == 2 and not builder.undo_button.disabled
+        builder.undo_button.click()
+        assert len(builder.deal.moves) == 1 and "Took back" in builder.message.value
+        builder.undo_button.click()
+        assert builder.deal.moves == () and builder.deal.to_move is first and builder.undo_button.disabled
+        assert builder.message.last_error is None and sum(b.card is not None for b in builder.card_buttons) == 9
+
+    def test_undo_with_nothing_to_undo_says_so(self):
+        builder = ScenarioBuilder(seed=3)
+        before = builder.deal
+        builder._undo()  # the button is disabled; the callback still refuses with a message
+        assert "nothing to undo" in builder.message.last_error and builder.deal is before
+
+    def test_replay_from_a_trick_then_play_it_another_way(self):
+        builder = ScenarioBuilder(seed=4, players="heuristic", options=Options(chant=False))
+        builder.bots_button.click()
+        original = builder.deal
+        assert original.is_over and [v for _, v in builder.trick.options] == list(range(1, 10))
+        builder.trick.value = 5
+        builder.replay_button.click()
+        deal = builder.deal
+        assert builder.message.last_error is None and "just before trick 5" in builder.message.value
+        assert deal.tricks == original.tricks[:4] and deal.current_trick == () and not deal.is_over
+        assert deal.to_move is original.tricks[4].leader and not builder.bots_button.disabled
+        other = [b for b in builder.card_buttons if b.card is not None and b.card != original.tricks[4].plays[0][1]]
+        other[0].click()  # another card this time
+        assert builder.deal.current_trick[0][1] != original.tricks[4].plays[0][1]
+        builder.bots_button.click()
+        assert builder.deal.is_over and original.is_over and len(original.moves) == 36  # the original untouched
+        assert builder.deal.moves[:16] == original.moves[:16] and builder.deal.moves[16] != original.moves[16]
+
+    def test_replay_offers_only_the_tricks_started(self):
+        builder = ScenarioBuilder(seed=3, options=Options(chant=False))
+        for _ in range(5):
+            builder.bot_step_button.click()
+        assert [v for _, v in builder.trick.options] == [1, 2] and builder.trick.value == 2
+        builder.replay_button.click()
+        assert len(builder.deal.moves) == 4 and [v for _, v in builder.trick.options] == [1]
+
+
+def test_north_makes_mordienne_by_the_steps_notebook_09_gives():
+    # Notebook 09, "Could North have made mordienne?": the builder's buttons, as the prose says to press them.
+    # Mordienne (the rules sheet, pagat): the winner's tricks one unbroken run ending with the ninth, after a trick not theirs.
+    builder = ScenarioBuilder({"N": "1O"}, seed=1, leader="N")
+    typed(builder, N="", E="", S="", W="")
+    builder.seed.value, builder.leader.value, builder.chant.value = "8", "E", False
+    builder.deal_button.click()
+    builder.bots_button.click()
+    assert builder.deal.notation == "NWSEWENNN" and not builder.deal.result.score.mordienne
+    builder.trick.value = 1
+    builder.replay_button.click()
+    while builder.deal.to_move is not Seat.N:
+        builder.bot_step_button.click()
+    seven = [b for b in builder.card_buttons if b.card == Card.parse("7C")]
+    assert len(seven) == 1 and any(b.card == Card.parse("10E") for b in builder.card_buttons)
+    seven[0].click()
+    builder.bots_button.click()
+    result = builder.deal.result
+    assert builder.message.last_error is None and builder.deal.notation == "WSEWSENNN"
+    assert result.score.winner is Seat.N and result.score.mordienne and result.points["NS"] == 2

@@ -27,7 +27,7 @@ MEGABYTE = "3O " * 333_334  # 1 MB of valid-looking card codes: the worst case f
 def chant_discarding() -> ChantDemo:
     demo = ChantDemo(seed=7, you=Seat.E)
     for toggle in demo.answer_toggles:
-        toggle.value = True  # all four agree: E receives six and must discard (seeds, "setup")
+        toggle.value = True  # all four agree: E receives six and must discard (the rules sheet, "setup")
     assert demo.deal.phase is Phase.DISCARD
     return demo
 

@@ -21,11 +21,11 @@ import numpy as np
 import pytest
 
 from aluette import DECK, SEATS, TOP_FOUR, AluetteError, Match, Options, Phase, Play, Seat, Team
-from aluette.bots import HeuristicBot, RandomBot
+from aluette.players.bots import HeuristicBot, RandomBot
 from aluette.signals import signal_for
 from aluette.widgets.common import card_label, card_words
 from aluette.secrecy import hidden_cards
-from aluette.session import make_bots
+from aluette.players.session import make_bots
 from aluette.widgets.common import reachable_widgets, state_text
 from aluette.widgets.match import MatchTable, parse_seed, state_problems
 from tests.coroutines import run as run_coroutine
@@ -111,6 +111,27 @@ class TestFewWidgets:
         assert all(x.comm is None for x in reachable_widgets(t))
 
 
+    def test_a_closed_table_leaves_no_open_widget_naming_its_widgets(self):
+        """Voilà asks the state of every open widget as a page loads: an open box whose children include a closed
+        widget (a demo table closed by the notebook's checks) fails that request, and the page shows "Loading
+        widget" for ever. Nothing a table made stays open once it is closed, nor does a replaced card button."""
+        t = table()
+        to_play(t)
+        while not t.view.tricks:
+            t.follow_hint()
+        t.close()
+
+        def holds_closed(x):
+            for key in x.keys:
+                value = getattr(x, key)
+                for v in value if isinstance(value, (list, tuple)) else [value]:
+                    if isinstance(v, w.Widget) and v.comm is None:
+                        return True
+            return False
+        from ipywidgets.widgets.widget import _instances  # every open widget of the kernel (Widget.widgets, deprecated)
+        assert [type(x).__name__ for x in list(_instances.values()) if x.comm is not None and holds_closed(x)] == []
+
+
 class TestHand:
     def test_your_hand_as_card_pictures_and_buttons(self):
         t = table()
@@ -164,15 +185,31 @@ class TestHand:
 
 class TestRefusals:
     def test_double_click_plays_one_card(self):
+        """Issue 22 §6: a click names the card it was drawn for; the second click of a double click finds that card
+        gone and is ignored: no move, no error (the message of the first stays)."""
         t = to_play(table())
         card = t.view.hand[0]
         button = t.button_for(card)
         button.click()
-        after = t.match.to_json()
+        after, said = t.match.to_json(), t.message.value
         button.click()  # the same slot again: its card is gone
-        assert "no longer in your hand" in t.message.last_error
+        assert t.message.last_error is None and t.message.value == said
         assert t.match.to_json() == after
         assert_consistent(t)
+
+    def test_a_button_of_a_card_no_longer_in_its_slot_does_nothing(self):
+        """A slot that shows another card (a new hand laid out) gets a new button: the old one, drawn for the old
+        card, is closed, and a click that still reaches it makes no move."""
+        t = to_play(table())
+        old, card = t._slots[0].button, t._slots[0].card
+        t.seed_box.value = "5"
+        t.new_button.click()
+        to_play(t)
+        assert t._slots[0].card is not card and t._slots[0].button is not old and old.comm is None
+        before = t.match.to_json()
+        old.click()
+        assert t.match.to_json() == before and t.message.last_error is None
+        assert t.hand_box.children == tuple(x for slot in t._slots for x in (slot.button, slot.picture))
 
     def test_a_card_during_the_chant_is_refused(self):
         t = table()
@@ -813,3 +850,141 @@ class TestWording:
         while len(t.view.hand) > 1:
             t.follow_hint()
         assert "1 card in your hand" in t.table.value and "1 cards" not in t.table.value
+
+
+class TestReload:
+    """Issue 23 §5: on the classroom app (a browser session's storage, aluette.widgets.common.set_session_storage)
+    notebook 08's table kept under a name resumes its match after a reload: the same match, at the same move, with
+    its set-up boxes, and it goes on as it would have."""
+
+    @pytest.fixture(params=["dict", "app"])
+    def storage(self, request, tmp_path):
+        """A plain dict, and the app's own storage (a file its workers share: aluette.classroom.sessions)."""
+        from aluette.classroom.sessions import SessionStore
+        from aluette.widgets import common
+        kept = {} if request.param == "dict" else SessionStore(tmp_path / "sessions.sqlite").session("cookie")
+        common.set_session_storage(lambda: kept)
+        yield kept
+        common.set_session_storage(lambda: None)
+
+    def test_a_reloaded_page_goes_on_with_its_match(self, storage):
+        t = MatchTable(seed=7, bot_delay=0, keep="08", opponents="random", options=Options(target_points=5))
+        while t.match.deal_number < 2 or len(t.deal.moves) < 12:
+            t.next_deal() if t.match.awaiting_next_deal else t.follow_hint()
+        before = t.match.to_json()
+        again = MatchTable(seed=2026, bot_delay=0, keep="08")  # the page's cell, run again after the reload
+        assert again.match.to_json() == before and again.match.deal_number == 2
+        assert again.seed_box.value == "7" and again.opponents.value == "random" and again.format.value == "points"
+        assert "Welcome back" in again.message.value and again.message.last_error is None
+        assert state_problems(again) == []
+        for _ in range(4):  # the two go on alike (a random opponent's generator is the seed's)
+            again.follow_hint(), t.follow_hint()
+        assert again.match.to_json() == t.match.to_json()
+        fresh = MatchTable(seed=2026, bot_delay=0)  # no name: nothing kept, nothing resumed
+        assert fresh.match.seed == 2026 and fresh.match.deal_number == 1
+
+    def test_new_match_replaces_the_kept_one_and_a_damaged_save_is_forgotten(self, storage):
+        t = MatchTable(seed=7, bot_delay=0, keep="08")
+        t.seed_box.value = "9"
+        t.new_button.click()
+        assert MatchTable(seed=1, bot_delay=0, keep="08").match.seed == 9
+        saved = storage["aluette.match.08"]
+        saved["match"]["deals"][0]["moves"] = [["play", "S", "1O"]]  # edited: illegal
+        storage["aluette.match.08"] = saved
+        again = MatchTable(seed=3, bot_delay=0, keep="08")
+        assert again.match.seed == 3 and again.match.deal_number == 1 and again.message.last_error is None
+
+    def test_without_a_session_storage_nothing_is_kept(self):
+        t = MatchTable(seed=7, bot_delay=0, keep="08")
+        t.follow_hint()
+        assert MatchTable(seed=8, bot_delay=0, keep="08").match.seed == 8
+
+
+class TestTrickReason:
+    """Issue 23 §6: as a trick completes, a one-line reason beside it, from the engine's narration
+    (aluette.narration.trick_reason); the deal's verdict is short, the mordienne detail in a disclosure."""
+
+    def test_the_last_trick_says_who_won_it_with_what_or_why_it_was_spoiled(self):
+        from aluette.narration import trick_reason
+        t = to_play(table())
+        t.follow_hint()
+        while not t.view.tricks:
+            t.follow_hint()
+        last = t.view.tricks[-1]
+        reason = trick_reason(last)
+        assert reason in unescape(t.table.value)
+        if last.spoiled:
+            assert reason.startswith("spoiled: ") and reason.endswith(" tie")
+        else:
+            card = last.card_of(last.winner)
+            assert reason.startswith(f"{last.winner.full_name} wins with ")
+            assert (card.nickname or card.name) in reason
+
+    def test_reasons_for_a_spoiled_and_a_won_trick(self):
+        from aluette import Card
+        from aluette.narration import trick_reason
+        from aluette.records import TrickRecord
+        c = Card.parse
+        # the seed sheet, "spoiled tricks": two cards of the best class tie (two aces, no higher card played)
+        spoiled = TrickRecord(3, E, ((E, c("1O")), (S, c("4E")), (W, c("1C")), (N, c("5B"))), None)
+        assert trick_reason(spoiled) == "spoiled: two aces tie"
+        won = TrickRecord(4, W, ((W, c("2C")), (N, c("1O")), (E, c("4E")), (S, c("5B"))), W)
+        assert trick_reason(won) == f"West wins with {c('2C').nickname}"
+        plain = TrickRecord(5, N, ((N, c("5O")), (E, c("4O")), (S, c("3E")), (W, c("4B"))), N)
+        assert trick_reason(plain) == "North wins with the 5 of coins"
+
+    def test_the_verdict_keeps_the_mordienne_detail_on_demand(self):
+        from aluette.widgets.seat_table import mordienne_note
+        for seed in range(40):
+            t = table(seed)
+            while not t.deal.is_over:
+                t.follow_hint()
+            why = mordienne_note(t.deal.result.score, t.match.options.mordienne)
+            if why:
+                status = unescape(t.status.value)
+                assert "<details" in status and "Why not mordienne?" in status and why in status
+                assert status.index(t.deal.result.reason) < status.index("<details")
+                return
+            t.close()
+        raise AssertionError("no deal below seed 40 needs a mordienne note")
+
+
+class TestFaceDown:
+    """Issue 19 §3 (pagat: won tricks are stacked face down, and remembering them is the skill): with "tricks face
+    down" the page shows the last trick and each seat's count, and the deal's history leaves out the cards played
+    until the deal is over."""
+
+    def test_the_history_hides_the_cards_played_until_the_deal_is_over(self):
+        t = to_play(table(3))
+        t.face_down_box.value = True
+        while len(t.view.tricks) < 3:
+            t.follow_hint()
+        earlier = {card for trick in t.view.tricks[:-1] for _, card in trick.plays}
+        last = t.view.tricks[-1]
+        shown = unescape(t.events_view.value)
+        assert "Tricks face down" in shown and "3 tricks stacked" in shown
+        assert not {c for c in earlier if f'data-card="{c.code}"' in t.table.value or c.code in shown}
+        assert all(f'data-card="{card.code}"' in t.table.value for _, card in last.plays)  # the last trick shows
+        while not t.deal.is_over:
+            t.follow_hint()
+        assert all(c.code in unescape(t.events_view.value) for c in earlier)  # the whole deal, once it is over
+        t.next_deal()
+        while not t.view.tricks:
+            t.follow_hint()
+        assert "Tricks face down" in t.events_view.value
+        t.face_down_box.value = False  # at once, mid-deal
+        assert "What happened" in t.events_view.value and "Tricks face down" not in t.events_view.value
+
+
+def test_a_match_played_again_from_its_seed_by_hints_gives_the_same_score_sheet():
+    """The same seed and the same moves give the same match (notebook 08, "A whole match"): two tables of one seed,
+    each played through by the hint and the *Next deal* button, end with equal score sheets."""
+    sheets = []
+    for _ in range(2):
+        t = table(1)
+        while not t.match.is_over:
+            t.next_button.click() if t.match.awaiting_next_deal else t.follow_hint()
+            assert t.message.last_error is None
+        sheets.append(t.match.score_sheet())
+        t.close()
+    assert len(sheets[0]) == 5 and sheets[0].equals(sheets[1])

@@ -7,7 +7,7 @@ Aluette page; decision = a decision of this project (the trivial playing rule, t
 from html import escape
 
 from aluette import Card, Deal, Phase, Seat
-from aluette.drivers import play_out
+from aluette.players.drivers import play_out
 from aluette.widgets.play import TrickStepper, TrickPicker, play_one_trick
 
 

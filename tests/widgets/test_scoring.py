@@ -5,7 +5,7 @@ pagat.com's Aluette page (its two worked examples and the surrender rule); decis
 """
 
 from aluette import Match, Phase, Seat, Team
-from aluette.drivers import play_out_match
+from aluette.players.drivers import play_out_match
 from aluette.widgets.scoring import MatchSheet, ScoringView, SurrenderDemo, running_counts, surrender_position
 
 
@@ -68,7 +68,7 @@ class TestScoringView:
         assert view.score.notation == "NENWSEXNW"
 
     def test_mordienne_checkbox(self):
-        # seeds and pagat: mordienne (optional) scores 2; decision: an earlier spoiled trick counts as "before"
+        # the rules sheet and pagat: mordienne (optional) scores 2; decision: an earlier spoiled trick counts as "before"
         view = typed("NEWXSSSSS")
         assert view.score.points == 2 and "Mordienne: yes." in view.result.value
         assert "scores 2 points" in view.result.value
@@ -161,3 +161,15 @@ class TestMatchSheet:
         sheet.rule.value = "lowest"
         lowest = play_out_match(Match(4), "lowest")
         assert [d.notation for d in sheet.match.deals] == [d.notation for d in lowest.deals]
+
+
+def test_the_match_sheet_plays_either_match_the_reader_chooses():
+    # issue 19 §2: five deals (the rules sheet, pagat.com) and first side to 5 points (trictrac.net, regles2jeux.fr),
+    # taught as equals: the sheet plays the one chosen
+    from aluette.widgets.scoring import MATCH_FORMATS, MatchSheet
+    sheet = MatchSheet(seed=4)  # notebook 05's first-to-5 example: North-South reach 5 after six deals
+    assert sheet.format.value == "deals" and len(sheet.match.deals) == 5
+    sheet.format.value = "points"
+    assert sheet.match.options.target_points == 5 and max(sheet.match.scores.values()) == 5
+    assert len(sheet.match.deals) == 6 and "After 6 deals" in sheet.summary.value
+    assert [label for label, _ in MATCH_FORMATS.values()] == ["five deals", "first side to 5 points"]

@@ -105,7 +105,7 @@ class TestEveryBox:
 
 
 class TestSeedsActAsBefore:
-    """A valid seed typed deals that seed's deal (seeds "setup": the deal comes from the shuffle of the seed)."""
+    """A valid seed typed deals that seed's deal (the rules sheet, "setup": the deal comes from the shuffle of the seed)."""
 
     def test_the_stepper_deals_the_seed_typed(self):
         from aluette import Deal

@@ -153,3 +153,45 @@ class TestDealingStepper:
         assert "aluette-deal-next" in widget.next_button._dom_classes
         assert "aluette-deal-table" in widget.table._dom_classes
         assert "aluette-deal-seed" in widget.seed._dom_classes
+
+
+class TestCardSize:
+    """Issue 23, point 10: on "Large" the cards of 02 stayed small (their pictures were 26-34 px wide, zoomed by
+    84/72 only). Each view draws its pictures at the widths of PICTURE_WIDTHS for the page's card size, at once."""
+
+    @staticmethod
+    def widths(html):
+        import re
+        return {int(w) for w in re.findall(r'<svg[^>]*class="aluette-card"[^>]*width="(\d+)"', html)}
+
+    @pytest.fixture(autouse=True)
+    def normal_size(self):
+        from aluette.widgets.common import page_card_size
+        page_card_size().size = "normal"
+        yield
+        page_card_size().size = "normal"
+
+    def test_the_draw_and_the_deal_follow_the_card_size_control(self):
+        from aluette.widgets.common import CARD_SIZES
+        from aluette.widgets.setup import PICTURE_WIDTHS
+        draw, deal = PartnershipDraw(seed=3), DealingStepper(seed=3)
+        draw.run_button.click()
+        deal.run_button.click()
+        control = next(c for c in deal.children if "aluette-card-size" in c._dom_classes)
+        assert self.widths(draw._cards.value) == {PICTURE_WIDTHS["normal"][0]}
+        assert self.widths(deal.table.value) == set(PICTURE_WIDTHS["normal"][1:])
+        for size in CARD_SIZES:
+            control.value = size  # a click on the toggle button: every view of the page follows
+            draw_w, hand_w, pile_w = PICTURE_WIDTHS[size]
+            assert self.widths(draw._cards.value) == {draw_w} and self.widths(deal.table.value) == {hand_w, pile_w}
+            assert deal.finished and draw.finished  # the views keep their step
+        assert PICTURE_WIDTHS["large"][1] >= 1.5 * PICTURE_WIDTHS["normal"][1]  # large is large, for a projector
+        assert "aluette-sized" not in {*draw._dom_classes, *deal._dom_classes}  # no zoom on top of it
+
+    def test_a_closed_view_stops_following(self):
+        from aluette.widgets.common import page_card_size
+        deal = DealingStepper(seed=3)
+        before = deal.table.value
+        deal.close()
+        page_card_size().size = "large"
+        assert deal.table.value == before

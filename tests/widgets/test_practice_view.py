@@ -1,0 +1,174 @@
+"""The practice widget (issue 20, §1-2) wires controls to :class:`aluette.practice.PracticeController` and nothing
+else: the card pictures answer, a wrong answer's feedback names the rule and the lesson, the hint button says its
+cost, the answer appears only when asked or when the task is over, bad input is an error message that changes
+nothing, a name keeps the practice in the store and a new page (a reload) finds it. A callback that raises fails
+the test (tests/widgets/conftest.py). Answers are worked out with the engine by :func:`tests.test_practice.answers`."""
+
+from __future__ import annotations
+
+from html import escape
+
+import pytest
+
+from aluette.practice import MAX_ANSWER_TEXT
+from aluette.store.db import SQLiteStore
+from aluette.store.progress import Progress
+from aluette.widgets import practice as practice_module
+from aluette.widgets.common import state_text
+from aluette.widgets.practice import PracticeView
+
+from ..test_practice import answers
+
+
+@pytest.fixture
+def progress(tmp_path, monkeypatch):
+    monkeypatch.setattr(practice_module, "_KERNEL", {})  # a fresh "device"
+    p = Progress(SQLiteStore(tmp_path / "tables.sqlite3"))
+    yield p
+    p.close()
+
+
+def view(progress, seed=3) -> PracticeView:
+    return PracticeView("01", seed, progress=progress, class_code="7b")
+
+
+def winner_view(progress) -> PracticeView:
+    for seed in range(50):
+        v = view(progress, seed)
+        if v.controller.task.kind == "winner":
+            return v
+        v.close()
+    raise AssertionError("no winner task first in 50 seeds")
+
+
+def test_a_wrong_card_then_a_hint_then_the_right_card(progress):
+    v = winner_view(progress)
+    task = v.controller.task
+    right, _ = answers(task)
+    shown = [b for b in v.card_buttons if b.card is not None]
+    assert [b.card for b in shown] == [card for _, card in task.position.plays]
+    assert task.solution() not in state_text(v)  # the answer is in no widget before it is asked for
+    wrong = next(b for b in shown if b.card.code != right)
+    wrong.button.click()
+    rule = v.controller.verdict.rule
+    assert "Not quite" in v.feedback.value and escape(rule.where) in v.feedback.value and rule.lesson == "01"
+    assert escape(rule.statement) in v.feedback.value
+    assert v.hint_button.description == f"Hint (costs {task.hints[0].cost} point)"
+    v.hint_button.click()
+    assert escape(task.hints[0].text) in v.hints_view.value
+    if right == "spoiled":
+        next(b for b in v.word_buttons if b.description.startswith("Spoiled")).click()
+    else:
+        next(b for b in shown if b.card.code == right).button.click()
+    assert "✔ Right" in v.feedback.value and not v.next_button.disabled and v.check_button.disabled
+    earned = max(0, task.points - task.hints[0].cost - 1)  # a hint and a wrong try
+    assert v.controller.verdict.points == earned and f"({earned} point" in v.feedback.value
+    v.next_button.click()
+    assert v.controller.task is not task and v.feedback.value.endswith("></div>")
+
+
+def test_bad_input_is_a_message_and_changes_nothing(progress):
+    v = view(progress)
+    before = v.controller.session.to_dict()
+    for text in ("x" * (MAX_ANSWER_TEXT + 1), "not a card at all"):
+        v.answer_box.value = text
+        v.check_button.click()
+        assert "aluette-error" in v.message.value and v.controller.session.to_dict() == before
+        assert v.controller.verdict is None
+
+
+def test_the_answer_only_when_asked(progress):
+    v = view(progress)
+    task = v.controller.task
+    v.reveal_button.click()
+    assert "The answer" in v.feedback.value and "comes back later" in v.feedback.value
+    assert all(b.card is None for b in v.card_buttons) and v.check_button.disabled
+
+
+def test_order_cards_build_the_answer_in_the_box(progress):
+    v = view(progress)
+    v.reveal_button.click()
+    v.next_button.click()
+    assert v.controller.task.kind == "order"  # lesson 01: a trick's winner, then an order
+    right, _ = answers(v.controller.task)
+    for code in right.split():
+        next(b for b in v.card_buttons if b.card is not None and b.card.code == code).button.click()
+    assert v.answer_box.value == right and v.controller.verdict is None
+    v.check_button.click()
+    assert "✔ Right" in v.feedback.value
+
+
+def test_a_name_keeps_the_practice_and_a_reload_finds_it(progress):
+    v = view(progress)
+    assert "without one the practice works and keeps nothing" in v.who.value and v.forget_button.disabled
+    v.name_box.value = "Ann"
+    v.name_button.click()
+    assert "kept for <b>Ann</b>" in v.who.value
+    task = v.controller.task
+    v.reveal_button.click()
+    again = view(progress, seed=99)  # a reload: the name is remembered on this device, the practice found
+    assert "kept for <b>Ann</b>" in again.who.value and again.controller.restored
+    assert again.controller.session.to_dict() == v.controller.session.to_dict()
+    assert [r.asked for r in progress.report("7b").rows] == [1] and task.id in str(again.controller.session.to_dict())
+    again.forget_button.click()
+    assert progress.report("7b").rows == () and "keeps nothing" in again.who.value
+
+
+def test_a_bad_name_is_refused(progress):
+    v = view(progress)
+    v.name_box.value = "<script>"
+    v.name_button.click()
+    assert "aluette-error" in v.message.value and progress.report("7b").students == ()
+
+
+def test_the_teachers_class_page(progress):
+    import base64
+    import re
+
+    from aluette.practice import PracticeController
+    from aluette.widgets.class_progress import ClassPage
+    from aluette.widgets.practice import StoreKeeper
+
+    for name, wrong in (("Ann", False), ("Bob", True)):
+        c = PracticeController("01", 1, StoreKeeper(progress, progress.student("7b", name)))
+        if wrong:
+            c.reveal()
+        else:
+            c.answer(answers(c.task)[0])
+    page = ClassPage(progress, class_code="7b")
+    assert page.student_choice.options == ("Ann", "Bob")
+    assert "1/1 solved, 3/3 pts" in page.table.value  # a winner task: 3 points, first try, no hint
+    assert "0/1 solved" in page.table.value and "1 of 2</b> tasks failed, by 1 student" in page.failed.value
+    data = re.search(r"base64,([A-Za-z0-9+/=]+)'", page.download.value).group(1)
+    assert base64.b64decode(data).decode() == progress.report("7b").csv()
+    page.student_choice.value = "Bob"
+    assert "answers asked for" in page.detail.value and "1 answers asked for" in page.detail.value
+    page.reset_class_button.click()
+    assert "Press again" in page.message.value and len(progress.report("7b").students) == 2
+    page.reset_class_button.click()
+    assert progress.report("7b").students == () and "2 students forgotten" in page.message.value
+    assert "has given a name yet" in page.table.value
+
+
+def test_the_class_page_reads_again_by_itself(progress):
+    import asyncio
+
+    from aluette.practice import PracticeController
+    from aluette.widgets.class_progress import ClassPage
+    from aluette.widgets.practice import StoreKeeper
+
+    async def scenario():
+        page = ClassPage(progress, class_code="7b", interval=0.05)
+        assert "has given a name yet" in page.table.value
+        c = PracticeController("06", 1, StoreKeeper(progress, progress.student("7b", "Ann")))
+        c.reveal()
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 20  # bounded: a loaded machine may be slow, a broken poll never gets there
+        while "0/1 solved" not in page.table.value and loop.time() < end:
+            await asyncio.sleep(0.05)
+        page.close()
+        return page
+
+    page = asyncio.run(scenario())
+    assert "0/1 solved" in page.table.value  # seen by the poll, not by a Refresh
+    assert page._task.done()  # closing the page stopped its poll

@@ -1,0 +1,128 @@
+"""The partnership draw on the "play together" page (issue 19 §1): four students open a table and sit; the draw
+seats them (each page follows its student to the new seat), every page shows the same draw card by card as notebook
+02 does, and a page shows its hand only once its student has seen the whole draw. A group may choose its partners
+instead (a marked decision, [partners-chosen-option]).
+
+Rule source: the rules sheet, "setup"; pagat.com (the draw decides partners, and Madame's holder deals first)."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from aluette.cards import TOP_FOUR
+from aluette.decisions import BADGE
+from aluette.secrecy import cards_named, secrecy_problems
+from aluette.seats import SEATS
+from aluette.widgets.common import state_text
+from aluette.widgets.table_draw import TableDraw
+from tests.widgets.test_together import kernels, page  # noqa: F401 (kernels is the fixture)
+
+NAMES = ("Ann", "Bob", "Cat", "Dan")
+
+
+def four_at_a_drawn_table(kernels, table="Green"):
+    """Four pages open ``table`` (created by the first, with the draw, as the page does) and sit at N, E, S, W."""
+    pages = []
+    for seat, name in zip(SEATS, NAMES):
+        p = page(kernels)
+        p.table_box.value, p.name_box.value = table, name
+        p.open_button.click()
+        p.seat_buttons[seat].click()
+        assert p.controller.ticket is not None, p.message.value
+        pages.append(p)
+    for p in pages:
+        p.refresh()
+    return pages
+
+
+def text_without_the_draw(p) -> str:
+    """The page's whole widget state but the draw's view (whose cards are the draw's, face up for everyone)."""
+    shown = p.draw_view.layout.display
+    try:
+        p.children = [c for c in p.children if c is not p.draw_view]
+        return state_text(p)
+    finally:
+        p.children = [*p.children[:4], p.draw_view, *p.children[4:]]
+        assert shown == p.draw_view.layout.display
+
+
+class TestTheDrawOnThePage:
+    def test_the_draw_seats_the_four_and_every_page_shows_the_same_draw(self, kernels):
+        pages = four_at_a_drawn_table(kernels)
+        draw = pages[0].controller.info.draw
+        assert draw is not None and draw.names == NAMES
+        for p, name in zip(pages, NAMES):
+            assert p.draw_view.draw == draw and p.draw_view.layout.display != "none"
+            assert p.controller.seat is draw.seat_of(name)  # the page followed its student to the new seat
+        holder = {card: name for name, card in draw.top_card.items()}
+        madame = holder[TOP_FOUR[1]]
+        assert pages[0].controller.state.view.dealer is draw.seat_of(madame) is SEATS[0]  # N, Madame's, deals
+
+    def test_the_draw_is_stepped_card_by_card_and_the_hand_follows_it(self, kernels):
+        pages = four_at_a_drawn_table(kernels)
+        ann = pages[0]
+        draw = ann.draw_view.draw
+        assert ann._playing.layout.display == "none" and ann.draw_view.shown == 0
+        assert cards_named(text_without_the_draw(ann)) == frozenset()  # no card of the deal before the draw is seen
+        ann.draw_view.next_button.click()
+        first_name, first_card = draw.steps[0]
+        assert ann.draw_view.shown == 1 and first_name == "Bob"  # the dealer's left first
+        status = html.unescape(ann.draw_view.status.value)
+        assert re.search(rf"Card 1 of {len(draw.steps)}: .* to Bob", status), status
+        ann.draw_view.all_button.click()
+        assert ann.draw_view.finished and "The draw is over" in ann.draw_view.status.value
+        assert ann.draw_view.children[1].layout.display == "none"  # the buttons fold away with the cards
+        result = html.unescape(ann.draw_view.result.value)
+        assert "Partners by the draw:" in result and f"You sit at <b>{draw.seat_of('Ann')}</b>" in result
+        assert result.startswith("<details>") and all(f"<b>{n}" in result for n in NAMES)
+        assert ann._playing.layout.display != "none"  # the hand, now
+        assert set(ann.controller.state.view.hand) <= cards_named(text_without_the_draw(ann))
+        assert pages[1]._playing.layout.display == "none"  # Bob has not looked yet
+
+    def test_no_page_holds_a_hidden_card_of_the_deal(self, kernels):
+        pages = four_at_a_drawn_table(kernels)
+        draw_cards = {card for _, card in pages[0].draw_view.draw.steps}
+        for p in pages:
+            p.draw_view.all_button.click()
+            deal = p.controller.service.replay(p.controller.table).current
+            problems = secrecy_problems(text_without_the_draw(p), deal, p.controller.seat,
+                                        where=f"{p.controller.seat}'s page")
+            assert problems == []
+            assert cards_named(state_text(p.draw_view)) <= draw_cards  # the draw's view: the draw's cards only
+
+    def test_a_group_that_chooses_its_partners_keeps_its_seats_with_the_mark(self, kernels):
+        first = page(kernels)
+        assert first.choose_note.value.startswith(f"<small>{BADGE} <!-- partners-chosen-option -->")
+        first.table_box.value, first.name_box.value, first.choose_box.value = "Chosen", "Ann", True
+        first.open_button.click()
+        first.seat_buttons[SEATS[2]].click()
+        others = []
+        for seat, name in zip((SEATS[0], SEATS[1], SEATS[3]), NAMES[1:]):
+            p = page(kernels)
+            p.table_box.value, p.name_box.value = "Chosen", name
+            p.seat_buttons[seat].click()
+            others.append(p)
+        first.refresh()
+        assert first.controller.info.draw is None and first.draw_view.layout.display == "none"
+        assert first.controller.seat is SEATS[2] and first._playing.layout.display != "none"
+
+
+def test_the_view_alone_hides_without_a_draw_and_says_when_it_is_over():
+    view = TableDraw()
+    assert view.layout.display == "none" and view.draw is None
+    view.step(None)  # nothing to step: nothing happens
+    from aluette.draw import partnership_draw
+    draw = partnership_draw(list(NAMES), 3)
+    finished = []
+    view = TableDraw(on_finished=lambda: finished.append(True))
+    view.show(draw, "Cat")
+    view.step(1)
+    view.show(draw, "Cat")  # the same draw again keeps its place
+    assert view.shown == 1 and finished == []
+    view.step(None)
+    assert finished == [True] and view.finished
+    view.next_button.click()
+    assert "The draw is over" in view.message.value
+    view.show(None)
+    assert view.layout.display == "none"
