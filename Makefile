@@ -16,45 +16,73 @@ LESSON ?=
 CLASS_SIZE ?= 30
 SERVER ?=
 WORKERS ?=
+TEACHER_ADDRESS ?=
+# the tutorial's notebooks that `make app` and `make teacher` serve (the one thing not in the package)
+NOTEBOOKS ?= notebooks
 
-.PHONY: lab test app teacher bench clean-venv
+.PHONY: lab test app teacher bench nbgrader clean-venv messages
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV) || { \
 	  echo "Could not create a virtual environment. On Debian/Ubuntu: sudo apt-get install python3-venv"; exit 1; }
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[lab,test]'
+	@# the languages' catalogues, .po to .mo (Babel, pure Python; aluette.i18n also compiles a missing or stale one)
+	$(VENV)/bin/pybabel compile --domain=aluette --directory=aluette/locale --statistics
+	@# the solver's search is compiled by numba once per checkout (a minute or two), then loaded from its cache
+	@$(PY) -c "from aluette.analysis._kernel import warm_up; print(f'compiled the solver (numba) in {warm_up():.0f} s')"
 	@touch $(STAMP)
 
 # Jupyter refuses to run as root without --allow-root (containers, CI machines): add it only then.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
+# `make lab LANG=fr` opens the French edition (notebooks/fr/, « Commencer ici »). LANG is also the locale's variable
+# (C.UTF-8, fr_FR.UTF-8...): only LANG=fr picks the edition, and JupyterLab then gets the C.UTF-8 locale.
+LAB_START := $(if $(filter fr,$(LANG)),notebooks/fr/00_start_here.ipynb,notebooks/00_start_here.ipynb)
+
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab --ServerApp.ip=$(HOST) --ServerApp.port=$(PORT) $(ROOT_FLAG) notebooks/00_start_here.ipynb
+	$(if $(filter fr,$(LANG)),LANG=C.UTF-8 )$(VENV)/bin/jupyter lab --ServerApp.ip=$(HOST) --ServerApp.port=$(PORT) $(ROOT_FLAG) $(LAB_START)
 
 # pytest-xdist workers, a test file each at a time (--dist loadfile: a notebook's cells share one kernel, a browser
-# file its servers). Three on this project's 2-core machine: much of a test's time is waiting on a server, a kernel
-# or the browser, and the third worker fills those waits. Files are handed out longest first (tests/conftest.py,
-# LONGEST_FIRST), not by their number of tests, so that no long file starts last.
-TEST_WORKERS ?= 3
+# file its servers; tests/conftest.py's scheduler splits test_pages.py by notebook). Five on this
+# project's 2-core machine: most of a test's time is waiting on a server, a kernel or the browser (a whole run keeps
+# the two cores about 60% busy), and the extra workers fill those waits. Files are handed out longest first
+# (tests/conftest.py, LONGEST_FIRST), not by their number of tests, so that no long file starts last.
+TEST_WORKERS ?= 5
 
 test: $(STAMP)
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
-# The classroom app (aluette/classroom): the students' app on Solara's server (classroom/solara_app.py, a worker
-# process per core, WORKERS=N to choose: README, "Serving the tutorial to a class"). Off 127.0.0.1 it never serves without a token: give one
-# with TOKEN=... or one is made and printed with the address. SERVER=voila serves it with Voilà instead (voila.json
-# and classroom/, a kernel per page), where LESSON=08 (CLASS_SIZE=30) warms a kernel for every student on that
+# The classroom app (aluette/classroom): the students' app on Solara's server (aluette/classroom/solara_app.py, a
+# worker process per core, WORKERS=N to choose: docs/classroom.md). Off 127.0.0.1 it never serves without a token: give one
+# with TOKEN=... or one is made and printed with the address. NOTEBOOKS=PATH serves another folder of notebooks (by
+# default this checkout's). SERVER=voila serves it with Voilà instead (aluette/classroom/voila/, a kernel per page), where LESSON=08 (CLASS_SIZE=30) warms a kernel for every student on that
 # notebook before the class and VOILA_ARGS passes Voilà options. The teacher's page is Voilà.
 app: $(STAMP)
-	$(PY) -m aluette.classroom app --host=$(HOST) --port=$(PORT)$(if $(SERVER), --server=$(SERVER)) $(if $(TOKEN),--token=$(TOKEN)) $(if $(WORKERS),--workers=$(WORKERS)) $(if $(LESSON),--lesson=$(LESSON) --class-size=$(CLASS_SIZE)) $(VOILA_ARGS)
+	$(if $(CLASS),ALUETTE_CLASS=$(CLASS) )$(PY) -m aluette.classroom app --host=$(HOST) --port=$(PORT) --notebooks=$(NOTEBOOKS)$(if $(SERVER), --server=$(SERVER)) $(if $(TOKEN),--token=$(TOKEN)) $(if $(WORKERS),--workers=$(WORKERS)) $(if $(TEACHER_ADDRESS),--teacher-address=$(TEACHER_ADDRESS)) $(if $(LESSON),--lesson=$(LESSON) --class-size=$(CLASS_SIZE)) $(VOILA_ARGS)
 
 # The teacher's page: the teacher's guide and the printable one-page rules summary (not in the students' app).
 teacher: $(STAMP)
-	$(PY) -m aluette.classroom teacher --host=$(HOST) --port=$(TEACHER_PORT) $(if $(TOKEN),--token=$(TOKEN))
+	$(PY) -m aluette.classroom teacher --host=$(HOST) --port=$(TEACHER_PORT) --notebooks=$(NOTEBOOKS) $(if $(TOKEN),--token=$(TOKEN))
+
+# A lesson's practice as an nbgrader assignment (aluette/practice/nbgrader.py): `make nbgrader COURSE=~/course SEED=2026`
+# writes source/practice-LL/practice-LL.ipynb for every lesson with practice (LESSON=01 for one) into the nbgrader
+# course directory COURSE; then, there, `nbgrader generate_assignment practice-01`, and `nbgrader autograde` as usual.
+COURSE ?=
+SEED ?=
+nbgrader: $(STAMP)
+	$(PY) -m aluette.practice.nbgrader --course=$(or $(COURSE),$(error give COURSE=the nbgrader course directory)) --seed=$(or $(SEED),$(error give SEED=a whole number the tasks are drawn from)) $(if $(LESSON),--lesson=$(LESSON))
 
 bench: $(STAMP)
 	$(PY) -m tests.benchmarks.run $(ARGS)
+
+# After changing a string students see: extract the messages (aluette/locale/aluette.pot) and merge them into each
+# language's .po file, whose new entries a translator then writes (tests/test_i18n.py fails until they are).
+messages: $(STAMP)
+	$(VENV)/bin/pybabel extract --project=aluette --add-comments=TRANSLATORS: --sort-by-file --no-wrap \
+	  --keywords="N_" -o aluette/locale/aluette.pot aluette
+	$(VENV)/bin/pybabel update --domain=aluette --input-file=aluette/locale/aluette.pot \
+	  --output-dir=aluette/locale --no-wrap --ignore-obsolete
 
 clean-venv:
 	rm -rf $(VENV)

@@ -1,15 +1,20 @@
-"""Golden playthroughs, as OpenSpiel keeps them: a few seeded deals and one match written as text, each seat's view
-and the events each seat sees after every move, so that a change of a rule, of the narration or of what a seat may
-see shows as one reviewable diff.
+"""Golden playthroughs, as OpenSpiel keeps them: a few seeded deals and one match written as text, each state's
+legal moves, each seat's view and the events each seat sees after every move, so that a change of a rule, of the
+narration or of what a seat may see shows as one reviewable diff.
 
-    .venv/bin/python -m tools.playthroughs               # check: exit 1 and print the diff if a file differs
-    .venv/bin/python -m tools.playthroughs --regenerate  # write tests/playthroughs/*.txt again
+Each file records its game (a ``record:`` line: the deal's or the match's saved JSON, seed, options and every move),
+and the check replays those moves: a change to a bot changes no file and fails no test, and a change of the rules
+shows as a diff of the states, not as a new game (OpenSpiel's ``playthrough_test.py`` replays its recorded actions
+the same way).
 
-``tests/test_playthroughs.py`` regenerates the texts in memory and diffs them against the files.
+    .venv/bin/python -m tools.playthroughs               # check: replay each file's moves; exit 1 and print the diff
+    .venv/bin/python -m tools.playthroughs --regenerate  # play the bots again and write tests/playthroughs/*.txt
 
-The games are played by the signalling :class:`~aluette.bots.HeuristicBot` at all four seats (no chance of its own),
-on the first seed from 0 that has the property each playthrough is there for (chant agreed with signals, a surrender
-accepted, a surrender refused; a match with all three): the property is stated, the seed is found, not copied.
+``tests/test_playthroughs.py`` runs the check. Only ``--regenerate`` plays bots: the signalling
+:class:`~aluette.players.bots.HeuristicBot` at all four seats (no chance of its own), or seeded random bots, on the first seed
+from 0 that has the property each playthrough is there for (chant agreed with signals, a surrender accepted, a
+surrender refused, a mordienne announced; a match with all three): the property is stated, the seed is found, not
+copied. Regenerate when a playthrough should show something new, not to follow a bot's change.
 """
 
 from __future__ import annotations
@@ -20,10 +25,13 @@ import sys
 from pathlib import Path
 from typing import Callable, Optional
 
-from aluette import SEATS, Deal, HeuristicBot, Match, Options, RandomBot, Signal, SurrenderAnswer, SurrenderOffer
+import json
+from math import comb
+
+from aluette import SEATS, Deal, HeuristicBot, Match, Options, Phase, RandomBot, Signal, SurrenderAnswer, SurrenderOffer
 from aluette.moves import MordienneAnnouncement
 from aluette.options import Rebour
-from aluette.drivers import play_deal, play_match
+from aluette.players.drivers import play_deal, play_match
 
 DIRECTORY = Path(__file__).resolve().parent.parent / "tests" / "playthroughs"
 SEARCH = 300  # seeds tried for each property
@@ -71,6 +79,21 @@ def _table_line(deal: Deal) -> str:
            f"held {sizes}"
 
 
+def _move_text(move) -> str:
+    """A move in its JSON words, ``play E 3O``, ``chant N true``."""
+    return " ".join(json.dumps(part) if not isinstance(part, str) else part for part in move.to_json())
+
+
+def _legal_line(deal: Deal) -> str:
+    """The legal moves of the state (OpenSpiel's ``LegalActions``): every one, except the 5,005 discards of the
+    discard phase, which are counted. Signals, private to a seat, are not listed."""
+    if deal.phase is Phase.OVER:
+        return "  legal: -"
+    if deal.phase is Phase.DISCARD:
+        return f"  legal {deal.to_move}: {comb(15, 6)} discards (six of its fifteen cards)"
+    return f"  legal {deal.to_move}: " + ", ".join(_move_text(m) for m in deal.legal_moves())
+
+
 def deal_text(deal: Deal, title: str) -> list[str]:
     """The playthrough of a finished ``deal``: replayed from its deck, the state after every move."""
     replay = Deal.from_seed(deal.seed, dealer=deal.dealer, options=deal.options) if deal.seed is not None \
@@ -81,6 +104,7 @@ def deal_text(deal: Deal, title: str) -> list[str]:
     def state(heading: str) -> None:
         lines.append(heading)
         lines.append(_table_line(replay))
+        lines.append(_legal_line(replay))
         for seat in SEATS:
             lines.append(_seat_line(replay, seat))
         new = {seat: replay.view(seat).events[seen[seat]:] for seat in SEATS}
@@ -128,29 +152,54 @@ def _chant_agreed(deal: Deal) -> bool:
     return deal.chant_agreed is True
 
 
-def playthroughs() -> dict[str, str]:
-    """``{file name: text}`` of every playthrough."""
-    surrender = Options(surrender=True)
-    deals = {
-        "deal_chant_and_signals": (_bot_deal(Options()),
-                                   lambda d: _chant_agreed(d) and _has(Signal)(d), "a chant agreed and a signal"),
-        "deal_surrender_accepted": (_bot_deal(surrender, random=True), _has(SurrenderAnswer, lambda m: m.accept),
-                                    "a surrender accepted, random bots"),
-        "deal_surrender_refused": (_bot_deal(surrender, random=True),
-                                   _has(SurrenderAnswer, lambda m: not m.accept), "a surrender refused, random bots"),
-        "deal_rebour_announced": (_bot_deal(Options(rebour=Rebour.ONLY_ANNOUNCED), random=True),
-                                  _has(MordienneAnnouncement, lambda m: m.announce),
-                                  "a mordienne announced under pagat's Rebour variant, random bots"),
-        "deal_no_chant_option": (_bot_deal(Options(chant=False, mordienne=False)), lambda d: d.is_over,
-                                 "any finished deal"),
-    }
+#: The deals kept, by file name: (options, random bots?, the property looked for, its words).
+DEALS = {
+    "deal_chant_and_signals": (Options(), False, lambda d: _chant_agreed(d) and _has(Signal)(d),
+                               "a chant agreed and a signal"),
+    "deal_surrender_accepted": (Options(surrender=True), True, _has(SurrenderAnswer, lambda m: m.accept),
+                                "a surrender accepted, random bots"),
+    "deal_surrender_refused": (Options(surrender=True), True, _has(SurrenderAnswer, lambda m: not m.accept),
+                               "a surrender refused, random bots"),
+    "deal_rebour_announced": (Options(rebour=Rebour.ONLY_ANNOUNCED), True,
+                              _has(MordienneAnnouncement, lambda m: m.announce),
+                              "a mordienne announced under Guy Rebour's account (second form), random bots"),
+    "deal_no_chant_option": (Options(chant=False, mordienne=False), False, lambda d: d.is_over, "any finished deal"),
+}
+MATCH_WHAT = "a chant agreed, a signal and a surrender offered"
+
+
+def _record_line(data: dict) -> str:
+    return "record: " + json.dumps(data, separators=(",", ":"))
+
+
+def deal_file(name: str, deal: Deal) -> str:
+    """The playthrough file of ``deal``: its title, its record and every state."""
+    lines = deal_text(deal, f"{name} (first seed with {DEALS[name][3]})")
+    return "\n".join([*lines[:2], _record_line(deal.to_dict()), *lines[2:]]) + "\n"
+
+
+def match_file(match: Match) -> str:
+    """The playthrough file of ``match``: its title, its record, every deal's states and the scores."""
+    lines = [f"=== match, seed {match.seed}, first dealer {match.deals[0].dealer}, {match.options!r} (first seed "
+             f"with {MATCH_WHAT})", _record_line(match.to_dict())]
+    for number, deal in enumerate(match.deals, start=1):
+        lines.extend(deal_text(deal, f"deal {number} of the match"))
+        lines.append(f"scores after deal {number}: " + ", ".join(f"{t} {p}" for t, p in
+                                                                   _scores_after(match, number).items()))
+    lines.append(f"match over: {match.is_over}; winner {match.winner}")
+    return "\n".join(lines) + "\n"
+
+
+def played() -> dict[str, str]:
+    """``{file name: text}`` of every playthrough, played by the bots on the first seed with each property: what
+    ``--regenerate`` writes."""
     texts = {}
-    for name, (make, wanted, what) in deals.items():
-        deal = _first(make, wanted, what)
-        texts[f"{name}.txt"] = "\n".join(deal_text(deal, f"{name} (first seed with {what})")) + "\n"
+    for name, (options, random, wanted, what) in DEALS.items():
+        deal = _first(_bot_deal(options, random=random), wanted, what)
+        texts[f"{name}.txt"] = deal_file(name, deal)
 
     def make_match(seed: int) -> Match:
-        match = Match(seed, options=surrender)
+        match = Match(seed, options=Options(surrender=True))
         play_match(match, _bots())
         return match
 
@@ -159,16 +208,39 @@ def playthroughs() -> dict[str, str]:
         return (any(_chant_agreed(d) for d in deals_) and any(_has(Signal)(d) for d in deals_)
                 and any(_has(SurrenderOffer, lambda m: m.offer)(d) for d in deals_))
 
-    match = _first(make_match, full, "a match with a chant agreed, a signal and a surrender offered")
-    lines = [f"=== match, seed {match.seed}, first dealer {match.deals[0].dealer}, {match.options!r} (first seed "
-             f"with a chant agreed, a signal and a surrender offered)"]
-    for number, deal in enumerate(match.deals, start=1):
-        lines.extend(deal_text(deal, f"deal {number} of the match"))
-        lines.append(f"scores after deal {number}: " + ", ".join(f"{t} {p}" for t, p in
-                                                                   _scores_after(match, number).items()))
-    lines.append(f"match over: {match.is_over}; winner {match.winner}")
-    texts["match.txt"] = "\n".join(lines) + "\n"
+    texts["match.txt"] = match_file(_first(make_match, full, MATCH_WHAT))
     return texts
+
+
+def recorded(text: str) -> dict:
+    """The saved game on a file's ``record:`` line.
+
+    Raises:
+        ValueError: the file has no record line (written before records were kept: ``--regenerate``).
+    """
+    for line in text.splitlines()[:3]:
+        if line.startswith("record: "):
+            return json.loads(line[len("record: "):])
+    raise ValueError("no 'record:' line among the first three: regenerate the file with --regenerate")
+
+
+def replayed(directory: Path = DIRECTORY) -> dict[str, str]:
+    """``{file name: text}`` made by replaying the moves each stored file records (no bot plays): what the check
+    compares with the files. The files expected are those :data:`DEALS` and the match name."""
+    texts = {}
+    for name in [*DEALS, "match"]:
+        path = directory / f"{name}.txt"
+        if not path.exists():
+            continue
+        data = recorded(path.read_text(encoding="utf-8"))
+        texts[path.name] = match_file(Match.from_dict(data)) if name == "match" else deal_file(name,
+                                                                                                Deal.from_dict(data))
+    return texts
+
+
+def playthroughs(directory: Path = DIRECTORY) -> dict[str, str]:
+    """``{file name: text}`` of every playthrough, replayed from the stored files' records."""
+    return replayed(directory)
 
 
 def _scores_after(match: Match, number: int) -> dict:
@@ -182,10 +254,13 @@ def _scores_after(match: Match, number: int) -> dict:
 def differences(directory: Path = DIRECTORY) -> list[str]:
     """The unified diffs between the stored files and the texts made now (empty when they agree)."""
     diffs = []
-    texts = playthroughs()
+    texts = replayed(directory)
     stored = {path.name for path in directory.glob("*.txt")} if directory.exists() else set()
-    for name in sorted(stored - set(texts)):
+    expected = {f"{name}.txt" for name in [*DEALS, "match"]}
+    for name in sorted(stored - expected):
         diffs.append(f"--- {name}: stored but no longer made (remove it, or --regenerate)\n")
+    for name in sorted(expected - stored):
+        diffs.append(f"--- {name}: missing (--regenerate plays the bots and writes it)\n")
     for name, text in texts.items():
         path = directory / name
         old = path.read_text(encoding="utf-8") if path.exists() else ""
@@ -198,7 +273,7 @@ def differences(directory: Path = DIRECTORY) -> list[str]:
 def regenerate(directory: Path = DIRECTORY) -> list[Path]:
     directory.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, text in playthroughs().items():
+    for name, text in played().items():
         path = directory / name
         path.write_text(text, encoding="utf-8")
         written.append(path)
@@ -207,7 +282,8 @@ def regenerate(directory: Path = DIRECTORY) -> list[Path]:
 
 def main(argv: Optional[list[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--regenerate", action="store_true", help="write tests/playthroughs/*.txt again")
+    parser.add_argument("--regenerate", action="store_true",
+                        help="play the bots again on the first seed with each property and write tests/playthroughs/*.txt")
     args = parser.parse_args(argv)
     if args.regenerate:
         for path in regenerate():
