@@ -211,9 +211,13 @@ def server_env(home: Path) -> dict:
         (home / sub).mkdir(parents=True, exist_ok=True)
         env[variable] = str(home / sub)
     # A plain Voilà of the tests loads only the JupyterLab extensions the classroom's Voilà loads (its voila.json's
-    # allowlist: an extension made for JupyterLab alone, such as nbgrader's, breaks every Voilà page).
-    allowlist = json.loads((VOILA_CONFIG / "voila.json").read_text())["VoilaConfiguration"]["extension_allowlist"]
-    (home / "config" / "voila.json").write_text(json.dumps({"VoilaConfiguration": {"extension_allowlist": allowlist}}))
+    # allowlist: an extension made for JupyterLab alone, such as nbgrader's, breaks every Voilà page), and leaves
+    # out the cells tagged remove-cell as the classroom's does (they neither show nor run: 08's hidden checks play
+    # a whole match, 09's run simulations, on every page a test opened).
+    classroom = json.loads((VOILA_CONFIG / "voila.json").read_text())
+    (home / "config" / "voila.json").write_text(json.dumps({
+        "VoilaConfiguration": {"extension_allowlist": classroom["VoilaConfiguration"]["extension_allowlist"]},
+        "TagRemovePreprocessor": classroom["TagRemovePreprocessor"]}))
     env["PYDEVD_DISABLE_FILE_VALIDATION"] = "1"  # silences a debugger warning in every kernel's log
     env[DATA_DIR_ENV] = str(home / "data")  # the shared tables' database: never the user's
     env.pop(DATABASE_URL_ENV, None)
@@ -647,10 +651,21 @@ _NOTEBOOK_FITS_JS = """() => {
 MAX_SCREENSHOT_HEIGHT = 16_000  # Chromium's limit for one picture is about 16384 pixels
 
 
-def screenshot(page, name: str, folder: Path = SCREENSHOTS, element=None) -> Path:
+def pictures_wanted() -> bool:
+    """Whether this run saves the tests' pictures of pages (``ALUETTE_SCREENSHOTS=1``, or ``ALUETTE_UPDATE_DOC_IMAGES=1``
+    for the README's): off by default, since a picture of a whole page costs the browser a full render of it (half
+    a hundred per run), which ``make test`` does not need. A failing test's picture is always saved."""
+    return "1" in (os.environ.get("ALUETTE_SCREENSHOTS"), os.environ.get("ALUETTE_UPDATE_DOC_IMAGES"))
+
+
+def screenshot(page, name: str, folder: Path = SCREENSHOTS, element=None, *, always: bool = False) -> Path | None:
     """Save ``test-artifacts/screenshots/NAME.png`` (or in ``folder``) and return its path: ``element`` (a playwright
     locator) alone, scrolled into view, or else the whole page. For the whole of a Voilà notebook, whose cells
-    scroll inside the window, the window is made as tall as the cells for the picture, then restored."""
+    scroll inside the window, the window is made as tall as the cells for the picture, then restored. Into
+    ``SCREENSHOTS`` only when :func:`pictures_wanted` or ``always`` (else nothing is saved and ``None`` returned);
+    into any other folder (``FAILURES``) always."""
+    if folder == SCREENSHOTS and not (always or pictures_wanted()):
+        return None
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{re.sub(r'[^A-Za-z0-9_.-]+', '_', name)}.png"
     if element is not None:
@@ -717,9 +732,12 @@ def probe_execute(page, ws_url: str, code: str, timeout: float = KERNEL_REPLY) -
     return page.evaluate(PROBE_JS, {"wsUrl": ws_url, "code": code, "timeoutMs": int(timeout * 1000)})
 
 
-def doc_image(target, name: str) -> Path:
+def doc_image(target, name: str) -> Path | None:
     """Save a README picture of ``target`` (a page or a locator) as ``test-artifacts/screenshots/NAME`` and return
-    that path; with ``ALUETTE_UPDATE_DOC_IMAGES=1`` copy it over ``docs/images/NAME`` as well."""
+    that path, when :func:`pictures_wanted` (else ``None``); with ``ALUETTE_UPDATE_DOC_IMAGES=1`` copy it over
+    ``docs/images/NAME`` as well."""
+    if not pictures_wanted():
+        return None
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / name
     target.screenshot(path=str(path))
