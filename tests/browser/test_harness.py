@@ -159,12 +159,12 @@ def test_screenshot_shows_the_whole_notebook_or_one_widget(page, open_voila):
     window = page.viewport_size
     cells = page.evaluate("() => document.querySelector('#rendered_cells').scrollHeight")
     assert cells > 2 * window["height"]  # a long notebook, so the check below can fail
-    with Image.open(screenshot(page, "harness-whole-notebook")) as whole:
+    with Image.open(screenshot(page, "harness-whole-notebook", always=True)) as whole:
         assert whole.width == window["width"] and whole.height >= cells
     assert page.viewport_size == window
     deck = page.locator(".aluette-cards").first
     box = deck.bounding_box()
-    with Image.open(screenshot(page, "harness-one-element", element=deck)) as part:
+    with Image.open(screenshot(page, "harness-one-element", element=deck, always=True)) as part:
         # an element at a fractional position is clipped to whole pixels outward at both edges: up to 2 px more
         assert 0 <= part.width - box["width"] < 2 and 0 <= part.height - box["height"] < 2
 

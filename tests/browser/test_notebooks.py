@@ -6,7 +6,8 @@ widgets of one notebook (01, 02, 04) share its page (``shared_page``), each chec
 
 Expected results come from the rule sources named at each test (seeds = the rules sheet in docs/sources/,
 pagat.com, decisions of this project), computed with the engine from the same seed or cards where a whole deal is
-involved. A picture of each demo (the widget alone) is saved as test-artifacts/screenshots/NN_name-demo.png.
+involved. A picture of each demo (the widget alone) is saved as test-artifacts/screenshots/NN_name-demo.png when pictures are
+asked for (``ALUETTE_SCREENSHOTS=1``, harness.pictures_wanted).
 """
 
 import re

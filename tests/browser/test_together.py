@@ -44,6 +44,7 @@ from aluette.secrecy import hidden_cards
 from aluette.seats import Seat, Team
 from aluette.store import TableService, open_store
 from aluette.widgets.common import card_words
+from tests.browser import harness
 from tests.browser.harness import (DOC_IMAGES, RENDER, SCREENSHOTS, SOLARA_DRAWN, expect, open_notebook,
                                    screenshot, wire_of)
 
@@ -226,10 +227,11 @@ def seat_and_play(students, teacher, service, table):
     audit(students, service, table, public=public)
     play(students, service, table, lambda: trick_state(service, table) == (2, 2))
     # mid-trick: the pictures for the README, then the page of the next player to move is reloaded
-    for seat, p in zip("NESW", students):
-        screenshot(p, f"10_play_together-{seat}", element=root(p))
-    screenshot(teacher, "11_teachers_tables", element=teacher.locator(".aluette-desk"))
-    compose_readme_picture()
+    if harness.pictures_wanted():
+        for seat, p in zip("NESW", students):
+            screenshot(p, f"10_play_together-{seat}", element=root(p))
+        screenshot(teacher, "11_teachers_tables", element=teacher.locator(".aluette-desk"))
+        compose_readme_picture()
     deal = service.replay(table).current
     victim_seat = str(deal.to_move)
     victim = students["NESW".index(victim_seat)]
