@@ -11,55 +11,55 @@ settings.load_profile("aluette")
 #: hands whole files to its workers in this order (``--dist loadfile --no-loadscope-reorder``, each file a group but
 #: those :func:`group_of` splits), so that no long file starts last while the other workers sit idle. A file not listed here keeps its place after the listed ones of its
 #: group; the order changes how long the run takes, never what it tests.
-LONGEST_FIRST = (  # seconds summed per file over a whole make test (--junitxml, ci1 at load 10-20, 02 Dec 2026)
-    "tests/server/test_classroom.py",  # 297
-    "tests/server/test_solara.py",  # 111
-    "tests/test_vectorized_heuristic.py",  # 93
-    "tests/widgets/test_match.py",  # 88
-    "tests/server/test_lessons.py",  # 78
-    "tests/widgets/test_seed_boxes.py",  # 77
-    "tests/test_solver.py",  # 73
-    "tests/server/test_long_texts.py",  # 58
-    "tests/test_simulation.py",  # 52
-    "tests/widgets/test_breaking_widgets.py",  # 50
-    "tests/server/test_rate.py",  # 47
-    "tests/widgets/test_ranking.py",  # 45
-    "tests/widgets/test_teachers_guide.py",  # 43
-    "tests/test_vectorized.py",  # 40
-    "tests/widgets/test_together.py",  # 38
-    "tests/test_nbgrader.py",  # 35 (estimated: new this stop)
-    "notebooks/fr/09_edge_cases.ipynb",  # 35
-    "tests/widgets/test_edge.py",  # 29
-    "tests/store/test_watch.py",  # 28
-    "notebooks/09_edge_cases.ipynb",  # 21
+LONGEST_FIRST = (  # seconds summed per file over a whole make test (--junitxml, a fresh checkout, 2 Dec 2026)
+    "tests/server/test_classroom.py",  # 176
+    "tests/widgets/test_breaking_widgets.py",  # 86
+    "tests/test_vectorized_heuristic.py",  # 86
+    "tests/server/test_lessons.py",  # 79
+    "tests/widgets/test_match.py",  # 71
+    "tests/server/test_solara.py",  # 61
+    "tests/widgets/test_seed_boxes.py",  # 46
+    "tests/test_solver.py",  # 45
+    "tests/widgets/test_ranking.py",  # 44
+    "tests/widgets/test_together.py",  # 43
+    "tests/server/test_long_texts.py",  # 36
+    "tests/store/test_watch.py",  # 35
+    "tests/server/test_rate.py",  # 34
+    "tests/test_simulation.py",  # 33
+    "tests/test_nbgrader.py",  # 25
+    "tests/widgets/test_edge.py",  # 24
+    "notebooks/fr/09_edge_cases.ipynb",  # 23
     "tests/test_properties.py",  # 21
-    "notebooks/fr/08_play_a_match.ipynb",  # 21
-    "notebooks/08_play_a_match.ipynb",  # 21
-    "tests/server/test_policy.py",  # 20 (estimated: new this stop)
-    "tests/widgets/test_long_inputs.py",  # 17
-    "tests/widgets/test_together_face_down.py",  # 16
-    "notebooks/13_puzzles.ipynb",  # 16 (estimated: new this stop)
-    "notebooks/fr/13_puzzles.ipynb",  # 16 (estimated: new this stop)
+    "tests/widgets/test_teachers_guide.py",  # 20
+    "tests/test_vectorized.py",  # 20
+    "tests/store/test_tables.py",  # 19
+    "tests/test_i18n.py",  # 19
+    "notebooks/09_edge_cases.ipynb",  # 19
+    "tests/test_playthroughs.py",  # 16
     "tests/server/test_workers.py",  # 15
-    "tests/test_expert.py",  # 14
-    "tests/test_review.py",  # 13
+    "notebooks/fr/08_play_a_match.ipynb",  # 14
+    "notebooks/08_play_a_match.ipynb",  # 13
+    "tests/test_breaking.py",  # 13
+    "tests/store/test_bounds.py",  # 12
     # the browser files, run after all the others (below)
-    "tests/browser/test_match.py",  # 232
-    "tests/browser/test_pages.py",  # 220
-    "tests/browser/test_app.py",  # 188
-    "tests/browser/test_harness.py",  # 126
-    "tests/browser/test_notebooks.py",  # 118
-    "tests/browser/test_edge_cases.py",  # 112
-    "tests/browser/test_together.py",  # 101
-    "tests/browser/test_bad_input.py",  # 99
-    "tests/browser/test_class_day.py",  # 85
-    "tests/browser/test_lab.py",  # 71
-    "tests/browser/test_class_progress.py",  # 60 (estimated: new this stop)
-    "tests/browser/test_puzzles.py",  # 50 (estimated: new this stop)
-    "tests/browser/test_review.py",  # 47
-    "tests/browser/test_accessibility.py",  # 44
-    "tests/browser/test_phone.py",  # 34
-    "tests/browser/test_french_routes.py",  # 12
+    "tests/browser/test_pages.py",  # 643
+    "tests/browser/test_match.py",  # 444
+    "tests/browser/test_app.py",  # 308
+    "tests/browser/test_notebooks.py",  # 247
+    "tests/browser/test_harness.py",  # 232
+    "tests/browser/test_bad_input.py",  # 231
+    "tests/browser/test_together.py",  # 225
+    "tests/browser/test_edge_cases.py",  # 211
+    "tests/browser/test_class_day.py",  # 166
+    "tests/browser/test_lab.py",  # 146
+    "tests/browser/test_class_progress.py",  # 102
+    "tests/browser/test_review.py",  # 102
+    "tests/browser/test_phone.py",  # 57
+    "tests/browser/test_accessibility.py",  # 57
+    "tests/browser/test_practice.py",  # 38
+    "tests/browser/test_french_routes.py",  # 35
+    "tests/browser/test_puzzles.py",  # 34
+    "tests/browser/test_french.py",  # 34
 )
 
 
