@@ -15,6 +15,7 @@ import shutil
 import tempfile
 
 import nbval.kernel
+import nbval.plugin
 import zmq
 from jupyter_client.manager import KernelManager
 
@@ -53,6 +54,22 @@ class UnixSocketKernelManager(KernelManager):
 
 
 nbval.kernel.KernelManager = UnixSocketKernelManager
+
+#: How long nbval waits for each of a cell's output messages once the cell has replied (seconds). nbval's own is
+#: 5, fixed in ``IPyNbCell.__init__``: on a busy machine (``make test`` keeps both cores busy with five workers, a
+#: browser and its servers) a kernel's next message can come later than that, and the cell failed with "Timeout of
+#: 5 seconds exceeded waiting for output" although nothing was wrong (08 and fr/08, twice). A cell that really hangs
+#: is still caught by ``--nbval-cell-timeout``.
+OUTPUT_TIMEOUT = 120
+_cell_init = nbval.plugin.IPyNbCell.__init__
+
+
+def _patient_cell_init(self, *args, **kwargs):
+    _cell_init(self, *args, **kwargs)
+    self.output_timeout = OUTPUT_TIMEOUT
+
+
+nbval.plugin.IPyNbCell.__init__ = _patient_cell_init
 
 
 def pytest_sessionfinish(session, exitstatus):
