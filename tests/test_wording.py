@@ -1,0 +1,99 @@
+"""The words the tutorial uses for the game's things and its sources (issue 19): what a student reads (the
+catalogue's English and French entries, the notebooks' markdown in both languages) and what the engine's docstrings
+say. Each rule is checked on the whole text, and each check is shown to fail on the wording it replaced.
+
+Sources of the rules, next to each test.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parent.parent
+POT = ROOT / "aluette" / "locale" / "aluette.pot"
+PO = ROOT / "aluette" / "locale" / "fr" / "LC_MESSAGES" / "aluette.po"
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "notebooks" / "fr").glob("*.ipynb"))
+MODULES = sorted((ROOT / "aluette").rglob("*.py"))
+
+
+def _strings(value) -> list[str]:
+    return [value] if isinstance(value, str) else [v for v in value if v]
+
+
+def catalogue_texts() -> list[tuple[str, str]]:
+    """(where, text) for every entry a student may read: the English ids (the .pot) and the French (the .po)."""
+    found = []
+    for path in (POT, PO):
+        with path.open("rb") as f:
+            for message in read_po(f):
+                if message.id:
+                    texts = _strings(message.id) + (_strings(message.string) if path == PO else [])
+                    found += [(f"{path.name}: {_strings(message.id)[0][:60]!r}", t) for t in texts]
+    return found
+
+
+def notebook_texts() -> list[tuple[str, str]]:
+    """(where, text) for every markdown cell of the English and French notebooks."""
+    return [(f"{path.relative_to(ROOT)} cell {cell.get('id')}", "".join(cell["source"]))
+            for path in NOTEBOOKS for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]
+            if cell["cell_type"] == "markdown"]
+
+
+def docstring_texts(paths=MODULES) -> list[tuple[str, str]]:
+    """(where, text) for every docstring (module, class, function) of the engine's modules."""
+    found = []
+    for path in paths:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in (tree, *ast.walk(tree)):
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+                doc = ast.get_docstring(node)
+                if doc:
+                    found.append((f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', 1)}", doc))
+    return found
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a text, whitespace folded (a wrapped line does not cut a sentence)."""
+    return [s for s in re.split(r"(?<=[.;!?])\s+|\n\s*\n|\n\s*[*-] ", text) if s.strip()]
+
+
+def folded(text: str) -> str:
+    return " ".join(text.split())
+
+
+# ---------------------------------------------------------------------------------------------- first to 5 points
+#: A match to 5 points, in English or French words, or the option that sets it.
+FIRST_TO_FIVE = re.compile(r"\b(?:5|five|cinq) points\b|\bfirst (?:side |team |partnership )?to (?:reach )?(?:5|five)\b"
+                           r"|\btarget_points\b|\bà (?:5|cinq)\b|premi[eè]re? équipe à", re.IGNORECASE)
+#: The Vendée and Brittany, in English and French.
+REGION = re.compile(r"vend[ée]e|vendéen|breton|brittany|bretagne", re.IGNORECASE)
+
+
+def first_to_five_tied_to_a_region(texts) -> list[tuple[str, str]]:
+    return [(where, folded(s)[:160]) for where, text in texts for s in sentences(text)
+            if FIRST_TO_FIVE.search(s) and REGION.search(s)]
+
+
+def test_first_to_five_is_not_tied_to_the_vendee_or_brittany():
+    # Source: the French descriptions that play first to 5 (trictrac.net: « L'équipe gagnante est celle qui marque la
+    # première cinq points »; regles2jeux.fr: « être la première équipe à marquer 5 points ») name no region for it,
+    # and trictrac warns against tying the game to the Vendée (issue 19 §2): the match is "as the French
+    # descriptions give it", never "of the Vendée and Brittany"
+    texts = catalogue_texts() + notebook_texts() + docstring_texts()
+    assert first_to_five_tied_to_a_region(texts) == []
+
+
+def test_the_region_check_can_fail():
+    # the wording aluette/options.py had, and wordings that are right
+    wrong = [("options", "``match_deals`` deals. Sources for 5 points, the match of the Vendée and Breton\n"
+                         "descriptions: trictrac.net"),
+             ("fr", "la première équipe à 5 points, comme on joue en Vendée")]
+    right = [("options", "First to 5 points is the match as the French descriptions give it (trictrac.net)."),
+             ("00", "Aluette is played in the Vendée, the Loire estuary and Brittany. A match is five deals.")]
+    assert [w for w, _ in first_to_five_tied_to_a_region(wrong + right)] == ["options", "fr"]
