@@ -124,7 +124,7 @@ class TestPlay:
     def test_full_deal_scores(self):
         deal = play_out(Deal.from_hands(HANDS, dealer="N", options=NO_CHANT), pick=lambda c: c[0])
         # everyone plays its highest card: E's eight named cards win tricks 1-8 and its 1O beats S's last card,
-        # the cavalier 11C, in trick 9
+        # the cavalière 11C, in trick 9
         assert deal.result.score.winner is Seat.E
         assert deal.result.points == {Team.EW: 1, Team.NS: 0}  # nine in a row from the first: not mordienne
         assert len(deal.tricks) == 9 and all(len(deal.hands[s]) == 0 for s in Seat)

@@ -104,7 +104,7 @@ def _uniforms_for(deck, cut):
 
 
 def test_all_nine_spoiled():
-    # Every seat holds one ace, king, cavalier, jack, 8, 7, 6, 5 and 4 (one suit each) and always plays its highest
+    # Every seat holds one ace, king, cavalière, jack, 8, 7, 6, 5 and 4 (one suit each) and always plays its highest
     # card (u = 0): each trick is four cards of one class, spoiled (the rules sheet, "gameplay"), so nobody wins a trick and
     # nobody scores (aluette.scoring: decision of this project).
     ranks = "1 12 11 10 8 7 6 5 4".split()

@@ -97,3 +97,25 @@ def test_the_region_check_can_fail():
     right = [("options", "First to 5 points is the match as the French descriptions give it (trictrac.net)."),
              ("00", "Aluette is played in the Vendée, the Loire estuary and Brittany. A match is five deals.")]
     assert [w for w, _ in first_to_five_tied_to_a_region(wrong + right)] == ["options", "fr"]
+
+
+# ---------------------------------------------------------------------------------------------- la cavalière
+#: The 11 called a man on horseback: "cavalier(s)" as a whole word ("cavalière(s)" is the right word).
+CAVALIER = re.compile(r"\bcavaliers?\b", re.IGNORECASE)
+
+
+def cavaliers(texts) -> list[tuple[str, str]]:
+    return [(where, m.group(0)) for where, text in texts for m in CAVALIER.finditer(text)]
+
+
+def test_the_eleven_is_a_cavaliere_wherever_a_student_reads():
+    # Source: the rules sheet ("cavalières", docs/sources/) and pagat.com (« Les quatre Cavalières »): the 11 is a
+    # woman on horseback, la cavalière, never "cavalier" (issue 19 §4); regles2jeux.fr calls her la dame
+    assert cavaliers(catalogue_texts() + notebook_texts()) == []
+
+
+def test_the_cavalier_check_can_fail():
+    # the practice rule's old wording is found; the right words, and other words that begin alike, are not
+    found = cavaliers([("rules", "then aces, kings, cavaliers, jacks ..."), ("fr", "le Cavalier de coupe"),
+                       ("ok", "aces, kings, cavalières, jacks; la cavalière; cavalièrement")])
+    assert found == [("rules", "cavaliers"), ("fr", "Cavalier")]
