@@ -3,7 +3,7 @@ play_deal/play_match over many seeds.
 
 Positions are built with ``Deal.from_hands`` and the dealer at W, so N leads and plays go N, E, S, W; the chant is
 off unless a test is about it. Sources are named next to each test: "pagat" is pagat.com's Aluette page (its
-advice on play, as quoted in aluette/players/bots.py), "seeds" the rules sheet in docs/sources, "decision" a decision
+advice on play, as quoted in aluette/players/bots.py), "the rules sheet" docs/sources, "decision" a decision
 of this project documented in aluette/players/bots.py.
 """
 
@@ -160,8 +160,8 @@ class TestFourthPlayer:
         assert "partner" in decision.reason
 
     def test_takes_the_trick_from_its_partner_when_that_raises_the_sides_best_count(self):
-        # seeds, scoring: partners do not pool tricks, the one with the most scores for the side. W won trick 1,
-        # N trick 2; in trick 3 E (W's partner) wins with a jack, and W, one trick ahead of E, takes it itself
+        # the rules sheet, "scoring": partners do not pool tricks, the one with the most scores for the side. W won
+        # trick 1, N trick 2; in trick 3 E (W's partner) wins with a jack, and W, one trick ahead of E, takes it itself
         hands = {"N": COINS, "E": CUPS, "S": BATONS, "W": "3O 9C 2E 4E 5E 6E 7E 8E 12E"}
         deal = position(hands, "4O 4C 4B 12E  4E 12O 5C 5B  5O 10C 6B")
         assert deal.trick_counts == {Seat.N: 1, Seat.E: 0, Seat.S: 0, Seat.W: 1}
@@ -255,7 +255,7 @@ class TestChantDiscardSurrender:
     CHANT = Options()
 
     def test_keeps_its_nine_highest(self):
-        # seeds: the recipients discard back down to nine cards, "keeping the highest"
+        # the rules sheet: the recipients discard back down to nine cards, "keeping the highest"
         for seed in range(20):
             deal = Deal.from_seed(seed, dealer=SEATS[seed % 4])
             agree_all(deal)

@@ -1,6 +1,6 @@
 """Drivers (aluette.players.drivers): the trivial stand-in for players (simple_move, play_out, play_out_match) and the bots
 seated by kind (bots_for). Sources: "decision" = a decision of this project (the trivial rule, the quality bar on bad
-input, seeded chance); "seeds" = the rules sheet in docs/sources ("setup", "gameplay").
+input, seeded chance); "the rules sheet" = docs/sources ("setup", "gameplay").
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ class TestSimpleRule:
         assert (deal.to_json(), match.to_json()) == before
 
     def test_play_out_match_plays_every_deal_to_the_end(self):
-        # seeds ("end of game"): a match ends when a side reaches its target or the deals run out
+        # the rules sheet ("end of game"): a match ends when a side reaches its target or the deals run out
         match = play_out_match(Match(2))
         assert match.is_over and all(deal.is_over for deal in match.deals)
 
