@@ -128,14 +128,25 @@ class TestRandomBot:
 
 
 class TestFourthPlayer:
-    """pagat: the fourth player beats the best card as cheaply as possible, or, when it cannot win, spoils the trick
-    by matching the best card's class, or throws its lowest; it does not take a trick from its partner."""
+    """pagat: the fourth player beats the third player's card as cheaply as possible, or spoils the trick by tying
+    it, « souvent une bonne idée », keeping the advantage of playing last; pagat ranks neither. Decision
+    (heuristic-bot, aluette/players/bots.py): the bot beats when it can, spoils an opponent's trick only when it
+    cannot beat it, else throws its lowest; it does not take a trick from its partner."""
 
     def test_beats_as_cheaply_as_possible(self):
         # N leads the ace of coins; W holds three cards that beat an ace and takes the cheapest, Deux d'écrit
         deal = position({"N": COINS, "E": CUPS, "S": BATONS, "W": "3O 9C 2E 4E 5E 6E 7E 8E 10E"}, "1O 4C 5B")
         decision = choose(HeuristicBot(), deal)
         assert played_card(decision) == Card.parse("2E")
+        deal.apply(decision.move)
+        assert deal.tricks[-1].winner is Seat.W
+
+    def test_beats_rather_than_spoils_when_it_can(self):
+        # decision (heuristic-bot): S, third, plays the ace of batons; W could tie it with the ace of swords (pagat's
+        # spoil) but beats it, as cheaply as it can, with the Deux d'écrit
+        deal = position({"N": COINS, "E": CUPS, "S": BATONS, "W": "1E 2E 4E 5E 6E 7E 8E 10E 12E"}, "4O 4C 1B")
+        decision = choose(HeuristicBot(), deal)
+        assert played_card(decision) == Card.parse("2E") and "spoil" not in decision.reason
         deal.apply(decision.move)
         assert deal.tricks[-1].winner is Seat.W
 

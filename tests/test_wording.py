@@ -54,7 +54,7 @@ def docstring_texts(paths=tuple(MODULES)) -> tuple[tuple[str, str], ...]:
     found = []
     for path in paths:
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in (tree, *ast.walk(tree)):
+        for node in ast.walk(tree):
             if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
                 doc = ast.get_docstring(node)
                 if doc:
@@ -151,3 +151,42 @@ def test_the_rebour_check_can_fail():
     right = [("options", "An announced mordienne, from Guy Rebour's account of the game as pagat.com reports it"),
              ("05", "A variant from one book: Guy Rebour's announced mordienne")]
     assert rebour_named_as_a_variant(wrong + right) == [("moves", "pagat.com's Rebour"), ("issue", "Rebour's variant")]
+
+
+# ---------------------------------------------------------------------------------------------- pagat on spoiling
+#: Spoiling presented as what one does "when it cannot" win: a fallback, not the advice pagat gives.
+SPOIL_AS_FALLBACK = re.compile(r"\b(?:when (?:it|you|they) (?:cannot|can't)|quand (?:il|on|vous) ne (?:le )?"
+                               r"(?:peut|pouvez) pas)\b[^.]*?\b(?:spoil|pourri)", re.IGNORECASE)
+
+
+def spoil_credited_to_pagat_as_a_fallback(texts) -> list[tuple[str, str]]:
+    """(where, sentence) for each sentence of a paragraph naming pagat that gives spoiling as a fallback."""
+    return [(where, m.group(0)) for where, text in texts for para in re.split(r"\n\s*\n", text)
+            if "pagat" in para.lower() for sentence in re.split(r"(?<=\.)\s+", folded(para))
+            for m in SPOIL_AS_FALLBACK.finditer(sentence)]
+
+
+def test_pagat_offers_the_spoil_to_the_fourth_player_as_advice():
+    # Source: pagat.com (French translation, "Comment jouer"): the fourth player « tentera de battre cette carte le
+    # plus économiquement possible »; and « C'est souvent une bonne idée que le quatrième joueur gâche le tour en
+    # égalisant la carte du troisième joueur, gardant ainsi l'avantage de jouer en dernier »: advice beside the cheap
+    # win, never "when it cannot" (that is the rules sheet's "if you can't win by going last"; issue 19 §2). Which the
+    # bot tries first is the project's decision heuristic-bot (aluette/players/bots.py, tests/test_bots.py)
+    texts = catalogue_texts() + notebook_texts() + docstring_texts()
+    assert spoil_credited_to_pagat_as_a_fallback(texts) == []
+    for name in ("notebooks/08_play_a_match.ipynb", "notebooks/fr/08_play_a_match.ipynb"):
+        hint = next(text for where, text in notebook_texts() if where == f"{name} cell 818da79f")  # "What the hint does"
+        assert "« souvent une bonne idée »" in folded(hint) and "<!-- heuristic-bot -->" in hint
+
+
+def test_the_spoil_check_can_fail():
+    # notebook 08's old wording, and 04's French; the rules sheet's own sentence, and the bot's rule, pass
+    wrong = [("08", "Its rules start from pagat.com's advice: the fourth beats the best card as cheaply as\npossible, "
+                    "or, when it cannot, spoils the trick by matching the best card's class."),
+             ("fr/04", "pagat.com conseille ainsi le quatrième joueur : battre la meilleure carte, ou, quand il ne\n"
+                       "peut pas gagner, **pourrir le pli**.")]
+    right = [("04", "The rules sheet says: if you can't win by going last, spoiling the trick is often an advantage. "
+                    "pagat.com's advice: it is « souvent une bonne idée » to spoil the trick."),
+             ("08", "pagat does not say which to prefer; the bot beats the best card when it can, spoils only when it "
+                    "cannot and an opponent holds the trick, and otherwise throws its lowest.")]
+    assert [w for w, _ in spoil_credited_to_pagat_as_a_fallback(wrong + right)] == ["08", "fr/04"]
