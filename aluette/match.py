@@ -2,8 +2,8 @@
 
 Rule sources and decisions:
 
-* Seeds, "end of game", and pagat.com: a match is five deals, so the first dealer deals twice (the first and the fifth
-  deal); the partnership with the higher score wins. The deal passes to the left (clockwise: N, E, S, W).
+* The rules sheet, "end of game", and pagat.com: a match is five deals, so the first dealer deals twice (the first and
+  the fifth deal); the partnership with the higher score wins. The deal passes to the left (clockwise: N, E, S, W).
 * Decision of this project (the sources are silent) [drawn-match]: a tie after the last deal is a drawn match (no
   extra deal).
 * Variant (:attr:`Options.target_points`, several French descriptions): play until a partnership reaches the target.

@@ -182,8 +182,9 @@ class SurrenderAnswer(Move):
 
 @dataclass(frozen=True)
 class MordienneAnnouncement(Move):
-    """``seat`` announces (``announce=True``) or does not announce mordienne before the first trick: pagat.com's
-    Rebour variant (:class:`~aluette.options.Rebour`)."""
+    """``seat`` announces (``announce=True``) or does not announce mordienne before the first trick: an announced
+    mordienne, from Guy Rebour's account of the game as pagat.com reports it (and doubts it), not a tradition of the
+    table (:class:`~aluette.options.Rebour`)."""
 
     announce: bool
 

@@ -116,10 +116,10 @@ class Options:
             ``target_points`` is ``None``; a tie after the last deal is a drawn match (``drawn-match``,
             :mod:`aluette.match`).
         target_points: the first partnership to reach this many points wins the match; ``None`` (default) plays
-            ``match_deals`` deals. Sources for 5 points, the match of the Vendée and Breton descriptions:
-            trictrac.net ("L'équipe gagnante est celle qui marque la première cinq points"), regles2jeux.fr ("le but
-            du jeu, c'est d'être la première équipe à marquer 5 points"); olonnes.com is named for it by issue 8 (its
-            text could not be checked here). Under ``rebour="only_announced"`` the default is
+            ``match_deals`` deals. First to 5 points is the match as the French descriptions give it (trictrac.net,
+            regles2jeux.fr): trictrac.net ("L'équipe gagnante est celle qui marque la première cinq points"),
+            regles2jeux.fr ("le but du jeu, c'est d'être la première équipe à marquer 5 points"); olonnes.com is
+            named for it by issue 8 (its text could not be checked here). Under ``rebour="only_announced"`` the default is
             :data:`REBOUR_TARGET` (10); under ``rebour="announced"`` the match is as set until a mordienne is
             announced (:class:`Rebour`).
         rebour: an announced mordienne, from Guy Rebour's account as pagat.com reports it (and doubts it), see

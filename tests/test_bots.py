@@ -3,7 +3,7 @@ play_deal/play_match over many seeds.
 
 Positions are built with ``Deal.from_hands`` and the dealer at W, so N leads and plays go N, E, S, W; the chant is
 off unless a test is about it. Sources are named next to each test: "pagat" is pagat.com's Aluette page (its
-advice on play, as quoted in aluette/players/bots.py), "seeds" the rules sheet in docs/sources, "decision" a decision
+advice on play, as quoted in aluette/players/bots.py), "the rules sheet" docs/sources, "decision" a decision
 of this project documented in aluette/players/bots.py.
 """
 
@@ -128,14 +128,25 @@ class TestRandomBot:
 
 
 class TestFourthPlayer:
-    """pagat: the fourth player beats the best card as cheaply as possible, or, when it cannot win, spoils the trick
-    by matching the best card's class, or throws its lowest; it does not take a trick from its partner."""
+    """pagat: the fourth player beats the third player's card as cheaply as possible, or spoils the trick by tying
+    it, « souvent une bonne idée », keeping the advantage of playing last; pagat ranks neither. Decision
+    (heuristic-bot, aluette/players/bots.py): the bot beats when it can, spoils an opponent's trick only when it
+    cannot beat it, else throws its lowest; it does not take a trick from its partner."""
 
     def test_beats_as_cheaply_as_possible(self):
         # N leads the ace of coins; W holds three cards that beat an ace and takes the cheapest, Deux d'écrit
         deal = position({"N": COINS, "E": CUPS, "S": BATONS, "W": "3O 9C 2E 4E 5E 6E 7E 8E 10E"}, "1O 4C 5B")
         decision = choose(HeuristicBot(), deal)
         assert played_card(decision) == Card.parse("2E")
+        deal.apply(decision.move)
+        assert deal.tricks[-1].winner is Seat.W
+
+    def test_beats_rather_than_spoils_when_it_can(self):
+        # decision (heuristic-bot): S, third, plays the ace of batons; W could tie it with the ace of swords (pagat's
+        # spoil) but beats it, as cheaply as it can, with the Deux d'écrit
+        deal = position({"N": COINS, "E": CUPS, "S": BATONS, "W": "1E 2E 4E 5E 6E 7E 8E 10E 12E"}, "4O 4C 1B")
+        decision = choose(HeuristicBot(), deal)
+        assert played_card(decision) == Card.parse("2E") and "spoil" not in decision.reason
         deal.apply(decision.move)
         assert deal.tricks[-1].winner is Seat.W
 
@@ -160,8 +171,8 @@ class TestFourthPlayer:
         assert "partner" in decision.reason
 
     def test_takes_the_trick_from_its_partner_when_that_raises_the_sides_best_count(self):
-        # seeds, scoring: partners do not pool tricks, the one with the most scores for the side. W won trick 1,
-        # N trick 2; in trick 3 E (W's partner) wins with a jack, and W, one trick ahead of E, takes it itself
+        # the rules sheet, "scoring": partners do not pool tricks, the one with the most scores for the side. W won
+        # trick 1, N trick 2; in trick 3 E (W's partner) wins with a jack, and W, one trick ahead of E, takes it itself
         hands = {"N": COINS, "E": CUPS, "S": BATONS, "W": "3O 9C 2E 4E 5E 6E 7E 8E 12E"}
         deal = position(hands, "4O 4C 4B 12E  4E 12O 5C 5B  5O 10C 6B")
         assert deal.trick_counts == {Seat.N: 1, Seat.E: 0, Seat.S: 0, Seat.W: 1}
@@ -255,7 +266,7 @@ class TestChantDiscardSurrender:
     CHANT = Options()
 
     def test_keeps_its_nine_highest(self):
-        # seeds: the recipients discard back down to nine cards, "keeping the highest"
+        # the rules sheet: the recipients discard back down to nine cards, "keeping the highest"
         for seed in range(20):
             deal = Deal.from_seed(seed, dealer=SEATS[seed % 4])
             agree_all(deal)

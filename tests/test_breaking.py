@@ -1,6 +1,6 @@
 """Hostile tests of the engine: malformed moves, tampered saves, odd inputs, rule edge cases, determinism.
 
-Each test names what it holds the engine to: a rule (seeds = the rules sheet in docs/sources; pagat.com; a decision
+Each test names what it holds the engine to: a rule (the rules sheet = docs/sources; pagat.com; a decision
 of this project, as written in the README's table and the module docstrings) or a point of the project's quality bar
 ("bad input gets a clear AluetteError naming it and leaves the state unchanged"; "all chance through an explicit
 seed").
@@ -269,7 +269,7 @@ class TestMatch:
             Match(1).dealer_of(number)
 
     def test_dealer_rotation_over_more_than_four_deals(self):
-        # seeds "end of game": five deals, the deal passing left, so the first dealer deals twice
+        # the rules sheet, "end of game": five deals, the deal passing left, so the first dealer deals twice
         match = Match(1, first_dealer="E")
         assert [match.dealer_of(n) for n in range(1, 10)] == [Seat.E, Seat.S, Seat.W, Seat.N] * 2 + [Seat.E]
 
@@ -309,7 +309,7 @@ class TestRuleEdgeCases:
         ("NNNNNNNNN", "N", 1),    # decision: winning all nine is not mordienne (nothing came before)
         ("XNNNNNNNN", "N", 2),    # decision: an earlier spoiled trick counts as "before"
         ("NXNNNNNNN", "N", 1),    # decision: a spoiled trick breaks a run
-        ("EEEENNNNN", "N", 2),    # seeds' example: lost the first four, won the last five
+        ("EEEENNNNN", "N", 2),    # the rules sheet's example: lost the first four, won the last five
         ("XXXXXXXXN", "N", 2),    # one trick, the ninth, after eight spoiled: an unbroken run ending with the ninth
         ("EEEENNNNX", "E", 1),    # first to reach four; a run must end with the ninth trick
         ("SENWSEXNW", "S", 1),    # pagat: all have two, S got there first
@@ -329,7 +329,8 @@ class TestRuleEdgeCases:
         assert "both" not in text and "1O, 1E and 1B" in text
 
     def test_nobody_leads_again_after_a_spoiled_ninth_trick(self):
-        # seeds: the leader of a spoiled trick leads again; after the ninth trick there is no next trick to lead
+        # the rules sheet: the leader of a spoiled trick leads again; after the ninth trick there is no next trick to
+        # lead
         order = {"E": "3O 3C 2O 2C 9C 9O 2B 2E 1O", "S": "12O 12C 12B 12E 11O 11C 11B 11E 1C",
                  "W": "10O 10C 10B 10E 9E 9B 8O 8C 1E", "N": "8B 8E 7O 7C 7B 7E 6O 6C 1B"}
         deal = Deal.from_hands(order, dealer="N", options=NO_CHANT)

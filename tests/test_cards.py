@@ -1,7 +1,7 @@
 """Cards, the deck and the ranking.
 
-Source of the ranking oracle below: the seeds' "card rankings" section (GameRules.com, all five translations agree)
-and pagat.com's Aluette page, typed here from the text, high to low; cards of one group are equal.
+Source of the ranking oracle below: the rules sheet's "card rankings" section (GameRules.com, all five translations
+agree) and pagat.com's Aluette page, typed here from the text, high to low; cards of one group are equal.
 """
 
 import copy
@@ -21,7 +21,7 @@ GROUP = {code: i for i, group in enumerate(SEEDS_RANKING) for code in group.spli
 
 class TestDeck:
     def test_48_distinct_cards_four_suits_twelve_ranks(self):
-        # pagat/seeds: a 48-card Spanish deck, suits coins, cups, batons, swords, ranks 1-12
+        # pagat and the rules sheet: a 48-card Spanish deck, suits coins, cups, batons, swords, ranks 1-12
         assert len(DECK) == 48 and len(set(DECK)) == 48
         assert {c.suit for c in DECK} == set(Suit)
         assert sorted({c.rank for c in DECK}) == list(range(1, 13))
@@ -53,7 +53,7 @@ class TestRanking:
             assert a.ties(b) == (GROUP[a.code] == GROUP[b.code])
 
     def test_nicknames_of_the_top_eight(self):
-        # seeds "card rankings": the traditional names
+        # the rules sheet, "card rankings": the traditional names
         names = {"3O": "Monsieur", "3C": "Madame", "2O": "le Borgne", "2C": "la Vache", "9C": "Grand-neuf",
                  "9O": "Petit-neuf", "2B": "Deux de chêne", "2E": "Deux d'écrit"}
         assert {str(c): c.nickname for c in NICKNAMED} == names
@@ -156,7 +156,8 @@ def test_hand_refuses_a_card_twice():
 
 class TestFrench:
     """French card names (issue 8, §4). Sources of the names: trictrac.net's Aluette page ("Bâton, coupe, deniers et
-    épée"), regles2jeux.fr ("épée, coupe, denier et bâton"; ranks "As, Roi, Dame, Valet"), the seeds ("cavalières")."""
+    épée"), regles2jeux.fr ("épée, coupe, denier et bâton"; ranks "As, Roi, Dame, Valet"), the rules sheet
+    ("cavalières")."""
 
     @pytest.mark.parametrize("text,code", [
         ("roi de deniers", "12O"), ("valet d'épées", "10E"), ("cavalière de coupes", "11C"),  # issue 8's examples
@@ -170,7 +171,8 @@ class TestFrench:
         assert Card.parse(text) is Card.parse(code)
 
     def test_french_names_of_the_named_cards(self):
-        # the seeds' ranking: Monsieur is the 3 of coins (trois de deniers), la Vache the 2 of cups (deux de coupes)
+        # the rules sheet's ranking: Monsieur is the 3 of coins (trois de deniers), la Vache the 2 of cups (deux de
+        # coupes)
         assert Card.parse("trois de deniers").nickname == "Monsieur"
         assert Card.parse("deux de coupes").nickname == "la Vache"
         assert Card.parse("deux de bâtons") is Card.parse("Deux de chêne")

@@ -1,8 +1,8 @@
 """The step-by-step forms of the deal and of the chant's stock deal agree with the engine's deal.
 
-Rule sources: seeds, "setup", and pagat.com (the dealer's right cuts; nine cards each, three at a time, starting at
-the dealer's left, clockwise; twelve left over; in the chant the stock goes alternately to the dealer's left and the
-dealer, starting with the dealer's left)."""
+Rule sources: the rules sheet, "setup", and pagat.com (the dealer's right cuts; nine cards each, three at a time,
+starting at the dealer's left, clockwise; twelve left over; in the chant the stock goes alternately to the dealer's left
+and the dealer, starting with the dealer's left)."""
 
 import pytest
 
@@ -15,7 +15,7 @@ from aluette.options import ChantRecipients
 @pytest.mark.parametrize("dealer", list(Seat))
 @pytest.mark.parametrize("seed", [0, 1, 7, 2024])
 def test_packets_rebuild_the_hands(seed, dealer):
-    # seeds "setup": 3-3-3 from the dealer's left; the packets joined per seat are the dealt hands
+    # the rules sheet, "setup": 3-3-3 from the dealer's left; the packets joined per seat are the dealt hands
     deck = cut_deck(*shuffled_deck(seed))
     steps = deal_steps(deck, dealer)
     hands, stock = deal_from_deck(deck, dealer)
@@ -27,7 +27,7 @@ def test_packets_rebuild_the_hands(seed, dealer):
 
 
 def test_packets_go_clockwise_from_the_dealers_left():
-    # seeds "setup" / pagat: the deal starts at the dealer's left and goes clockwise, three rounds
+    # the rules sheet, "setup" / pagat: the deal starts at the dealer's left and goes clockwise, three rounds
     steps = deal_steps(cut_deck(*shuffled_deck(3)), Seat.S)
     assert [s for s, _ in steps] == [Seat.W, Seat.N, Seat.E, Seat.S] * 3
 
@@ -39,7 +39,8 @@ def test_deal_steps_refuses_a_short_deck():
 
 @pytest.mark.parametrize("recipients", list(ChantRecipients))
 def test_stock_steps_alternate_and_match_the_deal(recipients):
-    # seeds "setup": the stock goes alternately to the dealer's left and the dealer (variant: dealer's partner)
+    # the rules sheet, "setup": the stock goes alternately to the dealer's left and the dealer (variant: dealer's
+    # partner)
     deal = Deal.from_seed(11, dealer=Seat.E, options=Options(chant_recipients=recipients))
     first, second = deal.chant_recipients()
     steps = stock_steps(deal.stock, first, second)

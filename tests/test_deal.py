@@ -1,7 +1,7 @@
 """A deal as a state machine: deal, chant, surrender, play, scoring, errors, views, history, save/load.
 
-Sources: seeds "setup" and "gameplay" (GameRules.com), pagat.com's Aluette page; decisions of this project are named
-where they apply (and in aluette/deal.py's docstring).
+Sources: the rules sheet, "setup" and "gameplay" (GameRules.com), pagat.com's Aluette page; decisions of this project
+are named where they apply (and in aluette/deal.py's docstring).
 """
 
 import json
@@ -41,7 +41,7 @@ def play_out(deal: Deal, pick=lambda cards: cards[-1]):
 
 class TestTheDeal:
     def test_three_rounds_of_three_from_the_dealers_left(self):
-        # seeds/pagat: nine cards each, three at a time, starting at the dealer's left; twelve remain
+        # the rules sheet and pagat: nine cards each, three at a time, starting at the dealer's left; twelve remain
         deck = DECK
         deal = Deal.from_deck(deck, dealer="S", options=NO_CHANT)
         # dealer S: W gets cards 0-2, N 3-5, E 6-8, S 9-11, then W 12-14 ...
@@ -92,7 +92,8 @@ class TestTheDeal:
 
 class TestPlay:
     def test_first_lead_is_dealers_left_and_play_goes_clockwise(self):
-        # seeds gameplay: the player at the dealer's left leads the first trick; play is clockwise N->E->S->W
+        # the rules sheet, "gameplay": the player at the dealer's left leads the first trick; play is clockwise
+        # N->E->S->W
         deal = Deal.from_hands(HANDS, dealer="W", options=NO_CHANT)
         assert deal.to_move is Seat.N
         deal.play("N", "8C")
@@ -105,7 +106,7 @@ class TestPlay:
         assert record.winner is Seat.E and deal.to_move is Seat.E
 
     def test_spoiled_trick_leader_leads_again(self):
-        # seeds: a tie for the highest card spoils the trick; nobody wins it and its leader leads again
+        # the rules sheet: a tie for the highest card spoils the trick; nobody wins it and its leader leads again
         deal = Deal.from_hands(HANDS, dealer="N", options=NO_CHANT)
         deal.play("E", "1O")
         deal.play("S", "1C")
@@ -116,7 +117,7 @@ class TestPlay:
         assert deal.notation == "X"
 
     def test_any_card_may_be_played(self):
-        # seeds: no restriction on what may be played (no following suit)
+        # the rules sheet: no restriction on what may be played (no following suit)
         deal = Deal.from_hands(HANDS, dealer="N", options=NO_CHANT)
         deal.play("E", "3O")
         assert set(deal.legal_cards()) == set(deal.hands["S"])
@@ -124,7 +125,7 @@ class TestPlay:
     def test_full_deal_scores(self):
         deal = play_out(Deal.from_hands(HANDS, dealer="N", options=NO_CHANT), pick=lambda c: c[0])
         # everyone plays its highest card: E's eight named cards win tricks 1-8 and its 1O beats S's last card,
-        # the cavalier 11C, in trick 9
+        # the cavalière 11C, in trick 9
         assert deal.result.score.winner is Seat.E
         assert deal.result.points == {Team.EW: 1, Team.NS: 0}  # nine in a row from the first: not mordienne
         assert len(deal.tricks) == 9 and all(len(deal.hands[s]) == 0 for s in Seat)
@@ -167,7 +168,7 @@ class TestErrorsLeaveStateUnchanged:
 
 class TestChant:
     def test_all_agree_stock_alternates_left_and_dealer(self):
-        # seeds: the twelve go alternately to the player at the dealer's left and to the dealer, six each
+        # the rules sheet: the twelve go alternately to the player at the dealer's left and to the dealer, six each
         deal = Deal.from_hands(HANDS, dealer="N")
         stock = deal.stock
         for seat in ("E", "S", "W", "N"):  # asked from the dealer's left
@@ -192,7 +193,7 @@ class TestChant:
         assert set(deal.view("E").discards) == {Seat.E}  # each sees only its own discards
 
     def test_one_decline_stops_the_chant(self):
-        # seeds: if a player does not wish to chant, it is not done this round; decision: asking stops there
+        # the rules sheet: if a player does not wish to chant, it is not done this round; decision: asking stops there
         deal = Deal.from_hands(HANDS, dealer="N")
         deal.answer_chant("E", True)
         deal.answer_chant("S", False)
@@ -320,7 +321,7 @@ class TestSurrender:
 
 class TestSignals:
     def test_signal_seen_by_partner_only(self):
-        # seeds' signal table: partners signal important cards; the other partnership must not see it
+        # the rules sheet's signal table: partners signal important cards; the other partnership must not see it
         deal = Deal.from_hands(HANDS, dealer="N", options=NO_CHANT)
         record = deal.signal("E", "monsieur")
         assert record.seat is Seat.E
@@ -470,8 +471,8 @@ def test_the_values_are_importable_from_where_they_were():
 
 
 def test_from_shuffle_deals_what_from_seed_deals_and_refuses_what_is_not_a_shuffle():
-    """Seeds, "setup": the deck is the 48 cards, shuffled and cut. ``Deal.from_shuffle`` (the step engine's way in)
-    deals exactly what ``from_seed`` deals for the same draw, and refuses a deck that is not each card once."""
+    """The rules sheet, "setup": the deck is the 48 cards, shuffled and cut. ``Deal.from_shuffle`` (the step engine's
+    way in) deals exactly what ``from_seed`` deals for the same draw, and refuses a deck that is not each card once."""
     order, cut = shuffled_deck(7)
     assert Deal.from_shuffle(order, cut, seed=7).hands == Deal.from_seed(7).hands
     with pytest.raises(AluetteError, match="48 cards of the deck, each once"):

@@ -1,9 +1,9 @@
 """Partnership draw, seats and the match.
 
-Sources: seeds "setup" (the face-up draw, Monsieur+Madame against le Borgne+la Vache, Madame's holder deals first,
-partners opposite), the rules sheet, "end of game" and pagat.com (five deals, the deal passing left, so the first dealer deals
-twice). Decisions of this project: the first name deals the face-up cards; Madame N, Monsieur S, le Borgne E,
-la Vache W; a tie after five deals is a drawn match.
+Sources: the rules sheet, "setup" (the face-up draw, Monsieur+Madame against le Borgne+la Vache, Madame's holder deals
+first, partners opposite), the rules sheet, "end of game" and pagat.com (five deals, the deal passing left, so the first
+dealer deals twice). Decisions of this project: the first name deals the face-up cards; Madame N, Monsieur S, le Borgne
+E, la Vache W; a tie after five deals is a drawn match.
 """
 
 import json

@@ -1,6 +1,6 @@
 """Drivers (aluette.players.drivers): the trivial stand-in for players (simple_move, play_out, play_out_match) and the bots
 seated by kind (bots_for). Sources: "decision" = a decision of this project (the trivial rule, the quality bar on bad
-input, seeded chance); "seeds" = the rules sheet in docs/sources ("setup", "gameplay").
+input, seeded chance); "the rules sheet" = docs/sources ("setup", "gameplay").
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ class TestSimpleRule:
         assert (deal.to_json(), match.to_json()) == before
 
     def test_play_out_match_plays_every_deal_to_the_end(self):
-        # seeds ("end of game"): a match ends when a side reaches its target or the deals run out
+        # the rules sheet ("end of game"): a match ends when a side reaches its target or the deals run out
         match = play_out_match(Match(2))
         assert match.is_over and all(deal.is_over for deal in match.deals)
 
@@ -133,6 +133,20 @@ def drive_with_bots(kind: str):
     return drive
 
 
+def drive_with_experts(match: Match) -> Match:
+    """The expert bots as every driver seats them (``bots_for("expert")``), made cheap for this test: two samples per
+    move, solving from trick 7 (the last three tricks; the first six are the heuristic bot's, as are the chant, the
+    discards, the surrender and the announcements, decision expert-bot). Their defaults (12 samples, from trick 4)
+    cost about 5 s a five-deal match on this machine, near a minute for the nine variants (the Rebour matches run 12
+    deals or more); these bounds about 1 s for all nine, once the solver is compiled (numba's cache, shared with
+    tests/test_solver.py and tests/test_expert.py)."""
+    bots = bots_for("expert", 5, signals=True)
+    for bot in bots.values():
+        bot.samples, bot.solve_from = 2, 7
+    play_match(match, bots)
+    return match
+
+
 def drive_with_session(match: Match) -> Match:
     from aluette.players.session import MatchSession
     session = MatchSession(match, bots_for("heuristic", 5, signals=True))
@@ -165,6 +179,7 @@ DRIVERS = {
     "simple-lowest": lambda m: drive_with_simple(m, "lowest"),
     "heuristic-bots": drive_with_bots("heuristic"),
     "random-bots": drive_with_bots("random"),
+    "expert-bots": drive_with_experts,
     "session": drive_with_session,
 }
 

@@ -128,7 +128,7 @@ def test_samples_keep_everything_the_seat_has_seen_and_its_partners_signals():
                 assert sum(1 for c in partner if c.rank == 1) == hidden.partner_aces
             if hidden.partner_useless:
                 assert is_useless_hand(partner)
-    assert checked_signals  # the seeds reach positions with an "aces" signal
+    assert checked_signals  # these seeds reach positions with an "aces" signal
     assert chants == {True, False}  # ... and chants seen from a recipient and from a seat that received nothing
 
 

@@ -2,8 +2,8 @@
 
 Quality bar: bad input gets a clear error of the project's family (``aluette.errors``) that names the problem and
 quotes at most a short prefix of the input; the state is left exactly as it was; every check over user input is
-linear. Rules used: seeds, "setup" (four seats, partners opposite; a hand is nine cards; one of each card in the
-deck); the seeds' signal table (decision of this project: signals are honest and made once per deal).
+linear. Rules used: the rules sheet, "setup" (four seats, partners opposite; a hand is nine cards; one of each card in
+the deck); the rules sheet's signal table (decision of this project: signals are honest and made once per deal).
 """
 
 import json

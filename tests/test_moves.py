@@ -1,8 +1,8 @@
 """Moves as values: a move normalises its fields when made, one registry of move kinds serves JSON,
 checking and dispatch, and ``Deal.is_legal`` answers without changing the deal.
 
-Rules used: seeds, "setup" (the chant: the stock's two recipients discard six cards each face down) and "gameplay"
-(any card of the hand may be played, in turn); pagat.com (surrender).
+Rules used: the rules sheet, "setup" (the chant: the stock's two recipients discard six cards each face down) and
+"gameplay" (any card of the hand may be played, in turn); pagat.com (surrender).
 """
 
 import itertools
@@ -73,7 +73,7 @@ class TestDiscardSaysWhatItIs:
         assert str(Discard("E", cards)) == text
 
     def test_two_cards_are_refused_by_the_deal(self):
-        # seeds, "setup": each recipient discards six
+        # the rules sheet, "setup": each recipient discards six
         deal = chant_all(Deal.from_seed(1))
         before = snapshot(deal)
         with pytest.raises(BadDiscardError, match="exactly six"):

@@ -166,8 +166,46 @@ def test_the_command_rule_can_fail():
         "jupyter", "make"]
 
 
-@pytest.mark.parametrize("path", [*PATHS, NOTEBOOKS.parent / "README.md"], ids=lambda p: p.name)
+#: "seeds" for the rules sheet (docs/sources/), in the forms the tests and docstrings used: "the seeds" quoted or before
+#: a source's mark, the sheet's possessive ("seeds' signal table"), a section of the sheet after it ('seeds "setup"',
+#: "Seeds, gameplay"), "seeds = the rules sheet", beside pagat ("pagat/seeds", "seeds and pagat.com"), "(seeds)", a
+#: comment opening "# seeds:". Random seeds are left alone: "the seeds the puzzles are drawn from", "the seeds 0 and
+#: 42", "over many seeds", "explicit seeds", "for seed in seeds:".
+SECTION = r"(?:setup|gameplay|scoring|end of game|card rankings|cards|signals|materials|the deck|ranking|overview)"
+SHEET_AS_SEEDS = re.compile(
+    r"\"the seeds\"|\bthe seeds(?=[,:)]|\s+\()|\bseeds'|\bseeds\b,?\s+\"?" + SECTION + r"\b"
+    r"|\bseeds\s*=\s*the rules sheet|\bseeds\s*(?:/|and\s+pagat|\((?:the rules sheet|``docs|\"))"
+    r"|pagat(?:\.com)?\s*/\s*seeds\b|(?<!\w)\(seeds\)|#\s*seeds(?:\s+(?:fy|az|sq|cy|pa))?:", re.IGNORECASE)
+#: What a reader of the lessons sees (the notebooks, the README) never says "the seeds" at all: it reads as either.
+AMBIGUOUS = re.compile(r"\bthe seeds\b", re.IGNORECASE)
+ROOT = NOTEBOOKS.parent
+READ_BY_STUDENTS = sorted({*NOTEBOOKS.rglob("*.ipynb"), ROOT / "README.md"})
+#: Every other text of the project that names its sources: the engine (its docstrings, and the catalogue of what
+#: students read), the docs and the tests (this file holds the patterns themselves).
+NAMING_THE_SOURCES = sorted({*(ROOT / "aluette").rglob("*.py"), *(ROOT / "aluette" / "locale").rglob("*.po*"),
+                             *(ROOT / "docs").rglob("*.md"),
+                             *(p for p in (ROOT / "tests").rglob("*.py") if p.name != Path(__file__).name)})
+
+
+@pytest.mark.parametrize("path", READ_BY_STUDENTS + NAMING_THE_SOURCES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_the_rules_sheet_is_called_the_rules_sheet(path):
     # the preamble's words: "the seeds" also means the random seeds, so the sources' sheet is "the rules sheet"
+    # (issue 19 §2), in the notebooks and everywhere the project names its sources
     text = path.read_text(encoding="utf-8")
-    assert not re.search(r"\bthe seeds\b", text, re.IGNORECASE)
+    assert [m.group(0) for m in SHEET_AS_SEEDS.finditer(text)] == []
+    assert path not in READ_BY_STUDENTS or not AMBIGUOUS.search(text)
+
+
+def test_the_seeds_check_tells_the_sheet_from_random_seeds():
+    sheet = ['* Seeds, "end of game", and pagat.com', "GameRules.com's rules (\"the seeds\" in docstrings)",
+             "# seeds' signal table: only the partner", '# seeds "setup": each recipient', "# seeds, scoring: partners",
+             "(seeds = the rules sheet, pagat.com)", "# pagat/seeds: mordienne", "# seeds/pagat: nine cards",
+             "Sources: seeds\n    and pagat.com", "keep the nine highest (seeds)", "# seeds: a tie spoils",
+             '# seeds fy: "Stick out pinkie"', "Seeds (``docs/sources/``, \"cards\")", "# seeds gameplay: the",
+             'the seeds ("cavalières")', 'the seeds\' "card rankings" section']
+    random = ["#: The seeds the shipped puzzles are drawn from", "over many seeds; the same seed",
+              "the seeds 0 and 4294967295 typed", "explicit seeds (``aluette.chance``)", "for seed in seeds:\n", "seeds = sorted(p.seed for p in SHIPPED)", "find_puzzles(seeds, per_deal=2)",
+              "Seeds with a given property", "SEARCH = 300  # seeds tried", "it seeds the deals", "**Seeds.** Every",
+              "assert len(seeds) == 4"]
+    assert [t for t in sheet if not SHEET_AS_SEEDS.search(t)] == []
+    assert [t for t in random if SHEET_AS_SEEDS.search(t)] == []

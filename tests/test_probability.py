@@ -17,8 +17,8 @@ from aluette.probability import CLASS_SIZES, spoil_count, spoil_probability
 
 class TestClassSizes:
     def test_nineteen_classes_of_the_48_cards(self):
-        # seeds, "card rankings": eight single top cards, then 4 aces, kings, cavaliers, jacks, 2 nines, 4 eights to
-        # fours, 2 threes
+        # the rules sheet, "card rankings": eight single top cards, then 4 aces, kings, cavalières, jacks, 2 nines, 4
+        # eights to fours, 2 threes
         assert CLASS_SIZES == (1,) * 8 + (4, 4, 4, 4, 2, 4, 4, 4, 4, 4, 2)
         assert sum(CLASS_SIZES) == 48
 

@@ -1,7 +1,7 @@
 """Scenarios (aluette.scenario): hands given in part, completed from a seeded shuffle.
 
-Sources: seeds "setup" (48 cards, nine to each of four players, twelve left over: the stock) and "gameplay" (the
-player at the dealer's left leads the first trick); the way gaps are filled and the recipe format are decisions of
+Sources: the rules sheet, "setup" (48 cards, nine to each of four players, twelve left over: the stock) and "gameplay"
+(the player at the dealer's left leads the first trick); the way gaps are filled and the recipe format are decisions of
 this project (module docstring of aluette.scenario).
 """
 
@@ -21,7 +21,7 @@ ALL_NINE_CLASSES = {"N": "1O 12O 11O 10O 8O 7O 6O 5O 4O", "E": "1C 12C 11C 10C 8
 
 class TestCompleteHands:
     def test_given_cards_are_kept_and_the_rest_fills_nine_each(self):
-        # seeds "setup": four hands of nine, the 48 cards once each
+        # the rules sheet, "setup": four hands of nine, the 48 cards once each
         hands = complete_hands({"N": "3O 3C", "S": "la vache"}, seed=5)
         assert all(len(hand) == 9 for hand in hands.values())
         assert {Card.parse("3O"), Card.parse("3C")} <= set(hands[Seat.N])
@@ -68,7 +68,7 @@ class TestCompleteHands:
             complete_hands({"W": "4C 4c"}, seed=1)
 
     def test_ten_cards(self):
-        # seeds "setup": a hand is nine cards
+        # the rules sheet, "setup": a hand is nine cards
         with pytest.raises(AluetteError, match="North is given 10 cards"):
             complete_hands({"N": " ".join(c.code for c in DECK[:10])}, seed=1)
 
@@ -85,14 +85,14 @@ class TestCompleteHands:
 
 class TestScenarioDeal:
     def test_leader_sits_at_the_dealers_left(self):
-        # seeds "gameplay": the player at the dealer's left leads; so the dealer is the leader's right
+        # the rules sheet, "gameplay": the player at the dealer's left leads; so the dealer is the leader's right
         deal = scenario_deal({"S": "3O"}, 2, leader="S", options=Options(chant=False))
         assert deal.dealer is Seat.E and deal.to_move is Seat.S and deal.phase is Phase.PLAY
         assert Card.parse("3O") in deal.hands["S"]
 
     def test_all_nine_spoiled_tricks(self):
-        # seeds "gameplay": a tie for the best class spoils the trick and the leader leads again; decision of this
-        # project: nobody wins a trick, nobody scores. Each seat holds one suit of the nine classes of four.
+        # the rules sheet, "gameplay": a tie for the best class spoils the trick and the leader leads again; decision of
+        # this project: nobody wins a trick, nobody scores. Each seat holds one suit of the nine classes of four.
         deal = scenario_deal(ALL_NINE_CLASSES, 0, leader="N", options=Options(chant=False))
         for rank in (1, 12, 11, 10, 8, 7, 6, 5, 4):
             for seat in deal.leader.clockwise_from():
@@ -129,8 +129,8 @@ class TestScenarioDeal:
 
 
 class TestUndoAndReplay:
-    """aluette.scenario's rewound, undone and replayed_from_trick: a deal taken back, the original unchanged. Seeds,
-    "gameplay": the winner of a trick leads the next; a spoiled trick's leader leads again."""
+    """aluette.scenario's rewound, undone and replayed_from_trick: a deal taken back, the original unchanged. The rules
+    sheet, "gameplay": the winner of a trick leads the next; a spoiled trick's leader leads again."""
 
     @staticmethod
     def _played(tricks, seed=3):
@@ -186,7 +186,7 @@ class TestUndoAndReplay:
             replayed_from_trick(Deal.from_seed(1), 1)  # the chant is being asked: no card played yet
 
     def test_replay_keeps_the_chant_and_the_discards(self):
-        # seeds, "setup": with the chant agreed, the recipients' discards stand when a trick is replayed
+        # the rules sheet, "setup": with the chant agreed, the recipients' discards stand when a trick is replayed
         from aluette.players.drivers import bots_for, play_deal
         from aluette.scenario import replayed_from_trick
         for seed in range(40):

@@ -1,8 +1,8 @@
 """Scoring a deal from its nine trick outcomes.
 
-Sources: seeds "scoring" (most tricks scores 1 for the partnership; a tie for most goes to whoever reached that number
-first; mordienne scores 2) and pagat.com's examples in its notation (one letter per trick: the seat that won it,
-X = spoiled). Decisions of this project (README, "The rules and where they come from"): all nine spoiled → nobody
+Sources: the rules sheet, "scoring" (most tricks scores 1 for the partnership; a tie for most goes to whoever reached
+that number first; mordienne scores 2) and pagat.com's examples in its notation (one letter per trick: the seat that won
+it, X = spoiled). Decisions of this project (README, "The rules and where they come from"): all nine spoiled → nobody
 scores; a spoiled trick breaks a run;
 an earlier spoiled or lost trick counts as "before" the run.
 """
@@ -30,13 +30,14 @@ class TestPagatExamples:
 
 class TestMostTricks:
     def test_partners_do_not_pool(self):
-        # seeds overview: partners do not combine tricks; N 3 + S 3 = 6 for N-S, but E's 4 is the single best
+        # the rules sheet's overview: partners do not combine tricks; N 3 + S 3 = 6 for N-S, but E's 4 is the single
+        # best
         score = score_tricks("NNNSEEEES")
         assert (score.winner, score.team) == (Seat.E, Team.EW)
         assert score.count("N") + score.count("S") == 5 > score.count("E") == 4
 
     def test_tie_goes_to_first_to_reach(self):
-        # seeds: a tie for most goes to whoever got that number first
+        # the rules sheet: a tie for most goes to whoever got that number first
         score = score_tricks("WWWSSSXXX")
         assert (score.winner, score.team, score.reached_first) == (Seat.W, Team.EW, True)
         score = score_tricks("SSWWWXXSX")
@@ -51,7 +52,7 @@ class TestMostTricks:
 
 class TestMordienne:
     def test_lose_first_four_win_last_five(self):
-        # seeds' example: lost the first four tricks, won the last five in a row -> mordienne, 2 points
+        # the rules sheet's example: lost the first four tricks, won the last five in a row -> mordienne, 2 points
         score = score_tricks("NEWNSSSSS")
         assert score.count("S") == 5
         assert (score.winner, score.points, score.mordienne) == (Seat.S, 2, True)
@@ -101,7 +102,7 @@ class TestMordienne:
         assert score_tricks("SSSSSSSSS").points == 1
 
     def test_option_off(self):
-        # mordienne is an optional rule (seeds)
+        # mordienne is an optional rule (the rules sheet)
         score = score_tricks("XXXXXSSSS", mordienne=False)
         assert (score.points, score.mordienne) == (1, False)
 
@@ -143,7 +144,7 @@ class TestFirstToReach:
         assert first_to_reach("XXXXXXXXX", 1) is None  # all spoiled: nobody reaches anything
 
     def test_agrees_with_score_tricks_on_a_tie(self):
-        # seeds "scoring": a tie for most tricks goes to whoever got that number first
+        # the rules sheet, "scoring": a tie for most tricks goes to whoever got that number first
         for notation in ("SENWSEXNW", "WWWSSSXXX", "SSWWWXXSX"):
             score = score_tricks(notation)
             top = max(score.count(s) for s in "NESW")
@@ -201,8 +202,9 @@ class TestScoreDeal:
 
 
 class TestExplainMordienne:
-    """scoring.explain_mordienne: the engine's words for mordienne, which the scoring widget shows. Sources: seeds
-    and pagat.com (mordienne); decisions mordienne-spoiled-breaks-run and mordienne-spoiled-counts-before."""
+    """scoring.explain_mordienne: the engine's words for mordienne, which the scoring widget shows. Sources: the
+    rules sheet and pagat.com (mordienne); decisions mordienne-spoiled-breaks-run and
+    mordienne-spoiled-counts-before."""
 
     def test_made_uses_the_reason_sentence(self):
         score = score_tricks("NEWXSSSSS")

@@ -1,6 +1,6 @@
 """The secrecy audit (:mod:`aluette.secrecy`) that the widget tests and the browser harness share.
 
-Sources: seeds (the rules sheet in ``docs/sources/``), "setup" (the stock stays unused and unseen when the chant is
+Sources: the rules sheet (``docs/sources/``), "setup" (the stock stays unused and unseen when the chant is
 declined; the discards are face down) and "signals" (the partner's honest signals name cards the partner then
 knows); the quality bar of this project (a player's view never contains another player's hidden cards).
 """

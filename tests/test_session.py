@@ -1,7 +1,7 @@
 """The match session (:mod:`aluette.players.session`), driven without widgets: people's moves through ``submit``, the bots'
 moves one ``step`` at a time, the pauses it announces, the events it tells, and whole matches.
 
-Rule sources: seeds (the rules sheet in ``docs/sources/``), "gameplay" (one card each in turn, clockwise), "setup"
+Rule sources: the rules sheet (``docs/sources/``), "gameplay" (one card each in turn, clockwise), "setup"
 (the chant), "signals" (only the partner sees a signal), "end of game" (five deals, the deal passing to the left).
 Quality bar of this project: a refused input raises an error of :mod:`aluette.errors` and changes nothing; no seat's
 screen is given another seat's hidden cards.
@@ -66,7 +66,7 @@ class TestPeopleMoves:
         assert session.events[-1].move_kind == "play" and not session.events[-1].by_bot
 
     def test_an_illegal_move_of_a_person_is_refused_and_nothing_changes(self):
-        # seeds, "setup" and "gameplay": no card is played during the chant; a seat plays only cards it holds
+        # the rules sheet, "setup" and "gameplay": no card is played during the chant; a seat plays only cards it holds
         session = MatchSession.against_bots(2026)
         session.run_bots()
         assert session.deal.phase is Phase.CHANT and session.deal.to_move is S
@@ -136,7 +136,7 @@ class TestPeopleMoves:
         assert snapshot(session) == before
 
     def test_a_persons_signal_is_told_to_their_partnership_only(self):
-        # seeds, "signals": only the partner sees a signal
+        # the rules sheet, "signals": only the partner sees a signal
         session = to_play(MatchSession.against_bots(2026))
         key = session.legal_signals(S)[0]
         session.submit(S, Signal(S, key))
@@ -207,7 +207,8 @@ class TestWholeMatch:
         (4, "random", Options(surrender=True, surrender_until="last_trick")),
         (7, "heuristic", Options(surrender=True, surrender_until="last_trick"))])
     def test_bots_everywhere_play_the_match_the_engine_plays(self, seed, opponents, options):
-        # seeds, "end of game": the session plays the same match as aluette.play_match with the same bots and seed
+        # the rules sheet, "end of game": the session plays the same match as aluette.play_match with the same bots and
+        # seed
         def players():
             return {**make_bots(seed, opponents), S: HeuristicBot(signals=True, name="S")}
 

@@ -1,6 +1,6 @@
 """Signals: each gesture's source, and the honest signals the engine allows.
 
-Sources: the seeds' signal table (docs/sources/, fy/az/sq/pa sheets; every line, the useless hand and mordienne
+Sources: the rules sheet's signal table (docs/sources/, fy/az/sq/pa sheets; every line, the useless hand and mordienne
 included); trictrac.net's Aluette page (the eight named cards and the aces: Petit-neuf "montrer le petit doigt");
 Jeux & Stratégie n° 2 (1980) (mordienne: "se mordant légèrement la lèvre inférieure"). The definitions of "a useless
 hand" and "going for mordienne" are decisions of this project (useless-hand, going-for-mordienne).
@@ -39,12 +39,12 @@ class TestSources:
         assert kind.gesture == "look upwards without moving the head" and "raised eyebrows" in kind.source
 
     def test_petit_neuf_little_finger(self):
-        # trictrac.net: "Petit Neuf : montrer le petit doigt"; seeds fy: "Stick out pinkie"
+        # trictrac.net: "Petit Neuf : montrer le petit doigt"; the rules sheet (fy): "Stick out pinkie"
         kind = next(k for k in SIGNALS if k.key == "petit_neuf")
         assert "little finger" in kind.gesture and "trictrac.net" in kind.source
 
     def test_mordienne_bite_the_lip(self):
-        # seeds fy: "Byt jo lip"; Jeux & Stratégie n° 2: "en se mordant légèrement la lèvre inférieure"
+        # the rules sheet (fy): "Byt jo lip"; Jeux & Stratégie n° 2: "en se mordant légèrement la lèvre inférieure"
         kind = next(k for k in SIGNALS if k.key == "mordienne")
         assert "bite the lip" in kind.gesture and "Jeux & Stratégie" in kind.source
 
@@ -110,7 +110,7 @@ class TestHonestSignalsRule:
         assert d.legal_signals("E") == honest_signals(d.hands[Seat.E], ["aces"])
 
     def test_the_aces_count_is_taken_from_the_hand(self):
-        # seeds: the aces signal tells how many aces are held ("open the mouth once for each ace held")
+        # the rules sheet: the aces signal tells how many aces are held ("open the mouth once for each ace held")
         d = deal()
         assert d.signal("N", "aces").count == signal_count("aces", d.hands[Seat.N]) == 1
         assert signal_count("aces", parse_cards("1O 1C 1B 4E")) == 3 and signal_count("monsieur", []) is None

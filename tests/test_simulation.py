@@ -37,7 +37,7 @@ class TestPlayIndex:
             assert by_index.moves == by_card.moves
 
     def test_result_agrees_with_score_tricks(self):
-        # Seeds, "scoring": the deal's points are those of its nine outcomes, scored by score_tricks.
+        # The rules sheet, "scoring": the deal's points are those of its nine outcomes, scored by score_tricks.
         for seed in range(30):
             deal = Deal.from_seed(seed, options=Options(chant=False))
             for k in _random_indices(seed + 1000):
@@ -69,7 +69,7 @@ class TestPlayIndex:
         assert deal.moves[-1].card is first
 
     def test_wrong_phase_and_over(self):
-        # Seeds, "setup": the chant comes before play; once nine tricks are played no card can be played.
+        # The rules sheet, "setup": the chant comes before play; once nine tricks are played no card can be played.
         deal = Deal.from_seed(5, options=Options(chant=True))
         with pytest.raises(WrongPhaseError, match="chant phase"):
             deal.play_index(0)
@@ -81,7 +81,7 @@ class TestPlayIndex:
             deal.play_index(0)
 
     def test_play_keeps_its_checks(self):
-        # Seeds, "gameplay": each plays in turn, only cards they hold.
+        # The rules sheet, "gameplay": each plays in turn, only cards they hold.
         deal = Deal.from_seed(8, options=Options(chant=False))
         other = deal.to_move.left
         with pytest.raises(NotYourTurnError):
@@ -255,7 +255,8 @@ def frames():
 class TestInvariants:
 
     def test_points(self, frames):
-        # Seeds, "scoring": one partnership scores a deal, 1 point, or 2 with mordienne (or a refused surrender).
+        # The rules sheet, "scoring": one partnership scores a deal, 1 point, or 2 with mordienne (or a refused
+        # surrender).
         for df in frames:
             assert df.points_ns.isin([0, 1, 2]).all() and df.points_ew.isin([0, 1, 2]).all()
             assert ((df.points_ns == 0) | (df.points_ew == 0)).all()
@@ -339,8 +340,8 @@ class TestSummary:
         assert halves == summary
 
     def test_by_dealer_side_and_by_seat(self):
-        # Seeds, "scoring": the point goes to the winner's partnership (N-S or E-W). Counted here from the rows
-        # another way: the dealer's side is the dealer's partnership, N and S one side, E and W the other.
+        # The rules sheet, "scoring": the point goes to the winner's partnership (N-S or E-W). Counted here from the
+        # rows another way: the dealer's side is the dealer's partnership, N and S one side, E and W the other.
         from aluette.simulation import Edge, dealer_margin
         players = {"N": "heuristic", "E": "random", "S": "random", "W": "random"}
         df = simulate(3000, seed=43, players=players, engine="vectorized")

@@ -1,5 +1,5 @@
-"""Who wins a trick. Source: seeds "gameplay" (highest-ranking card wins; a tie for the highest card spoils the
-trick) and pagat.com (spoiled tricks)."""
+"""Who wins a trick. Source: the rules sheet, "gameplay" (highest-ranking card wins; a tie for the highest card spoils
+the trick) and pagat.com (spoiled tricks)."""
 
 import itertools
 
@@ -15,7 +15,7 @@ class TestTrickWinner:
         assert trick_winner(["1O", "3O", "12E", "4C"]) == 1
 
     def test_equal_class_different_suits_spoil(self):
-        # seeds: a tie for the highest card spoils the trick; two aces are equal whatever their suit
+        # the rules sheet: a tie for the highest card spoils the trick; two aces are equal whatever their suit
         assert trick_winner(["1O", "1E", "12E"]) is None
         assert trick_winner(["9E", "9B"]) is None  # the two plain nines are one class
 
@@ -23,7 +23,7 @@ class TestTrickWinner:
         assert trick_winner(["5O", "5C", "6B", "4E"]) == 2
 
     def test_nine_of_cups_beats_nine_of_coins_beats_plain_nines(self):
-        # seeds ranking: Grand-neuf > Petit-neuf > ... > 9 of swords and batons
+        # the rules sheet's ranking: Grand-neuf > Petit-neuf > ... > 9 of swords and batons
         assert trick_winner(["9O", "9C"]) == 1
         assert trick_winner(["9E", "9O"]) == 1
 
@@ -79,8 +79,8 @@ class TestBestOf:
 
 
 def test_a_trick_sentence_names_each_card_beside_its_code():
-    """Seeds (``docs/sources/``, "cards"): the suits are coins, cups, batons and swords; the code of swords is E
-    (*espadas*), the letter of East too. Where a sentence puts seats and cards side by side, each card carries its
+    """The rules sheet (``docs/sources/``, "cards"): the suits are coins, cups, batons and swords; the code of swords is
+    E (*espadas*), the letter of East too. Where a sentence puts seats and cards side by side, each card carries its
     name, so "E: 12E king of swords" is never read as two seats."""
     from aluette.players.drivers import play_out
     swords_seen = False

@@ -84,7 +84,7 @@ class TestText:
         assert deal.result.reason in str(deal) and "over" in str(deal).splitlines()[0]
 
     def test_short_reprs(self):
-        score = score_tricks("NEWXSSSSS")  # pagat/seeds: mordienne scores 2 (option on by default)
+        score = score_tricks("NEWXSSSSS")  # pagat and the rules sheet: mordienne scores 2 (option on by default)
         assert repr(score) == "<DealScore NEWXSSSSS: S wins, NS scores 2 (mordienne)>"
         assert repr(score_tricks("XXXXXXXXX")) == "<DealScore XXXXXXXXX: nobody scores>"
         record = finished(4).tricks[0]

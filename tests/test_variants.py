@@ -228,7 +228,7 @@ class TestSurrenderUntil:
 
     Source: pagat.com gives the surrender (accepted, the accepting side scores 1; refused, the refusing side must make
     mordienne, scoring 2, or the offering side scores 2) but gives no time for the offer; its page is not in
-    ``docs/sources/`` and could not be read offline, and the seeds (``docs/sources/``) have no surrender at all. So
+    ``docs/sources/`` and could not be read offline, and the rules sheet (``docs/sources/``) has no surrender at all. So
     the timing is a project decision: ``surrender-before-first-trick`` (the default) and ``surrender-between-tricks``
     (``"last_trick"``: before any trick up to the ninth). The points follow ``scoring.score_deal`` whenever the
     offer was made.

@@ -104,7 +104,7 @@ def _uniforms_for(deck, cut):
 
 
 def test_all_nine_spoiled():
-    # Every seat holds one ace, king, cavalier, jack, 8, 7, 6, 5 and 4 (one suit each) and always plays its highest
+    # Every seat holds one ace, king, cavalière, jack, 8, 7, 6, 5 and 4 (one suit each) and always plays its highest
     # card (u = 0): each trick is four cards of one class, spoiled (the rules sheet, "gameplay"), so nobody wins a trick and
     # nobody scores (aluette.scoring: decision of this project).
     ranks = "1 12 11 10 8 7 6 5 4".split()
@@ -140,8 +140,9 @@ def test_unit_doubles_never_pick_past_the_hand():
 
 # ------------------------------------------------------------------ the numpy blocks and the rule functions they mirror
 def test_trick_table_is_best_of():
-    # Seeds, "gameplay": the only card of the strongest class wins; a tie for the strongest class spoils the trick.
-    # Every entry of the numpy table (19**4 class combinations) is what tricks.best_of says for one card per class.
+    # The rules sheet, "gameplay": the only card of the strongest class wins; a tie for the strongest class spoils the
+    # trick. Every entry of the numpy table (19**4 class combinations) is what tricks.best_of says for one card per
+    # class.
     from aluette.cards import RANKING, Card
     from aluette.tricks import best_of
     from aluette.simulation.numpy_random import _TRICK_WINNER
@@ -179,8 +180,8 @@ def assert_scored_as_score_deal(result, options):
 
 @pytest.mark.parametrize("options", COMBINATIONS, ids=_ids)
 def test_scores_are_score_deal(options):
-    # Seeds and pagat.com (aluette.scoring): the numpy scoring block gives, deal by deal, the points, mordienne,
-    # first-to-reach and winner that scoring.score_deal gives for the same tricks and surrender answers.
+    # The rules sheet and pagat.com (aluette.scoring): the numpy scoring block gives, deal by deal, the points,
+    # mordienne, first-to-reach and winner that scoring.score_deal gives for the same tricks and surrender answers.
     draws, dealers = _draws(31, 1000), np.arange(1000) % 4
     result = random_deals(draws, dealers, options)
     assert_scored_as_score_deal(result, options)

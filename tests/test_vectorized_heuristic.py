@@ -223,7 +223,7 @@ def test_four_random_players_in_the_mixed_engine_are_the_random_engines():
                                      Options(chant_recipients="left_and_partner")],
                          ids=["nochant", "chant-dealer-surrender", "chant-partner"])
 def test_tricks_and_scores_are_the_rule_functions(options):
-    # Seeds, "gameplay" and "scoring"; pagat.com (surrender): on seeded deals, each trick's outcome is what
+    # The rules sheet, "gameplay" and "scoring"; pagat.com (surrender): on seeded deals, each trick's outcome is what
     # tricks.best_of says of the four cards the numpy engine recorded, and the points are scoring.score_deal's.
     from aluette.tricks import best_of
     n = 400

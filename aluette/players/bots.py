@@ -6,10 +6,11 @@ protocol of :mod:`aluette.players.protocol`; :mod:`aluette.players.drivers` asks
 
 * :class:`RandomBot`: a uniformly random legal move from its own seeded numpy ``Generator``.
 * :class:`HeuristicBot`: the play pagat.com's Aluette page advises (low early in a trick; the third player plays
-  high enough to stop the fourth winning cheaply; the fourth beats the best card as cheaply as possible, or spoils
-  the trick by matching its class, keeping the advantage of playing last, or throws its lowest), rules of this
-  project's own where pagat is silent (when to take a trick from one's partner), the nine highest kept in the
-  chant, and, as an option, the signals its partner needs, read back from the view.
+  high enough to stop the fourth winning cheaply; the fourth beats that card as cheaply as possible, or spoils the
+  trick by tying the third player's card, keeping the advantage of playing last), with this project's order where
+  pagat offers a choice (the fourth beats when it can and spoils only when it cannot) and rules of this project's
+  own where pagat is silent (when to take a trick from one's partner), the nine highest kept in the chant, and, as
+  an option, the signals its partner needs, read back from the view.
 * :func:`player_factory`: a named kind of bot, for :func:`aluette.simulation.simulate`.
 """
 
@@ -125,8 +126,9 @@ def _best_words(winner: Optional[Seat], best_card: Card) -> str:
 
 
 def _spoil_or_throw(view: View, position: str, best_card: Card, winner: Optional[Seat], cannot: str) -> Decision:
-    """Third or fourth player who cannot beat the best card (pagat.com): spoil the trick by matching an opponent's
-    winning class if possible, else throw the lowest card; ``cannot`` says why it throws."""
+    """Third or fourth player who cannot beat the best card: spoil the trick by matching an opponent's winning class
+    if possible (pagat.com advises the spoil to the fourth player; the order, and the third's spoil, are this
+    project's: :class:`HeuristicBot`), else throw the lowest card; ``cannot`` says why it throws."""
     seat = view.seat
     if winner is not None:
         same = [c for c in view.hand if c.strength == best_card.strength]
@@ -180,13 +182,19 @@ class HeuristicBot:
       partner's card with a chance of at most :attr:`third_risk` (but see "taking a trick from the partner"), else
       the cheapest card that keeps that chance at most :attr:`third_risk`, else the lowest. Otherwise (an opponent
       winning, or the trick spoiled so far) beat the best card as cheaply as possible; else, with an opponent
-      winning, spoil the trick by matching its class; else play the lowest.
+      winning, spoil the trick by matching its class (this project's rule: pagat advises spoiling to the fourth
+      player, see below); else play the lowest.
     * Fourth to play: with the partner winning, the lowest card (this project's rule, pagat is silent: do not take
       a trick from one's partner, but see below); else the cheapest card that beats the best card (pagat.com: « le
       quatrième joueur tentera de battre cette carte le plus économiquement possible »); else, with an opponent
-      winning, spoil the trick by matching its class (pagat.com: « gardant ainsi l'avantage de jouer en dernier sans
-      donner le tour à un adversaire »: the spoiled trick's leader leads again, so this seat plays last again);
-      else the lowest.
+      winning, spoil the trick by matching its class; else the lowest. pagat offers the spoil beside the cheap win,
+      not after it: it is « souvent une bonne idée » for the fourth player to spoil the trick by tying the third
+      player's card, « gardant ainsi l'avantage de jouer en dernier » (the spoiled trick's leader leads again, so
+      this seat plays last again); it may also throw a low card and give the trick away, putting its partner last
+      in the next one. pagat ranks none of the three. The order is this project's (part of ``heuristic-bot``):
+      beat when it can (a trick won counts, a spoiled one is nobody's), spoil only when it cannot beat and an
+      opponent holds the trick (the best card's class, whoever of the two opponents played it; pagat names the
+      third player's card, the usual case since the third plays high), never throw a low card on purpose.
     * Taking a trick from the partner (third or fourth to play, the partner winning): only when this seat has won
       more tricks than its partner, with the cheapest card that would do (for the third, one that keeps the chance
       at most :attr:`third_risk`) and is not a master (a card no unseen card beats or ties: it wins this seat a

@@ -15,7 +15,7 @@ _SETUP = "the rules sheet, \"setup\"; pagat.com"
 RULES: dict[str, Rule] = {rule.key: rule for rule in (
     Rule("highest-class-wins",
          N_("the highest class played wins the trick; suits matter for nothing (Monsieur, Madame, le Borgne, la Vache, "
-         "Grand-neuf, Petit-neuf, Deux de chêne, Deux d'écrit, then aces, kings, cavaliers, jacks ...)."),
+         "Grand-neuf, Petit-neuf, Deux de chêne, Deux d'écrit, then aces, kings, cavalières, jacks ...)."),
          "01_ranking.ipynb", N_("Nineteen classes, best first"), _GAMEPLAY),
     Rule("equal-classes-spoil",
          N_("cards of one class are equal whatever their suit: when the highest class of a trick is played more than "

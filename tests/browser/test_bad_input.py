@@ -7,7 +7,7 @@ one shows a message naming it, the box shows the seed it had and the deal stays 
 127 for a pasted 12.7 while the deal came from 12); the seeds 0 and 4294967295 typed then give their deals.
 
 Sources: the quality bar of this project (bad input gets a clear message, state is left as it was) and, for the
-right results, the rules named at each test (seeds = the rules sheet, pagat.com, decisions of this project).
+right results, the rules named at each test (the rules sheet, pagat.com, decisions of this project).
 """
 
 import re
@@ -52,7 +52,8 @@ def refuse_seeds(scope, css, message, unchanged=lambda: None):
 # ------------------------------------------------------------------------------------------------ 01 ranking
 
 def test_01_bad_cards_typed_into_the_comparer_and_the_ordering_answer(page, wire, open_voila):
-    """Right results: seeds "card rankings" and "gameplay" (Madame, 3 of cups, beats an ace; highest first)."""
+    """Right results: the rules sheet, "card rankings" and "gameplay" (Madame, 3 of cups, beats an ace; highest
+    first)."""
     open_voila(page, "01_ranking.ipynb")
     comparer = page.locator(".aluette-compare")
     message, result = html(comparer, "aluette-compare-message"), html(comparer, "aluette-compare-result")
@@ -168,8 +169,8 @@ def test_02_bad_names_and_seeds(page, wire, open_voila):
 # ------------------------------------------------------------------------------------------------ 03 chant
 
 def test_03_bad_discards_typed_then_a_good_one(page, wire, open_voila):
-    """Source: seeds "setup" and pagat.com: a stock recipient discards exactly six of its own fifteen cards, keeping
-    nine. A refused discard leaves the fifteen cards in hand."""
+    """Source: the rules sheet, "setup" and pagat.com: a stock recipient discards exactly six of its own fifteen cards,
+    keeping nine. A refused discard leaves the fifteen cards in hand."""
     open_voila(page, "03_chant.ipynb")
     chant = page.locator(".aluette-chant")
     for k in range(1, 5):
@@ -212,8 +213,8 @@ def test_03_bad_discards_typed_then_a_good_one(page, wire, open_voila):
 # ------------------------------------------------------------------------------------------------ 04 play
 
 def test_04_bad_cards_typed_into_each_seat_of_the_trick_picker(page, wire, open_voila):
-    """Source: seeds "gameplay" (the highest card wins and leads next) and "card rankings" (Monsieur, 3O, is the
-    highest card); one of each card in the deck, so a card cannot be played by two seats."""
+    """Source: the rules sheet, "gameplay" (the highest card wins and leads next) and "card rankings" (Monsieur, 3O, is
+    the highest card); one of each card in the deck, so a card cannot be played by two seats."""
     open_voila(page, "04_play.ipynb")
     picker = page.locator(".aluette-play-trick")
     message, result = picker.locator(".aluette-message"), html(picker, "aluette-play-trick-result")
@@ -249,8 +250,8 @@ def test_04_bad_cards_typed_into_each_seat_of_the_trick_picker(page, wire, open_
 # ------------------------------------------------------------------------------------------------ 05 scoring
 
 def test_05_bad_notation_then_a_good_one(page, wire, open_voila):
-    """Source: pagat.com's notation (nine letters, the seat that won each trick, X for spoiled); seeds "scoring":
-    XXXXXSSSS is mordienne for S, 2 points (spoiled tricks count as tricks before the run: decision of this
+    """Source: pagat.com's notation (nine letters, the seat that won each trick, X for spoiled); the rules sheet,
+    "scoring": XXXXXSSSS is mordienne for S, 2 points (spoiled tricks count as tricks before the run: decision of this
     project); a match is five deals, the partnership with more points wins, a tie is a drawn match (decision of
     this project)."""
     open_voila(page, "05_scoring.ipynb")

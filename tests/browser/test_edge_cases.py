@@ -4,8 +4,8 @@ click on its picture) and the simulation controls (players per side or per seat,
 progress bar, the sentence and the plot, the exact value beside the simulated one, the results by seat). Last, what a
 student reads on 02 and 09 at phone width (no word split in two, no decision id; 02's cards on Large).
 
-Sources: seeds "gameplay" and "scoring" (what decides the deal); decision of this project (aluette.scenario): blank
-places are filled from the seed's shuffle, the dealer sits at the leader's right.
+Sources: the rules sheet, "gameplay" and "scoring" (what decides the deal); decision of this project (aluette.scenario):
+blank places are filled from the seed's shuffle, the dealer sits at the leader's right.
 
 The four tests of 09's widgets share one page of 09 (``page_09``; opening 09 costs ~10 s of simulations), in file
 order: the card click plays on the notebook's own deal, then the builder deals its own hands, then replays that deal
@@ -45,7 +45,7 @@ def page_09(module_page, voila):
 
 
 def test_09_a_click_on_a_card_picture_plays_it(page_09):
-    """Seeds, "gameplay": each player plays one card in turn; the builder's cards are the controls."""
+    """The rules sheet, "gameplay": each player plays one card in turn; the builder's cards are the controls."""
     page = page_09
     wire = harness.wire_of(page)
     builder = page.locator(".aluette-edge-builder").first  # 09 has a second one below

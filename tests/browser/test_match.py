@@ -7,8 +7,8 @@ unused stock, computed from the engine with the same seed and the same moves, wh
 positive control); a bad seed typed into the seed box shows a message and the widget keeps working. That the same
 card click works in JupyterLab is test_lab.py's (the file that starts JupyterLab).
 
-Sources: seeds, "gameplay" (each player plays one card in turn, clockwise; a trick has four cards) and "setup" (the
-chant; the discards are face down); the quality bar of this project (secrecy, friendly messages).
+Sources: the rules sheet, "gameplay" (each player plays one card in turn, clockwise; a trick has four cards) and "setup"
+(the chant; the discards are face down); the quality bar of this project (secrecy, friendly messages).
 """
 
 import re
@@ -105,7 +105,7 @@ def decline_the_chant(page, wire, root):
 
 
 def test_a_card_click_plays_it(page, wire, open_voila):
-    """Seeds, "gameplay": each player plays one card in turn. Clicking a card of your hand plays it: it leaves
+    """The rules sheet, "gameplay": each player plays one card in turn. Clicking a card of your hand plays it: it leaves
     your hand and is drawn in the trick on the table."""
     open_voila(page, NOTEBOOK)
     root = match_root(page)

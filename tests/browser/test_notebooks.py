@@ -4,7 +4,7 @@ gives the right result on screen. That every notebook renders without errors (as
 (tests/browser/controls.py) and ends with the kernel idle and no exception in it or in the page. Tests of different
 widgets of one notebook (01, 02, 04) share its page (``shared_page``), each checking the errors since it began.
 
-Expected results come from the rule sources named at each test (seeds = the rules sheet in docs/sources/,
+Expected results come from the rule sources named at each test (the rules sheet = docs/sources/,
 pagat.com, decisions of this project), computed with the engine from the same seed or cards where a whole deal is
 involved. A picture of each demo (the widget alone) is saved as test-artifacts/screenshots/NN_name-demo.png when pictures are
 asked for (``ALUETTE_SCREENSHOTS=1``, harness.pictures_wanted).
@@ -57,7 +57,7 @@ def shared_page(browser, voila):
 
 
 def test_00_shows_the_whole_deck(page, wire, open_voila):
-    """Source: seeds, "the deck": 48 Spanish-suited cards, 1-12 in coins, cups, batons and swords."""
+    """Source: the rules sheet, "the deck": 48 Spanish-suited cards, 1-12 in coins, cups, batons and swords."""
     open_voila(page, "00_start_here.ipynb")
     shown = cards_in(page.locator("#rendered_cells"))
     assert sorted(shown) == sorted(card.code for card in DECK) and len(shown) == 48
@@ -68,8 +68,8 @@ def test_00_shows_the_whole_deck(page, wire, open_voila):
 # ------------------------------------------------------------------------------------------------ 01 ranking
 
 def test_01_comparer_names_the_winner_typed_or_picked(shared_page):
-    """Source: seeds, "card rankings" (Monsieur, the 3 of coins, is the highest card; the four aces are one class,
-    equal whatever their suit) and "gameplay" (the highest card wins; a tie for the highest spoils the trick)."""
+    """Source: the rules sheet, "card rankings" (Monsieur, the 3 of coins, is the highest card; the four aces are one
+    class, equal whatever their suit) and "gameplay" (the highest card wins; a tie for the highest spoils the trick)."""
     page, wire, since = shared_page("01_ranking.ipynb")
     comparer = page.locator(".aluette-compare")
     result = html(comparer, "aluette-compare-result")
@@ -108,8 +108,8 @@ def test_01_comparer_names_the_winner_typed_or_picked(shared_page):
 
 
 def test_01_ordering_exercise_accepts_the_right_order(shared_page):
-    """Source: seeds, "card rankings": a card of a higher class beats one of a lower class (strength 19..1); cards of
-    one class are equal, so either order of them is right. The exercise deals the top five cards of its seed's
+    """Source: the rules sheet, "card rankings": a card of a higher class beats one of a lower class (strength 19..1);
+    cards of one class are equal, so either order of them is right. The exercise deals the top five cards of its seed's
     shuffle (OrderingExercise docstring; the same seed gives the same cards everywhere)."""
     page, wire, since = shared_page("01_ranking.ipynb")
     exercise = page.locator(".aluette-order")
@@ -141,8 +141,8 @@ def test_01_ordering_exercise_accepts_the_right_order(shared_page):
 # ------------------------------------------------------------------------------------------------ 02 setup
 
 def test_02_partnership_draw_steps_to_the_end_and_seats_madames_holder_at_north(shared_page):
-    """Source: seeds "setup" and pagat.com (cards are dealt face up one at a time; a player who receives one of the
-    top four gets no more; Monsieur's holder partners Madame's, le Borgne's partners la Vache's, partners sit
+    """Source: the rules sheet, "setup" and pagat.com (cards are dealt face up one at a time; a player who receives one
+    of the top four gets no more; Monsieur's holder partners Madame's, le Borgne's partners la Vache's, partners sit
     opposite) and decisions of this project (the first name deals the face-up cards, starting with the second;
     Madame's holder sits at N and deals first). Names and seed are typed in the page; the expected seating is the
     engine's partnership_draw for the same names and seed."""
@@ -178,9 +178,9 @@ def test_02_partnership_draw_steps_to_the_end_and_seats_madames_holder_at_north(
 
 
 def test_02_deal_stepper_runs_to_the_end_and_shows_twelve_stock_cards(shared_page):
-    """Source: seeds "setup" and pagat.com: nine cards each, dealt in threes clockwise from the dealer's left; the
-    twelve left over (48 - 4 x 9) are the stock. The notebook's DealingStepper(seed=1, dealer=N) must deal exactly
-    Deal.from_seed(1, dealer=N) (same seed, same deal everywhere)."""
+    """Source: the rules sheet, "setup" and pagat.com: nine cards each, dealt in threes clockwise from the dealer's
+    left; the twelve left over (48 - 4 x 9) are the stock. The notebook's DealingStepper(seed=1, dealer=N) must deal
+    exactly Deal.from_seed(1, dealer=N) (same seed, same deal everywhere)."""
     page, wire, since = shared_page("02_setup.ipynb")
     stepper = page.locator(".aluette-deal")
     status = html(stepper, "aluette-deal-status")
@@ -215,9 +215,9 @@ def answer_chant(chant, answers):
 
 
 def test_03_all_agree_then_a_discard_of_six_picked_by_clicks(page, wire, open_voila):
-    """Source: seeds "setup" and pagat.com: every player is asked from the dealer's left; if all four agree, the
-    twelve stock cards go alternately to the dealer's left and the dealer, six each, and each discards six face down,
-    keeping nine. The notebook's ChantDemo(seed=7, dealer=N) seats you at E, the dealer's left."""
+    """Source: the rules sheet, "setup" and pagat.com: every player is asked from the dealer's left; if all four agree,
+    the twelve stock cards go alternately to the dealer's left and the dealer, six each, and each discards six face
+    down, keeping nine. The notebook's ChantDemo(seed=7, dealer=N) seats you at E, the dealer's left."""
     open_voila(page, "03_chant.ipynb")
     chant = page.locator(".aluette-chant")
     answer_chant(chant, [True, True, True, True])
@@ -259,9 +259,9 @@ def test_03_all_agree_then_a_discard_of_six_picked_by_clicks(page, wire, open_vo
 
 
 def test_03_one_decline_leaves_the_stock_unused_and_unseen(page, wire, open_voila):
-    """Source: seeds "setup" and pagat.com: the chant happens only if all four agree; otherwise the stock stays unused
-    and unseen and every hand keeps its nine cards. Decision of this project: asking stops at the first refusal.
-    Secrecy (quality bar): no stock card is ever drawn face up in the browser."""
+    """Source: the rules sheet, "setup" and pagat.com: the chant happens only if all four agree; otherwise the stock
+    stays unused and unseen and every hand keeps its nine cards. Decision of this project: asking stops at the first
+    refusal. Secrecy (quality bar): no stock card is ever drawn face up in the browser."""
     open_voila(page, "03_chant.ipynb")
     chant = page.locator(".aluette-chant")
     answer_chant(chant, [True, False])  # E agrees, S declines
@@ -286,9 +286,9 @@ def test_03_one_decline_leaves_the_stock_unused_and_unseen(page, wire, open_voil
 # ------------------------------------------------------------------------------------------------ 04 play
 
 def test_04_trick_picker_shows_the_winner_or_the_spoiled_trick(shared_page):
-    """Source: seeds "gameplay": the highest card wins and its player leads next; a tie for the highest spoils the
-    trick and its leader leads again. Seeds "card rankings": the aces are one class, above the kings; Monsieur
-    (3O) is the highest card, Madame (3C) the next."""
+    """Source: the rules sheet, "gameplay": the highest card wins and its player leads next; a tie for the highest
+    spoils the trick and its leader leads again. The rules sheet, "card rankings": the aces are one class, above the
+    kings; Monsieur (3O) is the highest card, Madame (3C) the next."""
     page, wire, since = shared_page("04_play.ipynb")
     picker = page.locator(".aluette-play-trick")
     result = html(picker, "aluette-play-trick-result")
@@ -331,9 +331,9 @@ def test_04_deal_stepper_steps_then_runs_to_the_end(shared_page):
 # ------------------------------------------------------------------------------------------------ 05 scoring
 
 def test_05_scoring_box_and_slots_show_point_and_mordienne(page, wire, open_voila):
-    """Source: seeds "scoring" and pagat.com: the player with the most tricks scores for their partnership; on a tie
-    the one who reached that count first; mordienne (the winner's tricks form one unbroken run ending with trick 9,
-    after a trick they did not win) is worth 2. Spoiled tricks count as tricks before the run: decision of this
+    """Source: the rules sheet, "scoring" and pagat.com: the player with the most tricks scores for their partnership;
+    on a tie the one who reached that count first; mordienne (the winner's tricks form one unbroken run ending with
+    trick 9, after a trick they did not win) is worth 2. Spoiled tricks count as tricks before the run: decision of this
     project. SENWSEXNW: everyone on two, S reached two first (trick 5): S, N–S, 1 point. XXXXXSSSS: S alone with
     four, won in one run 6-9 after five spoiled tricks: mordienne, 2 points."""
     open_voila(page, "05_scoring.ipynb")
@@ -369,8 +369,8 @@ def test_05_scoring_box_and_slots_show_point_and_mordienne(page, wire, open_voil
 # ------------------------------------------------------------------------------------------------ 06 signals
 
 def test_06_quiz_answer_gives_feedback_and_updates_the_score(page, wire, open_voila):
-    """Source: seeds' signal table, checked against pagat.com (aluette.SIGNALS): the right answer to a gesture is
-    the line of the table with that gesture, looked up here from the gesture shown on the page."""
+    """Source: the rules sheet's signal table, checked against pagat.com (aluette.SIGNALS): the right answer to a
+    gesture is the line of the table with that gesture, looked up here from the gesture shown on the page."""
     open_voila(page, "06_signals.ipynb")
     quiz = page.locator(".aluette-signals-quiz")
     score, feedback = html(quiz, "aluette-signals-score"), html(quiz, "aluette-signals-feedback")
@@ -405,9 +405,9 @@ def test_06_quiz_answer_gives_feedback_and_updates_the_score(page, wire, open_vo
 # ------------------------------------------------------------------------------------------------ 07 teacher's guide
 
 def test_07_show_answer_reveals_the_engines_answers(page, wire, open_voila):
-    """Source: seeds "gameplay": North's ace of coins and South's ace of swords tie for the highest card (aces are
-    one class, above the king), so the trick is spoiled and North leads again. The answer is computed by the engine
-    when the button is pressed and is not sent to the browser before."""
+    """Source: the rules sheet, "gameplay": North's ace of coins and South's ace of swords tie for the highest card
+    (aces are one class, above the king), so the trick is spoiled and North leads again. The answer is computed by the
+    engine when the button is pressed and is not sent to the browser before."""
     open_voila(page, "07_teachers_guide.ipynb")
     expected = explain_trick(["1O", "12E", "1E", "4C"])
     assert expected.startswith("Spoiled")

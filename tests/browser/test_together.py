@@ -24,8 +24,8 @@ In a second test, on the same server: the link a seated student is shown beside 
 (``/10_play_together?table=...&code=...``), opened in a new device's tab, sits the student at the same seat with the
 same hand; the same link with a wrong code gives the seat code's error and no seat.
 
-Sources: seeds, "gameplay" (each player plays one card in turn, clockwise) and "setup" (the chant); the quality bar
-of this project (a player's view never contains another player's hidden cards, in the browser frames too).
+Sources: the rules sheet, "gameplay" (each player plays one card in turn, clockwise) and "setup" (the chant); the
+quality bar of this project (a player's view never contains another player's hidden cards, in the browser frames too).
 """
 
 from __future__ import annotations

@@ -135,13 +135,13 @@ def _chant_answers(demo: ChantDemo) -> None:
     seed = _other_seed(demo.seed)
     assert demo.deal.seed == seed and demo.deal.phase is Phase.CHANT
     first = demo.asking_order[0]
-    demo.answer_toggles[0].value = False  # the first asked declines: seeds, "setup": the chant needs all four
+    demo.answer_toggles[0].value = False  # the first asked declines: the rules sheet, "setup": the chant needs all four
     assert demo.deal.chant_agreed is False and dict(demo.deal.view(None).chant_answers)[first] is False
 
 
 def _picker_answers(picker: TrickPicker) -> None:
     picker.leader.value = "E"
-    for seat, code in zip(SEATS, ("3O", "1E", "4O", "5O")):  # N holds Monsieur: seeds, "card rankings"
+    for seat, code in zip(SEATS, ("3O", "1E", "4O", "5O")):  # N holds Monsieur: the rules sheet, "card rankings"
         picker.card_boxes[seat].value = code
     assert picker.message.last_error is None and picker.record.winner is Seat.N and picker.next_leader is Seat.N
 
@@ -156,7 +156,7 @@ def _comparer_answers(comparer: TrickComparer) -> None:
     comparer.text.value = "1E, Monsieur"
     comparer.compare_button.click()
     assert comparer.message.last_error is None and [c.code for c in comparer.cards] == ["1E", "3O"]
-    assert comparer.winner == 1  # Monsieur beats the ace of swords: seeds, "card rankings"
+    assert comparer.winner == 1  # Monsieur beats the ace of swords: the rules sheet, "card rankings"
 
 
 def _ordering_answers(exercise: OrderingExercise) -> None:
@@ -168,7 +168,7 @@ def _ordering_answers(exercise: OrderingExercise) -> None:
 
 def _scoring_answers(view: ScoringView) -> None:
     view.mordienne.value = True
-    view.notation.value = "NEWXSSSSS"  # pagat/seeds: mordienne (on) is worth 2, as in TestScoringViewConsistency
+    view.notation.value = "NEWXSSSSS"  # mordienne (on) scores 2 (pagat, the rules sheet), as in TestScoringViewConsistency
     assert view.message.last_error is None and view.score.notation == "NEWXSSSSS" and view.score.points == 2
 
 
@@ -259,7 +259,8 @@ class TestJunkEverywhere:
 class TestScoringViewConsistency:
     def test_mordienne_toggle_with_bad_text_still_rescores_the_last_good_deal(self):
         # was: with "NEWXSSSSQ" in the box, unticking mordienne left "scores 2 points ... Mordienne: yes" on show
-        # while the box said mordienne was off (pagat/seeds: mordienne is an optional rule; off, the deal is worth 1)
+        # while the box said mordienne was off (pagat and the rules sheet: mordienne is an optional rule; off, the deal
+        # is worth 1)
         view = ScoringView("NEWXSSSSS")
         assert view.score.points == 2
         view.notation.value = "NEWXSSSSQ"

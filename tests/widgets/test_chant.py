@@ -1,7 +1,7 @@
 """Widget callbacks of the chant notebook (03), driven without a browser.
 
-Rule sources: seeds, "setup", and pagat.com (all four must agree to the chant, asked from the dealer's left; the
-twelve stock cards go alternately to the dealer's left and the dealer, six each; each discards six, keeping nine;
+Rule sources: the rules sheet, "setup", and pagat.com (all four must agree to the chant, asked from the dealer's left;
+the twelve stock cards go alternately to the dealer's left and the dealer, six each; each discards six, keeping nine;
 if anyone declines the stock is not used). Decisions of this project: asking stops at the first refusal; the
 dealer's left discards first. Variant (some French descriptions): the dealer's partner receives instead of the
 dealer. Quality bar of this project: a seat's view, and what a widget sends to the browser, never holds another
@@ -47,7 +47,7 @@ def assert_private(widget):
 
 class TestAsking:
     def test_asked_from_the_dealers_left(self):
-        # seeds "setup" / pagat: every player is asked, starting at the dealer's left
+        # the rules sheet, "setup" / pagat: every player is asked, starting at the dealer's left
         widget = ChantDemo(seed=2, dealer=Seat.S)
         assert widget.asking_order == (Seat.W, Seat.N, Seat.E, Seat.S)
         assert [t.disabled for t in widget.answer_toggles] == [False, True, True, True]
@@ -64,7 +64,7 @@ class TestAsking:
         assert widget.message.last_error is None and widget.deal.to_move is Seat.S
 
     def test_a_refusal_ends_the_asking_and_the_stock_stays_unseen(self):
-        # seeds "setup": if a player does not want the chant, it is not done; decision: asking stops there
+        # the rules sheet, "setup": if a player does not want the chant, it is not done; decision: asking stops there
         widget = ChantDemo(seed=4)
         dealt = {s: widget.deal.dealt_hand(s) for s in Seat}
         widget.answer_toggles[0].value = True
@@ -90,7 +90,7 @@ class TestAsking:
 
 class TestStockAndDiscard:
     def test_all_agree_gives_you_fifteen_cards_and_a_suggestion(self):
-        # seeds "setup": the stock goes alternately to the dealer's left and the dealer, six each
+        # the rules sheet, "setup": the stock goes alternately to the dealer's left and the dealer, six each
         widget = ChantDemo(seed=6, dealer=Seat.N)  # you sit at E, the dealer's left
         agree_all(widget)
         deal = widget.deal
@@ -109,7 +109,7 @@ class TestStockAndDiscard:
         assert_private(widget)
 
     def test_discard_six_by_toggling_and_hands_go_back_to_nine(self):
-        # seeds "setup": recipients discard back down to nine
+        # the rules sheet, "setup": recipients discard back down to nine
         widget = ChantDemo(seed=6)
         agree_all(widget)
         for button in widget.pick_buttons[:7]:  # the six highest: allowed, if unwise
@@ -130,7 +130,7 @@ class TestStockAndDiscard:
         assert_private(widget)
 
     def test_throwing_away_monsieur_gets_a_remark(self):
-        # seeds: Monsieur (3 of coins) is the highest card; the demo says so when you discard it
+        # the rules sheet: Monsieur (3 of coins) is the highest card; the demo says so when you discard it
         for seed in range(200):
             widget = ChantDemo(seed=seed)
             agree_all(widget)
@@ -149,7 +149,7 @@ class TestStockAndDiscard:
         assert "Monsieur" not in other.message.value and "you kept your highest nine" in other.message.value
 
     def test_suggestion_button_keeps_the_highest_nine(self):
-        # seeds "setup": "keep the highest for their hand"
+        # the rules sheet, "setup": "keep the highest for their hand"
         widget = ChantDemo(seed=10)
         agree_all(widget)
         fifteen = widget.deal.hands[Seat.E]

@@ -1,7 +1,7 @@
 """Widget tests for the "Edge cases" notebook's scenario builder (aluette.widgets.edge), driven without a browser.
 
-Sources: seeds "setup" (nine cards each, twelve in the stock), "gameplay" (the dealer's left leads; any card may be
-played), pagat.com (the same); decisions of this project: how blank seats are filled (aluette.scenario), the
+Sources: the rules sheet, "setup" (nine cards each, twelve in the stock), "gameplay" (the dealer's left leads; any card
+may be played), pagat.com (the same); decisions of this project: how blank seats are filled (aluette.scenario), the
 quality bar on bad input (a message naming the problem, the deal unchanged).
 """
 
@@ -42,7 +42,7 @@ class TestBuild:
         builder.chant.value = False
         builder.mordienne.value = False
         builder.deal_button.click()
-        # seeds "gameplay": the dealer's left leads, so the dealer is W's right, S
+        # the rules sheet, "gameplay": the dealer's left leads, so the dealer is W's right, S
         assert builder.deal.dealer is Seat.S and builder.deal.to_move is Seat.W
         assert builder.deal.phase is Phase.PLAY and builder.deal.options.mordienne is False
         assert "South deals, West leads" in builder.message.value
@@ -95,7 +95,7 @@ class TestPlay:
         assert games[0] == games[1]
 
     def test_step_by_hand_offers_the_legal_cards(self):
-        # seeds "gameplay": any card may be played, so the list is the whole hand of the seat to move
+        # the rules sheet, "gameplay": any card may be played, so the list is the whole hand of the seat to move
         builder = ScenarioBuilder(seed=5, leader="S", options=Options(chant=False))
         deal = builder.deal
         assert deal.to_move is Seat.S
@@ -109,7 +109,7 @@ class TestPlay:
         assert len(builder.move.options) == 9 and builder.move.description == "W plays"
 
     def test_step_by_hand_through_the_chant_to_the_end(self):
-        # seeds "setup": all four agree, the stock goes to the dealer's left and the dealer, who discard six
+        # the rules sheet, "setup": all four agree, the stock goes to the dealer's left and the dealer, who discard six
         builder = ScenarioBuilder(seed=6, leader="E")
         for _ in range(4):
             assert builder.deal.phase is Phase.CHANT
@@ -272,7 +272,7 @@ class TestTypedRecipe:
 class TestUndoAndReplay:
     """Undo takes back the last move; "Replay from here" goes back to just before a trick's first card, so a reader
     can ask "could North have made mordienne?" by playing the deal another way, with no JSON edited by hand
-    (aluette.scenario.undone, replayed_from_trick; seeds "gameplay": the trick's leader leads it again)."""
+    (aluette.scenario.undone, replayed_from_trick; the rules sheet, "gameplay": the trick's leader leads it again)."""
 
     def test_undo_takes_back_one_move_at_a_time(self):
         builder = ScenarioBuilder(seed=3, options=Options(chant=False))

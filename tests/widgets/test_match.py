@@ -1,8 +1,8 @@
 """Widget callbacks of the "Play a match" notebook (08), driven without a browser.
 
-Rule sources: seeds, "gameplay" (one card each in turn, clockwise; any card may be played), "setup" (the chant:
-all four must agree, asked from the dealer's left; the stock goes alternately to the dealer's left and the dealer,
-who each discard six face down), "signals" (the partners' signal table; only the partner sees a signal), "end of
+Rule sources: the rules sheet, "gameplay" (one card each in turn, clockwise; any card may be played), "setup" (the
+chant: all four must agree, asked from the dealer's left; the stock goes alternately to the dealer's left and the
+dealer, who each discard six face down), "signals" (the partners' signal table; only the partner sees a signal), "end of
 game" (a match is five deals, the deal passing to the left); pagat.com (surrender: accepted, the accepting side scores
 1; refused, the refusing side must make mordienne). Decisions of this project: signals are honest; a click at the
 wrong moment shows a message and changes nothing; no widget trait ever holds a card South may not see.
@@ -162,7 +162,8 @@ class TestHand:
         assert "press Next deal" in t._hand_head.value
 
     def test_a_card_click_plays_it_and_the_bots_answer(self):
-        # seeds, "gameplay": each plays one card in turn, clockwise; the bots play until it is South's turn again
+        # the rules sheet, "gameplay": each plays one card in turn, clockwise; the bots play until it is South's turn
+        # again
         t = to_play(table())
         card = t.view.hand[-1]
         t.button_for(card).click()
@@ -418,7 +419,8 @@ class TestSessionView:
 
 class TestChantAndDiscard:
     def test_all_agree_then_you_discard_six(self):
-        # seeds, "setup": with E dealing, South sits at the dealer's left: asked first, and receives stock cards
+        # the rules sheet, "setup": with E dealing, South sits at the dealer's left: asked first, and receives stock
+        # cards
         t = first_seed(lambda t: (t.answer_chant(True), t.deal.phase is Phase.DISCARD)[1], first_dealer=E)
         deal = t.deal
         assert deal.chant_recipients() == (S, E) and deal.to_move is S
@@ -437,7 +439,7 @@ class TestChantAndDiscard:
         assert t.match.to_json() == before  # choosing is not discarding
         t.discard_button.click()
         assert "exactly six" in t.message.last_error and t.match.to_json() == before
-        t.hint_button.click()  # the hint toggles the six lowest: keep the nine highest (seeds)
+        t.hint_button.click()  # the hint toggles the six lowest: keep the nine highest (the rules sheet)
         assert set(t.picked) == set(deal.suggested_discard(S))
         fifteen = deal.hands[S]
         t.discard_button.click()
@@ -517,7 +519,7 @@ class TestSurrender:
 
 class TestSignals:
     def test_partner_signals_as_words_and_gesture_and_opponents_never(self):
-        # seeds' signal table: only the partner sees a signal
+        # the rules sheet's signal table: only the partner sees a signal
         t = to_play(table())
         deal = t.deal
         partner = [r for r in t.view.signals if r.seat is N]
@@ -581,7 +583,7 @@ class TestHint:
 class TestScoreSheet:
     @pytest.mark.parametrize("opponents", ["heuristic", "random"])
     def test_a_match_of_five_deals_and_a_sheet_that_adds_up(self, opponents):
-        # seeds, "end of game": five deals, the deal passing to the left; the higher score wins
+        # the rules sheet, "end of game": five deals, the deal passing to the left; the higher score wins
         t = table(7, opponents=opponents)
         while not t.match.is_over:
             assert_consistent(t)
@@ -718,7 +720,7 @@ class TestMatchStatus:
         assert f"NS (you and N) {s['NS']} – EW {s['EW']}" in text(t.match_score) and sum(s.values()) > 0
 
     def test_the_status_names_who_receives_the_stock(self):
-        # seeds, "setup": all four agree, the stock goes to the dealer's left and the dealer
+        # the rules sheet, "setup": all four agree, the stock goes to the dealer's left and the dealer
         t = first_seed(lambda t: (t.answer_chant(True), t.view.chant_agreed is True)[1])
         first, second = t.deal.chant_recipients()
         assert f"all agree, so {first} (the dealer's left) and {second} receive six stock cards" in text(t.status)
@@ -803,7 +805,7 @@ class TestMatchStatus:
 
 
 class TestSignalsAndOptions:
-    """Moved from notebook 08. Seeds, "signals": only the partner sees a signal; the signals are
+    """Moved from notebook 08. The rules sheet, "signals": only the partner sees a signal; the signals are
     honest (a decision of this project); pagat.com: surrender needs mordienne (a refused surrender must be answered by
     making mordienne)."""
 

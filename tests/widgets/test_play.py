@@ -1,6 +1,6 @@
 """Widget tests for the "Play" notebook (aluette.widgets.play), driven without a browser.
 
-Each test names the rule it checks: seeds = the rules sheet in docs/sources ("gameplay"); pagat = pagat.com's
+Each test names the rule it checks: the rules sheet = docs/sources ("gameplay"); pagat = pagat.com's
 Aluette page; decision = a decision of this project (the trivial playing rule, the quality bar on bad input).
 """
 
@@ -18,36 +18,36 @@ def set_cards(picker, **cards):
 
 class TestPlayOneTrick:
     def test_highest_class_wins_and_leads_next(self):
-        # seeds, "gameplay": the highest-ranking card wins; its player leads the next trick
+        # the rules sheet, "gameplay": the highest-ranking card wins; its player leads the next trick
         record, next_leader = play_one_trick("N", {"N": "1O", "E": "12E", "S": "3C", "W": "1B"})
         assert record.winner is Seat.S and next_leader is Seat.S
 
     def test_tie_for_best_spoils_and_leader_leads_again(self):
-        # seeds, "gameplay": a tie for the highest card spoils the trick; the original leader leads again
+        # the rules sheet, "gameplay": a tie for the highest card spoils the trick; the original leader leads again
         record, next_leader = play_one_trick("W", {"W": "4C", "N": "12O", "E": "12E", "S": "5B"})
         assert record.spoiled and next_leader is Seat.W
 
     def test_tie_below_the_best_does_not_spoil(self):
-        # seeds, "gameplay": only a tie for the *highest* card spoils
+        # the rules sheet, "gameplay": only a tie for the *highest* card spoils
         record, _ = play_one_trick("N", {"N": "1O", "E": "1E", "S": "2C", "W": "4B"})
         assert record.winner is Seat.S
 
     def test_play_order_is_clockwise_from_the_leader(self):
-        # seeds, "gameplay" and pagat: play goes clockwise (N, E, S, W) from the leader
+        # the rules sheet, "gameplay" and pagat: play goes clockwise (N, E, S, W) from the leader
         record, _ = play_one_trick("S", {"N": "4O", "E": "5O", "S": "6O", "W": "7O"})
         assert [seat for seat, _ in record.plays] == [Seat.S, Seat.W, Seat.N, Seat.E]
 
 
 class TestTrickPicker:
     def test_default_trick_shows_the_winner_and_next_leader(self):
-        # seeds, "gameplay": Madame (3 of cups) outranks aces and kings; the winner leads next
+        # the rules sheet, "gameplay": Madame (3 of cups) outranks aces and kings; the winner leads next
         picker = TrickPicker()
         assert picker.record.winner is Seat.S and picker.next_leader is Seat.S
         assert "South wins the trick and leads next" in picker.result.value
         assert picker.message.last_error is None
 
     def test_two_best_aces_spoil_and_the_leader_leads_again(self):
-        # seeds, "gameplay": equal classes tie whatever their suit; a spoiled trick is led again by its leader
+        # the rules sheet, "gameplay": equal classes tie whatever their suit; a spoiled trick is led again by its leader
         picker = TrickPicker(leader="E")
         set_cards(picker, N="4C", E="1O", S="12E", W="1E")
         assert picker.record.spoiled
@@ -55,7 +55,7 @@ class TestTrickPicker:
         assert "spoiled" in picker.result.value and "East led it and leads again" in picker.result.value
 
     def test_changing_the_leader_changes_who_leads_again(self):
-        # seeds, "gameplay": after a spoiled trick "the original leader" leads again
+        # the rules sheet, "gameplay": after a spoiled trick "the original leader" leads again
         picker = TrickPicker()
         set_cards(picker, N="4C", E="1O", S="12E", W="1E")
         picker.leader.value = "S"
@@ -81,7 +81,7 @@ class TestTrickPicker:
         assert picker.record.winner is Seat.W and picker.next_leader is Seat.W
 
     def test_a_card_chosen_twice_is_refused(self):
-        # seeds, "materials": one 48-card deck, so a card exists once
+        # the rules sheet, "materials": one 48-card deck, so a card exists once
         picker = TrickPicker()
         set_cards(picker, E="1O")
         assert "1O is chosen twice" in picker.message.last_error
@@ -104,7 +104,7 @@ class TestTrickStepper:
         assert "declines the chant" in stepper.events.value
 
     def test_next_trick_plays_one_trick_and_shows_the_counts(self):
-        # seeds, "gameplay": the dealer's left leads the first trick; each seat plays one card
+        # the rules sheet, "gameplay": the dealer's left leads the first trick; each seat plays one card
         stepper = TrickStepper(seed=11, dealer="E")
         stepper.next_button.click()
         deal = stepper.deal
@@ -115,7 +115,7 @@ class TestTrickStepper:
             assert f"<b>{seat}</b> {count}<" in stepper.counts.value
 
     def test_run_to_end_finishes_and_leaders_follow_the_rules(self):
-        # seeds, "gameplay": the winner leads next; after a spoiled trick the same leader leads again
+        # the rules sheet, "gameplay": the winner leads next; after a spoiled trick the same leader leads again
         stepper = TrickStepper(seed=11)
         stepper.run_button.click()
         deal = stepper.deal

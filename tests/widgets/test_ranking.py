@@ -1,7 +1,7 @@
 """Widget callbacks of the ranking notebook (01), driven without a browser.
 
-Rule sources: seeds, "card rankings" (the order of the 19 classes) and "gameplay" (the highest card wins; a tie for
-the highest spoils the trick); pagat.com agrees. Cards of one class are equal whatever their suit."""
+Rule sources: the rules sheet, "card rankings" (the order of the 19 classes) and "gameplay" (the highest card wins; a
+tie for the highest spoils the trick); pagat.com agrees. Cards of one class are equal whatever their suit."""
 
 import os
 import subprocess
@@ -18,7 +18,7 @@ C = Card.parse
 
 class TestRankingHtml:
     def test_shows_every_card_once_in_ranking_order(self):
-        # seeds "card rankings": 19 classes covering the 48 cards
+        # the rules sheet, "card rankings": 19 classes covering the 48 cards
         html = ranking_html()
         codes = [code for codes in ranking_table()["cards"] for code in codes.split()]
         assert len(codes) == 48
@@ -35,14 +35,14 @@ class TestTrickComparer:
         assert len(labels) == 48
 
     def test_monsieur_beats_a_king(self):
-        # seeds "card rankings": Monsieur (3 of coins) is the highest card
+        # the rules sheet, "card rankings": Monsieur (3 of coins) is the highest card
         widget = TrickComparer(["12E", "3O"])
         assert widget.winner == 1
         assert "3O (Monsieur)" in widget.explanation
         assert "wins" in widget._result.value and "won by card 2" in widget._result.value
 
     def test_two_aces_spoil_the_trick(self):
-        # seeds "gameplay": a tie for the highest card spoils the trick; aces are one class whatever the suit
+        # the rules sheet, "gameplay": a tie for the highest card spoils the trick; aces are one class whatever the suit
         widget = TrickComparer()
         widget.pickers[0].value = C("1O")
         widget.pickers[1].value = C("1E")
@@ -52,12 +52,12 @@ class TestTrickComparer:
         assert "spoiled" in widget._result.value
 
     def test_a_lower_tie_does_not_spoil(self):
-        # seeds "gameplay": only a tie for the *highest* card spoils; two fours under a king do not
+        # the rules sheet, "gameplay": only a tie for the *highest* card spoils; two fours under a king do not
         widget = TrickComparer(["4O", "4C", "12E"])
         assert widget.winner == 2
 
     def test_suits_do_not_matter(self):
-        # seeds "gameplay": no duty to follow suit and no trump: a king of another suit still beats a jack
+        # the rules sheet, "gameplay": no duty to follow suit and no trump: a king of another suit still beats a jack
         for king in ("12O", "12C", "12B", "12E"):
             assert TrickComparer(["10O", king]).winner == 1
 
@@ -142,7 +142,7 @@ class TestTrickComparer:
 
 
 class TestTrickComparerPalette:
-    """Clicking a card picture chooses it for the trick (cards 1 to 4 in turn). Rule: seeds, "gameplay"
+    """Clicking a card picture chooses it for the trick (cards 1 to 4 in turn). Rule: the rules sheet, "gameplay"
     (the highest card wins; a tie for the highest spoils the trick)."""
 
     def test_clicks_fill_card_1_to_4_then_start_again(self):
@@ -178,7 +178,7 @@ class TestOrderingExercise:
         assert all(f'data-card="{btn.card.code}"' in btn.picture.value for btn in a.pick_buttons)
 
     def test_clicking_in_strength_order_is_right(self):
-        # seeds "card rankings": stronger classes first is the right order
+        # the rules sheet, "card rankings": stronger classes first is the right order
         widget = OrderingExercise(seed=5)
         for i in sorted(range(5), key=lambda i: -widget.cards[i].strength):
             widget.pick_buttons[i].click()
@@ -195,7 +195,7 @@ class TestOrderingExercise:
         assert f"{b} ({b.class_name}, strength {b.strength}) beats {a}" in widget.feedback
 
     def test_ties_are_right_in_either_order(self):
-        # seeds "card rankings": cards of one class are equal whatever their suit
+        # the rules sheet, "card rankings": cards of one class are equal whatever their suit
         widget = OrderingExercise(seed=0)
         for seed in range(200):
             widget.seed.value = str(seed)

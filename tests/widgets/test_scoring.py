@@ -1,6 +1,6 @@
 """Widget tests for the "Scoring" notebook (aluette.widgets.scoring), driven without a browser.
 
-Each test names its rule source: seeds = the rules sheet in docs/sources ("scoring", "end of game"); pagat =
+Each test names its rule source: the rules sheet = docs/sources ("scoring", "end of game"); pagat =
 pagat.com's Aluette page (its two worked examples and the surrender rule); decision = a decision of this project.
 """
 
@@ -47,12 +47,12 @@ class TestScoringView:
         assert view.message.last_error is None and view.score.notation == "XSENXWSSS"
 
     def test_not_nine_tricks_is_named(self):
-        # seeds: a deal has nine tricks (nine cards each)
+        # the rules sheet: a deal has nine tricks (nine cards each)
         view = typed("SENW")
         assert "nine tricks, got 4" in view.message.last_error
 
     def test_clicking_a_slot_rescores_and_rewrites_the_notation(self):
-        # seeds, "scoring": S with three tricks, alone at the top, scores
+        # the rules sheet, "scoring": S with three tricks, alone at the top, scores
         view = typed("SENWSEXNW")
         view.slots[6].value = "S"
         assert view.notation.value == "SENWSESNW"
@@ -81,7 +81,7 @@ class TestScoringView:
         assert view.score.points == 1 and "Mordienne: no." in view.result.value
 
     def test_partners_do_not_pool_tricks(self):
-        # seeds, "scoring": partners do not combine tricks; the best single player's partnership scores
+        # the rules sheet, "scoring": partners do not combine tricks; the best single player's partnership scores
         view = typed("EENSNSSEE")
         assert "E (East) scores 1 point for E–W." in view.result.value
 
@@ -132,7 +132,7 @@ class TestSurrenderDemo:
 
 class TestMatchSheet:
     def test_five_deals_first_dealer_deals_twice(self):
-        # seeds, "end of game": five deals, so the first dealer deals twice; the deal passes to the left
+        # the rules sheet, "end of game": five deals, so the first dealer deals twice; the deal passes to the left
         sheet = MatchSheet(seed=1)
         match = sheet.match
         assert len(match.deals) == 5 and [str(d.dealer) for d in match.deals] == ["N", "E", "S", "W", "N"]
@@ -142,7 +142,7 @@ class TestMatchSheet:
         assert f"N–S {scores[Team.NS]}, E–W {scores[Team.EW]}" in sheet.summary.value
 
     def test_the_higher_score_wins(self):
-        # seeds, "end of game": the partnership with the higher score wins
+        # the rules sheet, "end of game": the partnership with the higher score wins
         sheet = MatchSheet(seed=1)
         assert sheet.match.winner is Team.NS and "N–S wins the match" in sheet.summary.value
 

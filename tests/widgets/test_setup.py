@@ -1,9 +1,9 @@
 """Widget callbacks of the setup notebook (02), driven without a browser.
 
-Rule sources: seeds, "setup", and pagat.com (the face-up partnership draw; Monsieur's and Madame's holders partner
-against le Borgne's and la Vache's; partners sit opposite; Madame's holder deals first; the dealer's right cuts; nine
-cards each in threes from the dealer's left, clockwise; twelve left over). Decisions of this project: the first name
-deals the face-up cards starting with the second; Madame's holder sits at N."""
+Rule sources: the rules sheet, "setup", and pagat.com (the face-up partnership draw; Monsieur's and Madame's holders
+partner against le Borgne's and la Vache's; partners sit opposite; Madame's holder deals first; the dealer's right cuts;
+nine cards each in threes from the dealer's left, clockwise; twelve left over). Decisions of this project: the first
+name deals the face-up cards starting with the second; Madame's holder sits at N."""
 
 import pytest
 
@@ -27,7 +27,7 @@ class TestPartnershipDraw:
 
     @pytest.mark.parametrize("seed", [0, 1, 2, 3, 99])
     def test_run_to_end_shows_partners_seating_and_dealer(self, seed):
-        # seeds "setup": Madame's holder deals first; Monsieur + Madame partner against le Borgne + la Vache;
+        # the rules sheet, "setup": Madame's holder deals first; Monsieur + Madame partner against le Borgne + la Vache;
         # decision of this project: Madame's holder sits at N (so N deals first)
         widget = PartnershipDraw(seed=seed)
         widget.run_button.click()
@@ -43,7 +43,7 @@ class TestPartnershipDraw:
         assert html.count("(deals)") == 1
 
     def test_every_player_stops_at_a_top_card(self):
-        # seeds "setup": a player who receives one of the four top cards gets no more cards
+        # the rules sheet, "setup": a player who receives one of the four top cards gets no more cards
         widget = PartnershipDraw(seed=7)
         widget.run_button.click()
         for name, cards in widget.draw.received.items():
@@ -94,7 +94,8 @@ class TestPartnershipDraw:
 
 
 def test_seating_picture_puts_partners_opposite():
-    # seeds "setup": partners sit opposite; N top, E right, S bottom, W left (clockwise N→E→S→W on the screen)
+    # the rules sheet, "setup": partners sit opposite; N top, E right, S bottom, W left (clockwise N→E→S→W on the
+    # screen)
     html = seating_html({Seat.N: "Ann", Seat.E: "Bob", Seat.S: "Cy", Seat.W: "Dee"}, Seat.N)
     assert 'aluette-seat-N" style="grid-row:1;grid-column:2' in html
     assert 'aluette-seat-S" style="grid-row:3;grid-column:2' in html
@@ -106,7 +107,8 @@ def test_seating_picture_puts_partners_opposite():
 class TestDealingStepper:
     @pytest.mark.parametrize("dealer", list(Seat))
     def test_run_to_end_gives_the_engines_deal(self, dealer):
-        # seeds "setup": nine cards each, twelve left over; the hands are the engine's for this seed and dealer
+        # the rules sheet, "setup": nine cards each, twelve left over; the hands are the engine's for this seed and
+        # dealer
         widget = DealingStepper(seed=21, dealer=dealer)
         widget.run_button.click()
         deal = Deal.from_seed(21, dealer=dealer)
@@ -117,7 +119,7 @@ class TestDealingStepper:
         assert "twelve left over are the stock" in widget.status.value
 
     def test_steps_shuffle_cut_then_threes_from_the_dealers_left(self):
-        # seeds "setup": the dealer's right cuts; the deal starts at the dealer's left, three cards at a time
+        # the rules sheet, "setup": the dealer's right cuts; the deal starts at the dealer's left, three cards at a time
         widget = DealingStepper(seed=8, dealer=Seat.W)
         assert widget.step == 0 and "W (the dealer) shuffles" in widget.status.value
         widget.next_button.click()

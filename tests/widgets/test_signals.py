@@ -1,6 +1,6 @@
 """Widget tests for the "Signals" notebook (aluette.widgets.signals), driven without a browser.
 
-Rule source for the table: the seeds' signal table (GameRules.com), checked against pagat.com, as data in
+Rule source for the table: the rules sheet's signal table (GameRules.com), checked against pagat.com, as data in
 aluette.SIGNALS; the quiz mechanics (seeded order, four choices, score) are decisions of this project.
 """
 
@@ -16,7 +16,7 @@ def wrong_choice(quiz):
 
 class TestFlashCards:
     def test_every_signal_once_with_its_own_answer(self):
-        # seeds' signal table: eleven signals; the answer is the table's own line
+        # the rules sheet's signal table: eleven signals; the answer is the table's own line
         for direction, ask, give in (("gesture", "gesture", "what"), ("what", "what", "gesture")):
             cards = flash_cards(5, direction)
             assert sorted(c.signal.key for c in cards) == sorted(s.key for s in SIGNALS)
@@ -37,7 +37,7 @@ class TestFlashCards:
 
 class TestSignalQuiz:
     def test_right_answer_scores(self):
-        # seeds' signal table: the answer shown as right is the table's line
+        # the rules sheet's signal table: the answer shown as right is the table's line
         quiz = SignalQuiz(seed=2)
         card = quiz.current
         quiz.choices.value = card.answer
@@ -46,7 +46,7 @@ class TestSignalQuiz:
         assert quiz.right == 1 and quiz.asked == 1 and "1 right out of 1" in quiz.score.value
 
     def test_wrong_answer_gives_the_right_one_kindly(self):
-        # seeds' signal table: the feedback names the real meaning of the gesture
+        # the rules sheet's signal table: the feedback names the real meaning of the gesture
         quiz = SignalQuiz(seed=2, direction="what")
         card = quiz.current
         quiz.choices.value = wrong_choice(quiz)
@@ -75,7 +75,7 @@ class TestSignalQuiz:
         assert quiz.feedback.value == "" and quiz.choices.value is None
 
     def test_next_walks_through_all_eleven_then_stops(self):
-        # seeds' signal table: eleven lines
+        # the rules sheet's signal table: eleven lines
         quiz = SignalQuiz(seed=2)
         prompts = []
         for _ in range(11):

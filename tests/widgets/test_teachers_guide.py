@@ -1,6 +1,6 @@
 """Tests for the "Teacher's guide" notebook: the printable HTML export and the exercise widget.
 
-Rule sources are named per test: seeds = the rules sheet in docs/sources; pagat = pagat.com; decision = a decision of
+Rule sources are named per test: the rules sheet = docs/sources; pagat = pagat.com; decision = a decision of
 this project.
 """
 
@@ -23,7 +23,7 @@ def jupyter() -> str:
 
 
 def test_nbconvert_export_holds_the_ranking_and_the_scoring_rule(tmp_path):
-    # seeds, "card rankings" and "scoring": the printable summary must carry both, in the engine's order
+    # the rules sheet, "card rankings" and "scoring": the printable summary must carry both, in the engine's order
     (tmp_path / "notebooks").mkdir()
     shutil.copy(NOTEBOOK, tmp_path / "notebooks")
     command = [jupyter(), "nbconvert", "--to", "html", "--no-input", "notebooks/07_teachers_guide.ipynb"]
@@ -43,7 +43,7 @@ class TestExerciseSheet:
         def answer():
             calls.append(1)
             return explain_trick(["1O", "12E", "1E", "4C"])
-        return [Exercise("Who wins 1O 12E 1E 4C?", answer, "seeds, gameplay"),
+        return [Exercise("Who wins 1O 12E 1E 4C?", answer, "the rules sheet, gameplay"),
                 Exercise("Score SENWSEXNW.", lambda: score_tricks("SENWSEXNW").reason, "pagat")]
 
     def test_answers_are_hidden_until_asked(self):
@@ -54,11 +54,11 @@ class TestExerciseSheet:
         assert "Who wins 1O 12E 1E 4C?" in sheet.questions[0].value
 
     def test_show_answer_reveals_the_engines_answer(self):
-        # seeds, "gameplay": two aces tie for best, the trick is spoiled
+        # the rules sheet, "gameplay": two aces tie for best, the trick is spoiled
         calls = []
         sheet = ExerciseSheet(self.exercises(calls))
         sheet.buttons[0].click()
-        assert "Spoiled" in sheet.answers[0].value and "seeds, gameplay" in sheet.answers[0].value
+        assert "Spoiled" in sheet.answers[0].value and "the rules sheet, gameplay" in sheet.answers[0].value
         assert sheet.buttons[0].description == "Hide answer" and sheet.answers[1].value == ""
 
     def test_pagat_example_answer_and_hide_again(self):

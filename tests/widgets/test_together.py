@@ -248,8 +248,8 @@ class TestPlayingTogether:
         assert twin.message.last_error is None and twin.controller.service.seq("Red") == seq + 1
 
     def test_a_signal_reaches_the_partner_only(self, kernels):
-        """Seeds, "signals": only the partner sees a signal. The first page offered a signal clicks it; its partner's
-        page lists it, the opponents' pages do not."""
+        """The rules sheet, "signals": only the partner sees a signal. The first page offered a signal clicks it; its
+        partner's page lists it, the opponents' pages do not."""
         pages = {s: seated(kernels, "Signals", s, f"player {s}") for s in "NESW"}
         for _ in range(40):  # the chant (declined by everyone), then the hands are final
             for p in pages.values():
