@@ -739,7 +739,7 @@ class SeatTable(w.VBox):
             question = escape(_("Why not mordienne?") if why else _("Why?"))
             detail = " ".join(filter(None, [view.result.reason, why]))
             verdict = (f'{escape(view.result.verdict)} <details class="{self._css("verdict")}"><summary>{question}'
-                       f"</summary>{escape(detail)}</details>")
+                       f'</summary><span class="{self._css("verdict-detail")}">{escape(detail)}</span></details>')
             now = f"{verdict} <b>{escape(now)}</b>"
         elif view.to_move is you:
             now = _(_YOUR_TURN[view.phase])
