@@ -291,7 +291,8 @@ def _run_sentence(outcomes: Sequence[Outcome], winner: Seat) -> str:
     first = outcomes.index(winner)
     applied = _run_decisions(outcomes, winner)
     run = (_("trick 9, a run of one ending the deal ({badge}),").format(badge=badged("one-trick-run-mordienne"))
-           if "one-trick-run-mordienne" in applied else _("tricks {first}-9 in an unbroken run").format(first=first + 1))
+           if "one-trick-run-mordienne" in applied
+           else _("tricks {first}-9 in an unbroken run").format(first=first + 1))
     before = _("tricks 1-{last}").format(last=first) if first > 1 else _("trick 1")
     # TRANSLATORS: a mordienne: "S won tricks 6-9 in an unbroken run after not winning tricks 1-5"
     sentence = _("{seat} won {run} after not winning {before}").format(seat=_NAME[winner], run=run, before=before)
