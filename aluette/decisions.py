@@ -11,7 +11,8 @@ decides and says so with one marker:
   name;
 * in the printable summary of notebook 07 (a handout), a numbered note of its box :data:`HANDOUT_BOX` ("In this
   app"), the names of the decisions it states in HTML comments (``1. <!-- all-nine-spoiled --> If all nine ...``);
-* in a text the engine shows a reader after a deal (a deal's reason, a mordienne verdict), :func:`badged`.
+* in a text the engine shows a reader after a deal (a deal's reason, a mordienne verdict), :func:`badged`; in the
+  one-line verdict beside the whole reason (:func:`aluette.scoring.result_verdict`), the short :func:`short_badge`.
 
 :data:`DECISIONS` is the one list. ``tests/test_decisions.py`` checks that every decision is in the README's table
 (:func:`decisions_markdown` writes it; ``python -m aluette.decisions`` prints it), is named with the marker in a
@@ -25,12 +26,15 @@ from dataclasses import dataclass
 
 from .i18n import N_, _
 
-__all__ = ["ProjectDecision", "DECISIONS", "MARKER", "BADGE", "HANDOUT_BOX", "decision", "badged", "decisions_markdown"]
+__all__ = ["ProjectDecision", "DECISIONS", "MARKER", "BADGE", "SHORT_BADGE", "HANDOUT_BOX", "decision", "badged",
+           "short_badge", "decisions_markdown"]
 
 #: The phrase that marks a decision in a docstring (followed by `` [name]:`` and the decision).
 MARKER = "Decision of this project (the sources are silent)"
 #: The visible badge that marks a decision in a notebook.
 BADGE = N_("⚖ Our decision:")
+#: The badge's short form, once in a one-line verdict whatever the decisions it rests on (:func:`short_badge`).
+SHORT_BADGE = N_("⚖ our decision")
 #: The heading of the box of the printable summary (notebook 07) whose numbered notes state the decisions it applies.
 HANDOUT_BOX = "In this app"
 
@@ -216,6 +220,26 @@ def badged(name: str) -> str:
     decision(name)  # raises for a name that is not registered
     # TRANSLATORS: the badge of a decision of this project where the sources say nothing, in the engine's texts
     return _("{badge} the sources are silent").format(badge=_(BADGE))
+
+
+def short_badge(*names: str) -> str:
+    """The badge's short form, for a one-line text that rests on the decisions ``names`` (at least one) and shows
+    them whole on demand (a deal's verdict, :func:`aluette.scoring.result_verdict`, beside its reason): one mark
+    however many decisions, without "the sources are silent" (the whole reason says it, with :func:`badged`).
+
+    >>> short_badge("one-trick-run-mordienne", "mordienne-spoiled-counts-before")
+    '⚖ our decision'
+
+    Raises:
+        AluetteError: no name, or no decision has one of them.
+    """
+    from .errors import AluetteError
+    if not names:
+        raise AluetteError("short_badge needs the name of the decision it marks")
+    for name in names:
+        decision(name)  # raises for a name that is not registered
+    # TRANSLATORS: the short badge of a decision of this project, once in a deal's one-line verdict
+    return _(SHORT_BADGE)
 
 
 def decisions_markdown() -> str:

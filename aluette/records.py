@@ -172,6 +172,7 @@ class DealResult:
         offered_after: the tricks played when the surrender was offered (0: before the first, or no offer).
         reason (a property): sentences explaining the points, worded when read, in the page's language
             (:func:`aluette.scoring.result_reason`).
+        verdict (a property): the points in one short sentence (:func:`aluette.scoring.result_verdict`).
     """
 
     points: Mapping[Team, int]
@@ -185,6 +186,13 @@ class DealResult:
         """Sentences explaining the points, in the page's language (worded now)."""
         from .scoring import result_reason
         return result_reason(self)
+
+    @property
+    def verdict(self) -> str:
+        """The points in one short sentence, who scores and why in a few words, in the page's language; the whole
+        :attr:`reason` is for the detail (:func:`aluette.scoring.result_verdict`)."""
+        from .scoring import result_verdict
+        return result_verdict(self)
 
     def __post_init__(self):
         # read-only: `result.points[Team.NS] = 99` would rewrite the deal's own save

@@ -34,14 +34,14 @@ import itertools
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Optional, Sequence, Union
 
-from .decisions import badged
+from .decisions import badged, short_badge
 from .errors import AluetteError, NotationError, quoted
 from .i18n import _
 from .records import DealResult
 from .seats import SEATS, Seat, Team
 
 __all__ = ["DealScore", "DealResult", "score_tricks", "score_deal", "explain_mordienne", "parse_outcomes",
-           "outcomes_notation", "first_to_reach"]
+           "outcomes_notation", "first_to_reach", "result_reason", "result_verdict", "result_decisions"]
 
 Outcome = Optional[Seat]
 
@@ -289,29 +289,48 @@ def _run_sentence(outcomes: Sequence[Outcome], winner: Seat) -> str:
     the verdict rests on one of the project's decisions, the sentence says so with its badge (:func:`badged`): a run of
     one (``one-trick-run-mordienne``), spoiled tricks before the run (``mordienne-spoiled-counts-before``)."""
     first = outcomes.index(winner)
-    run = (_("tricks {first}-9 in an unbroken run").format(first=first + 1) if first < 8
-           else _("trick 9, a run of one ending the deal ({badge}),").format(badge=badged("one-trick-run-mordienne")))
+    applied = _run_decisions(outcomes, winner)
+    run = (_("trick 9, a run of one ending the deal ({badge}),").format(badge=badged("one-trick-run-mordienne"))
+           if "one-trick-run-mordienne" in applied
+           else _("tricks {first}-9 in an unbroken run").format(first=first + 1))
     before = _("tricks 1-{last}").format(last=first) if first > 1 else _("trick 1")
     # TRANSLATORS: a mordienne: "S won tricks 6-9 in an unbroken run after not winning tricks 1-5"
     sentence = _("{seat} won {run} after not winning {before}").format(seat=_NAME[winner], run=run, before=before)
-    if None in outcomes[:first]:
+    if "mordienne-spoiled-counts-before" in applied:
         sentence += _("; a spoiled trick counts as a trick before the run ({badge})").format(
             badge=badged("mordienne-spoiled-counts-before"))
     return sentence + "."
+
+
+def _run_decisions(outcomes: Sequence[Outcome], winner: Seat) -> tuple[str, ...]:
+    """The decisions a mordienne ``winner`` made rests on: a run of one, the ninth trick
+    (``one-trick-run-mordienne``); spoiled tricks before the run (``mordienne-spoiled-counts-before``)."""
+    first = outcomes.index(winner)
+    return (("one-trick-run-mordienne",) if first == 8 else ()) + (
+        ("mordienne-spoiled-counts-before",) if None in outcomes[:first] else ())
+
+
+def _no_run_decision(outcomes: Sequence[Outcome], winner: Seat) -> Optional[str]:
+    """The one decision that alone keeps ``winner`` from mordienne, or ``None`` (:func:`_no_run_by_decision`)."""
+    first = outcomes.index(winner)
+    if first == 0:
+        return "all-nine-not-mordienne" if outcomes.count(winner) == 9 else None
+    rest = outcomes[first:]
+    if None in rest and all(o is winner or o is None for o in rest):
+        return "mordienne-spoiled-breaks-run"
+    return None
 
 
 def _no_run_by_decision(outcomes: Sequence[Outcome], winner: Seat) -> str:
     """The sentence a deal's reason adds when only one of the project's decisions keeps the winner from mordienne: their
     run broken by spoiled tricks alone (``mordienne-spoiled-breaks-run``, pagat's ``EXWEWNNNX``), or all nine won
     (``all-nine-not-mordienne``); ``""`` otherwise."""
-    first = outcomes.index(winner)
-    if first == 0:
-        return (" " + _("Winning all nine tricks is not mordienne ({badge}).").format(
-            badge=badged("all-nine-not-mordienne")) if outcomes.count(winner) == 9 else "")
-    rest = outcomes[first:]
-    if None in rest and all(o is winner or o is None for o in rest):
+    applied = _no_run_decision(outcomes, winner)
+    if applied == "all-nine-not-mordienne":
+        return " " + _("Winning all nine tricks is not mordienne ({badge}).").format(badge=badged(applied))
+    if applied == "mordienne-spoiled-breaks-run":
         return " " + _("No mordienne: a spoiled trick breaks {seat}'s run ({badge}).").format(
-            seat=_NAME[winner], badge=badged("mordienne-spoiled-breaks-run"))
+            seat=_NAME[winner], badge=badged(applied))
     return ""
 
 
@@ -438,6 +457,68 @@ def result_reason(result: DealResult) -> str:
             reason += " " + _("But {refusing} refused the surrender{when} and did not make mordienne: {by} scores 2 "
                               "instead ({source}).").format(refusing=refusing, when=when, by=by, source=source)
     return reason
+
+
+def result_decisions(result: DealResult) -> tuple[str, ...]:
+    """The names of the project's decisions a finished deal's points rest on, in the order its reason
+    (:func:`result_reason`) states them, each badged there (:func:`aluette.decisions.badged`)."""
+    score, by = result.score, result.surrendered_by
+    if result.surrender_accepted is True:
+        return ()
+    winner = score.winner
+    if winner is None:
+        applied = ("all-nine-spoiled",)
+    elif score.mordienne:
+        applied = _run_decisions(score.outcomes, winner)
+    elif score.mordienne_option and not _is_mordienne(score.outcomes, winner):
+        applied = tuple(filter(None, [_no_run_decision(score.outcomes, winner)]))
+    else:
+        applied = ()
+    if result.surrender_accepted is False and not result.points[by.other] and winner is None:
+        applied += ("surrender-refused-all-spoiled",)
+    return applied
+
+
+def result_verdict(result: DealResult) -> str:
+    """:attr:`DealResult.verdict <aluette.records.DealResult.verdict>`: a finished deal's points in one short
+    sentence, who scores and in a few words why (``"NS scores 2: S made mordienne."``), for a page that shows the
+    whole reason (:func:`result_reason`) on demand beside it. The project's decisions it rests on are marked
+    once, by the short badge (:func:`aluette.decisions.short_badge`), however many; the reason names each.
+
+    >>> result_verdict(score_deal("NEWNSSSSS"))
+    'NS scores 2: S made mordienne.'
+    >>> result_verdict(score_deal("XXXXXXXXS"))
+    'NS scores 2: S made mordienne (⚖ our decision).'
+    """
+    by = result.surrendered_by
+    if result.surrender_accepted is True:
+        return _("{winner} scores 1: {by} surrendered.").format(winner=by.other, by=by)
+    applied = result_decisions(result)
+    # TRANSLATORS: {mark} is "" or, when the verdict rests on a decision of this project, " (⚖ our decision)"
+    mark = _(" ({badge})").format(badge=short_badge(*applied)) if applied else ""
+    score = result.score
+    if result.surrender_accepted is False:
+        refusing = by.other
+        if result.points[refusing]:
+            return _("{refusing} scores 2: {refusing} refused the surrender and made mordienne{mark}.").format(
+                refusing=refusing, mark=mark)
+        return _("{by} scores 2: {refusing} refused the surrender and did not make mordienne{mark}.").format(
+            by=by, refusing=refusing, mark=mark)
+    if score.winner is None:
+        return _("Nobody scores: every trick was spoiled{mark}.").format(mark=mark)
+    seat, team = _NAME[score.winner], _NAME[score.team]
+    if score.mordienne:
+        return _("{team} scores 2: {seat} made mordienne{mark}.").format(team=team, seat=seat, mark=mark)
+    if score.unannounced:
+        return _("{team} scores 1: {seat} won the most tricks; mordienne was not announced.").format(
+            team=team, seat=seat)
+    if applied:  # a decision alone keeps the winner from mordienne
+        return _("{team} scores 1: {seat} won the most tricks, without mordienne{mark}.").format(
+            team=team, seat=seat, mark=mark)
+    if score.reached_first:
+        return _("{team} scores 1: {seat} won the tie for the most tricks by reaching it first.").format(
+            team=team, seat=seat)
+    return _("{team} scores 1: {seat} won the most tricks.").format(team=team, seat=seat)
 
 
 _TEAM = {seat: seat.team for seat in SEATS}

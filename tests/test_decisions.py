@@ -161,20 +161,24 @@ class TestNotebooks:
                 assert path.stem in known[name].taught_in, f"{path.name} teaches {name}: add it to taught_in"
 
 
+#: Deals (pagat's notation) and the decisions of this project their reason rests on.
+APPLIED = [
+    ("XXXXXXXXS", {"one-trick-run-mordienne", "mordienne-spoiled-counts-before"}),
+    ("XXXXSSSSS", {"mordienne-spoiled-counts-before"}),
+    ("NEWXSSSSS", {"mordienne-spoiled-counts-before"}),
+    ("EXWEWNNNX", {"mordienne-spoiled-breaks-run"}),       # pagat's example: a spoiled last trick
+    ("NEWSXSSSS", {"mordienne-spoiled-breaks-run"}),
+    ("SSSSSSSSS", {"all-nine-not-mordienne"}),
+    ("XXXXXXXXX", {"all-nine-spoiled"}),
+    ("NEWNSSSSS", set()), ("SENWSEXNW", set()), ("XSENXWSSS", set()),  # no decision applied: no badge
+]
+
+
 class TestEngineTexts:
     """Issue 19 §2: every text a student reads after a deal that applies a decision marks it with :func:`badged`: a
     deal's reason (05, 08, 10 show it), the mordienne verdict, the narration of the chant's variant."""
 
-    @pytest.mark.parametrize("notation,names", [
-        ("XXXXXXXXS", {"one-trick-run-mordienne", "mordienne-spoiled-counts-before"}),
-        ("XXXXSSSSS", {"mordienne-spoiled-counts-before"}),
-        ("NEWXSSSSS", {"mordienne-spoiled-counts-before"}),
-        ("EXWEWNNNX", {"mordienne-spoiled-breaks-run"}),       # pagat's example: a spoiled last trick
-        ("NEWSXSSSS", {"mordienne-spoiled-breaks-run"}),
-        ("SSSSSSSSS", {"all-nine-not-mordienne"}),
-        ("XXXXXXXXX", {"all-nine-spoiled"}),
-        ("NEWNSSSSS", set()), ("SENWSEXNW", set()), ("XSENXWSSS", set()),  # no decision applied: no badge
-    ])
+    @pytest.mark.parametrize("notation,names", APPLIED)
     def test_a_deals_reason_and_verdict_badge_the_decisions_they_apply(self, notation, names):
         from aluette.scoring import explain_mordienne, score_tricks
         score = score_tricks(notation)
@@ -183,6 +187,27 @@ class TestEngineTexts:
             assert not re.search(r"\[[a-z0-9-]+\]", text), text
             if text is score.reason or notation != "XXXXXXXXX":  # the verdict on nine spoiled says "nobody won"
                 assert text.count(BADGE) == len(names), (notation, text)
+
+    @pytest.mark.parametrize("notation,names,by", [(n, names, None) for n, names in APPLIED] + [
+        ("XXXXXXXXX", {"all-nine-spoiled", "surrender-refused-all-spoiled"}, "EW"),  # refused, all nine spoiled
+        ("XXXXXXXXS", {"one-trick-run-mordienne", "mordienne-spoiled-counts-before"}, "EW"),  # refused, NS made it
+        ("SENWSEXNW", set(), "NS")])
+    def test_the_one_line_verdict_marks_the_decisions_once_with_the_short_badge(self, notation, names, by):
+        # issue 23 §6: the deal's verdict is one short line (the match table shows it, the reason on demand): the
+        # decisions it rests on, the ones its reason badges, are marked once, by the short badge, however many
+        from aluette.decisions import SHORT_BADGE, short_badge
+        from aluette.scoring import result_decisions, score_deal
+        result = score_deal(notation, **({"surrendered_by": by, "surrender_accepted": False} if by else {}))
+        assert set(result_decisions(result)) == names and len(result_decisions(result)) == result.reason.count(BADGE)
+        verdict = result.verdict
+        assert verdict.count(SHORT_BADGE) == (1 if names else 0) and BADGE not in verdict, verdict
+        assert not re.search(r"\[[a-z0-9-]+\]", verdict) and len(verdict) < 90, verdict
+        if names:
+            assert short_badge(*names) == SHORT_BADGE
+        with pytest.raises(AluetteError, match="no decision named"):
+            short_badge("nine-spoiled")
+        with pytest.raises(AluetteError, match="needs the name"):
+            short_badge()
 
     def test_the_chant_variant_is_badged_in_the_narration(self):
         from aluette import Deal, Options

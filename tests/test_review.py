@@ -162,6 +162,10 @@ def test_the_panel_in_the_match_table_appears_only_after_the_deal():
         t.follow_hint()
     panel = t.review_panel
     assert panel.layout.display is None and "hindsight" in panel.head.value
+    # the panel hides its own controls only: its Find button shared the table's layout, and hiding it hid the status,
+    # the trick, the hand and Next deal of every page at each deal's end (seen in the browser, issue 23 §6)
+    shown = [t, t.status, t.table, t.hand_box, t.next_button]
+    assert panel.find_button.layout.display == "none" and all(x.layout.display != "none" for x in shown)
     panel.first_trick_nodes, panel.max_nodes = 1_000, 1_500_000
     review = panel.work_out()
     assert review is not None and len(review.moves) == 9

@@ -7,6 +7,7 @@ scores; a spoiled trick breaks a run;
 an earlier spoiled or lost trick counts as "before" the run.
 """
 
+import numpy as np
 import pytest
 
 from aluette import AluetteError, NotationError, Seat, Team, first_to_reach, parse_outcomes, score_tricks
@@ -189,6 +190,26 @@ class TestScoreDeal:
         result = score_deal(notation, surrendered_by=by, surrender_accepted=False)
         assert result.points[team] == 2 and result.points[team.other] == 0 and result.team is team
         assert result.reason.startswith(score_tricks(notation).reason)
+
+    def test_the_verdict_says_who_scores_and_why_in_one_short_sentence(self):
+        # issue 23 §6: the match table's one-line verdict (the reason is the detail): for any nine outcomes, with
+        # or without a refused surrender, and for an accepted one, the side that scores and its points, as the
+        # points themselves say, then a few words, one sentence
+        rng = np.random.default_rng(23)
+        letters = np.array(list("NESWX"))
+        results = [score_deal(None, surrendered_by=by, surrender_accepted=True) for by in ("NS", "EW")]
+        for _ in range(400):
+            notation = "".join(rng.choice(letters, 9))
+            results.append(score_deal(notation))
+            results.append(score_deal(notation, surrendered_by=str(rng.choice(["NS", "EW"])), surrender_accepted=False))
+        for result in results:
+            verdict = result.verdict
+            team = result.team
+            head = "Nobody scores: " if team is None else f"{team} scores {result.points[team]}: "
+            assert verdict.startswith(head) and verdict.endswith(".") and ". " not in verdict, verdict
+            assert len(verdict) < 90 and verdict != result.reason, verdict
+            if result.surrendered_by is None:
+                assert ("made mordienne" in verdict) == result.score.mordienne, verdict
 
     @pytest.mark.parametrize("kwargs, message", [
         (dict(outcomes="SENWSEXNW", surrendered_by="NS"), "both or neither"),

@@ -67,7 +67,7 @@ from .policy import (NEEDS_TOKEN, NOT_FOR_STUDENTS, NOT_THIS_APP, NOT_THIS_COMPU
                      TEACHER_ONLY, Refusal, RoomPolicy, language_of)
 
 __all__ = ["Admission", "TOKEN_COOKIE", "PageHtml", "Starts", "PAGE_STARTS", "MAX_PAGE_BYTES", "OPERATOR_ADDRESSES",
-           "TEACHER_ADDRESSES_ENV", "replaces_a_page", "HostAndOrigin", "TokenGate", "LessonRoutes", "CloseRequests",
+           "TEACHER_ADDRESSES_ENV", "CAP_VARIABLES", "room_caps", "replaces_a_page", "HostAndOrigin", "TokenGate", "LessonRoutes", "CloseRequests",
            "RoomAdmission", "WebSocketBudget", "PageStarts"]
 
 TOKEN_COOKIE = "aluette-token"
@@ -84,6 +84,22 @@ MAX_PAGE_BYTES = 8 * 2**20
 #: The environment variable naming the teacher's computers (addresses, comma-separated: ``make app
 #: TEACHER_ADDRESS=...``), which hold as many pages as the computer that runs the app.
 TEACHER_ADDRESSES_ENV = "ALUETTE_TEACHER_ADDRESSES"
+
+
+#: The caps of the room as ``make app`` sets them, each from its variable in the environment (``make app``'s
+#: defaults: README, "Limits of the students' app"), read by :func:`room_caps`.
+CAP_VARIABLES = {"max_sessions": ("ALUETTE_MAX_SESSIONS", 40), "per_address": ("ALUETTE_MAX_SESSIONS_PER_ADDRESS", 4),
+                 "per_minute": ("ALUETTE_MAX_PAGES_PER_MINUTE", 12),
+                 "operator_per_address": ("ALUETTE_MAX_SESSIONS_PER_OPERATOR", 8)}
+
+
+def room_caps(environ) -> dict:
+    """:class:`Admission`'s caps from ``environ`` (the server's environment: the variables of
+    :data:`CAP_VARIABLES`, else their defaults, the limits a class gets) and the teacher's computers
+    (:data:`TEACHER_ADDRESSES_ENV`, comma-separated)."""
+    caps = {name: int(environ.get(variable, default)) for name, (variable, default) in CAP_VARIABLES.items()}
+    caps["teacher_addresses"] = frozenset(filter(None, environ.get(TEACHER_ADDRESSES_ENV, "").split(",")))
+    return caps
 
 
 class Closer:

@@ -4,9 +4,10 @@
 (:func:`solara_command`: :mod:`aluette.classroom.solara_asgi` with uvicorn, a worker process per core, each with a socket
 of its own on Linux: :mod:`aluette.classroom.workers`); with
 ``--server=voila`` (``make app SERVER=voila``) on Voilà instead (:func:`voila_command`), as
-``python -m aluette.classroom teacher`` always serves the teacher's page. It prints the address to give out and
-replaces itself with the server. Voilà reads ``voila.json`` and ``voila.py`` (the landing page) and its templates from
-the package (:data:`aluette.classroom.VOILA_CONFIG`); both servers serve the notebooks of ``--notebooks``
+``python -m aluette.classroom teacher`` always serves the teacher's page. It runs the server and prints the address
+to give out, with "ready", once the server's first page can be served (until then, what it is doing:
+:class:`aluette.classroom.workers.Readiness`). Voilà reads ``voila.json`` and ``voila.py`` (the landing page) and its
+templates from the package (:data:`aluette.classroom.VOILA_CONFIG`); both servers serve the notebooks of ``--notebooks``
 (:func:`aluette.classroom.notebooks_folder`: ``notebooks/`` in the current folder by default, a checkout's under
 ``make``), the one thing not in the package.
 
@@ -37,6 +38,7 @@ from aluette.classroom.guard import PROTOCOL as GUARDED_HTTP
 from aluette.classroom.admission import TEACHER_ADDRESSES_ENV
 from aluette.classroom.ledger import WORKERS_ENV
 from aluette.classroom.workers import READY_DIR_ENV, Readiness, spread_by_kernel
+from aluette.classroom.workers import run as run_server
 from aluette.classroom.workers import serve as serve_workers
 
 __all__ = ["ServeError", "Launch", "voila_command", "is_loopback", "main"]
@@ -267,17 +269,19 @@ def main(argv: list[str] | None = None) -> int:
     address = [f"{who}: {launch.url}"]
     if launch.token is not None:
         address.append(f"(token: {launch.token}; nothing is served without it)")
-    if args.server == "solara" and args.audience == "app" and spread_by_kernel():
-        # a socket per worker, new connections spread over them by the system (aluette.classroom.workers); the
-        # address is printed once every worker serves
-        with tempfile.TemporaryDirectory(prefix="aluette-ready-") as folder:
-            watch = Readiness(folder, workers, probe_url(args.host, args.port, launch.token), address)
+    # on every path the address is printed with "ready" once the first page can be served, and until then what the
+    # server is doing (aluette.classroom.workers.Readiness)
+    solara = args.server == "solara" and args.audience == "app"
+    checked = probe_url(args.host, args.port, launch.token)
+    with tempfile.TemporaryDirectory(prefix="aluette-ready-") as folder:
+        if solara and spread_by_kernel():
+            # a socket per worker, new connections spread over them by the system (aluette.classroom.workers); the
+            # address is printed once every worker serves
+            watch = Readiness(folder, workers, checked, address)
             return serve_workers(launch.fd_argv, {**launch.env, READY_DIR_ENV: folder}, args.host, args.port,
                                  workers, watch=watch)
-    for line in address:
-        print(line, flush=True)
-    if args.server == "solara" and args.audience == "app":  # uvicorn's own workers (macOS): no word when ready
-        print("(starting: each worker reads and runs every notebook once, about 40 s, before the first page)",
-              flush=True)
-    os.execvpe(launch.argv[0], launch.argv, launch.env)
-    return 0  # not reached
+        if solara:  # uvicorn's own workers (macOS): each says when it serves, by a file in the folder
+            watch = Readiness(folder, workers, checked, address)
+            return run_server(launch.argv, {**launch.env, READY_DIR_ENV: folder}, watch=watch)
+        what = "the teacher's page" if args.audience == "teacher" else "the students' app on Voilà"
+        return run_server(launch.argv, launch.env, watch=Readiness(None, 0, checked, address, what=what))

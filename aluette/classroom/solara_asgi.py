@@ -23,7 +23,7 @@ from solara.server import kernel_context  # noqa: E402 (Solara reads SOLARA_APP)
 from solara.server.starlette import app as solara_app  # noqa: E402
 
 from aluette.classroom import lesson_names, notebooks_folder  # noqa: E402
-from aluette.classroom.admission import KERNELS, PAGE_STARTS, TEACHER_ADDRESSES_ENV, Admission, PageHtml  # noqa: E402
+from aluette.classroom.admission import KERNELS, PAGE_STARTS, Admission, PageHtml, room_caps  # noqa: E402
 from aluette.classroom.ledger import WORKERS_ENV, door_ledger  # noqa: E402
 from aluette.classroom.pages import raise_open_files_limit  # noqa: E402
 from aluette.classroom.guard import ShortTracebacks  # noqa: E402
@@ -51,12 +51,8 @@ WORKERS = int(os.environ.get(WORKERS_ENV, "1"))
 app = Admission(MessageRate(PageHtml(SaysReady(solara_app)), KERNELS), lessons=lambda: LESSONS,
                 live=lambda: set(kernel_context.contexts),
                 token=os.environ.get("ALUETTE_TOKEN") or None,
-                max_sessions=int(os.environ.get("ALUETTE_MAX_SESSIONS", "40")),
-                per_address=int(os.environ.get("ALUETTE_MAX_SESSIONS_PER_ADDRESS", "4")),
-                per_minute=int(os.environ.get("ALUETTE_MAX_PAGES_PER_MINUTE", "12")),
-                # the computer that runs the app, and the teacher's: four seats of play together and more
-                operator_per_address=int(os.environ.get("ALUETTE_MAX_SESSIONS_PER_OPERATOR", "8")),
-                teacher_addresses=frozenset(filter(None, os.environ.get(TEACHER_ADDRESSES_ENV, "").split(","))),
+                # the caps (the computer that runs the app, and the teacher's: four seats of play together and more)
+                **room_caps(os.environ),
                 # the workers of one server count one room, in one ledger file
                 ledger=door_ledger(WORKERS), close_page=_close_page,
                 # new pages start two at a time, in turn (each says when it is drawn: aluette.classroom.solara_app)

@@ -6,17 +6,19 @@ the worker that is busy building pages is slow to accept, so the other takes nea
 alone while the first worker sits idle (measured with two workers: one at 90-100 % of a core, the other at 0 %,
 for half of the burst). Here each worker is a ``python -m uvicorn --fd N`` process of its own whose socket has
 ``SO_REUSEPORT``: Linux then spreads new connections over the sockets by a hash of their addresses, busy or not,
-so every worker gets its share, once the worker listens on its socket, that is once it is ready to serve. Elsewhere (macOS spreads nothing that way) ``make app`` uses uvicorn's
-``--workers``.
+so every worker gets its share, once the worker listens on its socket, that is once it is ready to serve. Elsewhere
+(macOS spreads nothing that way) ``make app`` uses uvicorn's ``--workers``.
 
 :func:`serve` starts the workers, restarts one that dies (as uvicorn's supervisor does), and on SIGINT or SIGTERM
-(Ctrl-C, or the test harness) stops them all and returns.
+(Ctrl-C, or the test harness) stops them all and returns. :func:`run` runs a server that is one process of its own
+(Voilà, for ``make app SERVER=voila`` and ``make teacher``, or uvicorn with its own ``--workers``) the same way.
 
-**Ready.** A worker reads and runs every notebook before it answers (about 40 s; longer on a busy machine), and the
-sockets listen from the start, so a student's browser would wait on a silent address. Each worker says when it
-serves (:func:`mark_ready`: a file named by its process id in ``ALUETTE_READY_DIR``, written once its start is done:
-``aluette/classroom/solara_asgi.py``); :class:`Readiness` prints what the server is doing until every worker has said so and
-the landing page answers, then "ready" with the address to give out.
+**Ready.** A worker reads and runs every notebook before it answers (half a minute to a few minutes, by the machine
+and how busy it is), so a student's browser would wait on a silent address. Each worker says when it serves
+(:func:`mark_ready`: a file named by its process id in ``ALUETTE_READY_DIR``, written once its start is done:
+``aluette/classroom/solara_asgi.py``); :class:`Readiness` prints what the server is doing until every worker has said
+so and the landing page answers (on Voilà, until the landing page answers), then "ready" with the address to give
+out: on every path of ``make app`` and ``make teacher``, never the address before its first page can be served.
 """
 
 from __future__ import annotations
@@ -32,8 +34,8 @@ import urllib.request
 from pathlib import Path
 from typing import Callable, Iterable
 
-__all__ = ["spread_by_kernel", "worker_socket", "worker_sockets", "serve", "mark_ready", "SaysReady", "Readiness",
-           "READY_DIR_ENV"]
+__all__ = ["spread_by_kernel", "worker_socket", "worker_sockets", "serve", "run", "mark_ready", "SaysReady",
+           "Readiness", "READY_DIR_ENV"]
 
 #: The folder where each worker says it serves (:func:`mark_ready`), set by ``aluette.classroom.command``.
 READY_DIR_ENV = "ALUETTE_READY_DIR"
@@ -75,32 +77,47 @@ def probe(url: str, timeout: float = 5.0) -> bool:
 
 
 class Readiness:
-    """What ``make app`` prints while its workers start: every ``every`` seconds what it is doing, then, once all
+    """What ``make app`` prints while its server starts: every ``every`` seconds what it is doing, then, once all
     ``workers`` have said they serve (files in ``folder``, :func:`mark_ready`) and ``probe_url`` answers, ``ready``'s
-    lines (the address to give out) once. Called by :func:`serve` with the running workers' process ids.
+    lines (the address to give out) once. Called by :func:`serve` with the running workers' process ids, and by
+    :func:`run` with ``None`` (uvicorn's own workers, whose process ids are uvicorn's: every file in ``folder``
+    counts). ``folder=None``: a server whose workers say nothing (Voilà), ready once ``probe_url`` answers.
 
-    ``say`` prints a line; ``check`` asks an address (default :func:`probe`); ``clock`` in seconds."""
+    ``what`` names the server in the lines (``"the students' app"``); ``say`` prints a line; ``check`` asks an address
+    (default :func:`probe`); ``clock`` in seconds."""
 
-    def __init__(self, folder: str | Path, workers: int, probe_url: str, ready: Iterable[str], *,
-                 say: Callable[[str], None] = lambda line: print(line, flush=True), every: float = 10.0,
-                 check: Callable[[str], bool] = probe, clock: Callable[[], float] = time.monotonic):
-        self.folder, self.workers, self.probe_url, self.ready = Path(folder), workers, probe_url, list(ready)
+    def __init__(self, folder: str | Path | None, workers: int, probe_url: str, ready: Iterable[str], *,
+                 what: str = "the students' app", say: Callable[[str], None] = lambda line: print(line, flush=True),
+                 every: float = 10.0, check: Callable[[str], bool] = probe,
+                 clock: Callable[[], float] = time.monotonic):
+        self.folder = None if folder is None else Path(folder)
+        self.workers, self.probe_url, self.ready = workers if folder is not None else 0, probe_url, list(ready)
         self.say, self.every, self.check, self.clock = say, every, check, clock
         self.started = self.clock()
         self.told = self.started
         self.done = False
-        self.say(f"aluette: starting the students' app ({workers} worker{'s' if workers != 1 else ''}): each "
-                 f"reads and runs every notebook once (about 40 s); the address follows as soon as the first page "
-                 f"can be served.")
+        if self.folder is None:
+            self.say(f"aluette: starting {what}; the address follows as soon as its first page can be served.")
+        else:
+            self.say(f"aluette: starting {what} ({workers} worker{'s' if workers != 1 else ''}): each reads and runs "
+                     f"every notebook once before it serves (half a minute to a few minutes, by the machine); the "
+                     f"address follows as soon as the first page can be served.")
 
-    def __call__(self, pids: Iterable[int]) -> bool:
-        """One look (``pids``: the workers running now); True once ready was said."""
+    def __call__(self, pids: Iterable[int] | None) -> bool:
+        """One look (``pids``: the workers running now, or ``None``: any worker that said it serves); True once ready
+        was said."""
         if self.done:
             return True
-        pids = set(pids)
-        serving = {pid for pid in pids if (self.folder / str(pid)).exists()}
+        if self.folder is None:
+            serving = set()
+        elif pids is None:
+            serving = {path.name for path in self.folder.iterdir()}
+        else:
+            pids = set(pids)
+            serving = {pid for pid in pids if (self.folder / str(pid)).exists()}
         now = self.clock()
-        if len(serving) >= self.workers and serving == pids and self.check(self.probe_url):
+        workers_ready = len(serving) >= self.workers and (pids is None or serving == pids)
+        if workers_ready and self.check(self.probe_url):
             self.done = True
             self.say(f"aluette: ready after {now - self.started:.0f} s.")
             for line in self.ready:
@@ -108,8 +125,11 @@ class Readiness:
             return True
         if now - self.told >= self.every:
             self.told = now
-            self.say(f"aluette: still starting ({len(serving)} of {self.workers} workers ready after "
-                     f"{now - self.started:.0f} s): reading and running the notebooks.")
+            if self.folder is None:
+                self.say(f"aluette: still starting ({now - self.started:.0f} s): waiting for the first page to answer.")
+            else:
+                self.say(f"aluette: still starting ({len(serving)} of {self.workers} workers ready after "
+                         f"{now - self.started:.0f} s): reading and running the notebooks.")
         return False
 
 
@@ -150,6 +170,42 @@ def worker_sockets(host: str, port: int, count: int) -> list[socket.socket]:
             sock.close()
         raise
     return made
+
+
+def run(argv: list, env: dict, watch: Callable[[None], object] | None = None) -> int:
+    """Run the server ``argv``, one process of its own (Voilà; uvicorn with its own ``--workers``), until it exits or
+    SIGINT or SIGTERM stops this process (then it is sent SIGTERM, and killed if it has not stopped within 20 s).
+    ``watch`` is called with ``None`` every 0.2 s until it returns true (:class:`Readiness`). Returns the server's exit
+    code, or 0 once stopped by a signal."""
+    stopping = []
+
+    def stop(signum, _frame):
+        stopping.append(signum)
+
+    previous = {s: signal.signal(s, stop) for s in (signal.SIGINT, signal.SIGTERM)}
+    child = None
+    try:
+        child = subprocess.Popen(argv, env=env)
+        ready = watch is None
+        while not stopping and child.poll() is None:
+            time.sleep(0.2)
+            if not ready and not stopping:
+                ready = bool(watch(None))
+        if stopping:
+            return 0
+        if child.returncode:
+            print(f"aluette: the server stopped (exit {child.returncode})", file=sys.stderr, flush=True)
+        return child.returncode
+    finally:
+        if child is not None and child.poll() is None:
+            child.send_signal(signal.SIGTERM)
+            try:
+                child.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                child.kill()
+                child.wait()
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 def serve(argv_for_fd: Callable[[int], list], env: dict, host: str, port: int, workers: int,

@@ -137,7 +137,8 @@ class ReviewPanel(w.VBox):
         css, plain = self.css, self._plain
         self.head = styled(w.HTML(layout=plain), f"{css}-review-head")
         self.rows = styled(w.HTML(layout=plain), f"{css}-review-rows")
-        self.find_button = styled(w.Button(description=_("Find a better card"), icon="search", layout=plain,
+        # a layout of its own: shown or hidden by itself, never with the widgets of the table sharing ``plain``
+        self.find_button = styled(w.Button(description=_("Find a better card"), icon="search", layout=w.Layout(),
                                            tooltip=_("try to find a better card for one of your mistakes")),
                                   f"{css}-review-find")
         self.find_button.on_click(lambda _: self.find_better())

@@ -734,12 +734,12 @@ class SeatTable(w.VBox):
                     f" {facts.again}" if facts.again else "")
             else:
                 now = _("Deal over. {who}").format(who=facts.next_deal_by)
-            verdict = escape(view.result.reason)
+            # the verdict in one short line; the whole reason, and why not mordienne, on demand (issue 23 §6)
             why = mordienne_note(view.result.score, facts.options.mordienne)
-            if why:  # the detail on demand, not the whole text every deal
-                question = escape(_("Why not mordienne?"))
-                verdict += (f' <details class="{self._css("verdict")}"><summary>{question}</summary>'
-                            f"{escape(why)}</details>")
+            question = escape(_("Why not mordienne?") if why else _("Why?"))
+            detail = " ".join(filter(None, [view.result.reason, why]))
+            verdict = (f'{escape(view.result.verdict)} <details class="{self._css("verdict")}"><summary>{question}'
+                       f'</summary><span class="{self._css("verdict-detail")}">{escape(detail)}</span></details>')
             now = f"{verdict} <b>{escape(now)}</b>"
         elif view.to_move is you:
             now = _(_YOUR_TURN[view.phase])

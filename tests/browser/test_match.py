@@ -4,8 +4,9 @@ What is proven: a card click plays the card (it leaves your hand and lands in th
 (``RAPID_CLICKS``) on the match's cards and buttons leave the kernel without exceptions and the game legal, as the
 page shows it; nothing the browser received names a card of a bot's hidden hand, of a bot's discards or of the
 unused stock, computed from the engine with the same seed and the same moves, while your own cards are there (the
-positive control); a bad seed typed into the seed box shows a message and the widget keeps working. That the same
-card click works in JupyterLab is test_lab.py's (the file that starts JupyterLab).
+positive control); a bad seed typed into the seed box shows a message and the widget keeps working; a completed
+trick shows the engine's one-line reason beside it. That the same card click works in JupyterLab is test_lab.py's
+(the file that starts JupyterLab).
 
 Sources: the rules sheet, "gameplay" (each player plays one card in turn, clockwise; a trick has four cards) and "setup"
 (the chant; the discards are face down); the quality bar of this project (secrecy, friendly messages).
@@ -17,6 +18,7 @@ import numpy as np
 import pytest
 
 from aluette import Card, Phase, Seat
+from aluette.narration import trick_reason
 from aluette.signals import signal_for
 from aluette.widgets.common import card_words
 from aluette.secrecy import hidden_cards
@@ -106,12 +108,14 @@ def decline_the_chant(page, wire, root):
 
 def test_a_card_click_plays_it(page, wire, open_voila):
     """The rules sheet, "gameplay": each player plays one card in turn. Clicking a card of your hand plays it: it leaves
-    your hand and is drawn in the trick on the table."""
+    your hand and is drawn in the trick on the table. Once the trick is complete, the one-line reason beside it
+    (issue 23 §6) is the engine's for that trick (aluette.narration.trick_reason, the same match replayed here)."""
     open_voila(page, NOTEBOOK)
     root = match_root(page)
     expect(root.locator(".aluette-match-seed input")).to_have_value(str(SEED))
     settle(page, wire, root)
-    if "do you agree to the chant" in status(root):
+    asked = "do you agree to the chant" in status(root)
+    if asked:
         decline_the_chant(page, wire, root)
     assert "click a card to play it" in status(root)
     # the longest bot pause (1.5 s each), so the click below lands during the pauses even on a busy machine
@@ -130,6 +134,11 @@ def test_a_card_click_plays_it(page, wire, open_voila):
     assert hand(root) == [c for c in before if c is not card]
     settle(page, wire, root)
     assert counts(root)["played"] == 1  # W and N finished the first trick
+    engine = replay(False if asked else None, [card])
+    first = engine.view.tricks[0]
+    assert dict(first.plays)[Seat.S] is card  # the replay is the game shown
+    expect(root.locator(".aluette-match-reason")).to_have_text(trick_reason(first))
+    engine.close()
     assert wire.kernel_errors() == []
     root.evaluate("el => el.scrollIntoView()")
     screenshot(page, "08_play_a_match-demo")
@@ -195,10 +204,12 @@ def test_rapid_clicks_leave_no_exception_and_a_legal_game(page, wire, open_voila
     screenshot(page, "08_play_a_match-after-rapid-clicks")
 
 
-def replay(agree: bool, plays: list[Card]) -> MatchTable:
-    """The same match in this process: seed, answer and cards as clicked; the bots are deterministic."""
+def replay(agree: bool | None, plays: list[Card]) -> MatchTable:
+    """The same match in this process: seed, answer (``None``: South was not asked) and cards as clicked; the bots
+    are deterministic."""
     table = MatchTable(seed=SEED, bot_delay=0)
-    table.answer_chant(agree)
+    if agree is not None:
+        table.answer_chant(agree)
     for card in plays:
         table.play(card)
     assert table.message.last_error is None

@@ -10,8 +10,9 @@ table's match rebuilt from the database), with its own hand as the positive cont
 at the end of the deal; in the middle of a trick one player's page is reloaded (its virtual kernel closed by the
 page's close request, its widgets gone): with the seat code the player is back at the seat, the same hand and the
 same cards on the table, and plays on; a fifth context, the teacher's page (Voilà, as ``make teacher`` serves it),
-shows the table's deal and score from the database and receives no card at all. Once the deal is over every page
-offers Next deal.
+shows the table's deal and score from the database and receives no card at all. Beside a completed trick every page
+gives the engine's one-line reason for it; once the deal is over every page gives the deal's short verdict, its whole
+reason folded behind "Why?", and offers Next deal (issue 23 §6).
 
 One deal, not the whole match: what the later deals add is proven without a browser, by the same clicks on the same
 widgets: tests/widgets/test_together.py::TestPlayingTogether::test_four_pages_play_a_whole_match_each_seeing_its_own_
@@ -40,6 +41,7 @@ import pytest
 
 from aluette.cards import Card
 from aluette.deal import Phase
+from aluette.narration import trick_reason
 from aluette.secrecy import hidden_cards
 from aluette.seats import Seat, Team
 from aluette.store import TableService, open_store
@@ -226,6 +228,10 @@ def seat_and_play(students, teacher, service, table):
          and service.replay(table).current.phase is Phase.PLAY)  # the chant, all decline
     audit(students, service, table, public=public)
     play(students, service, table, lambda: trick_state(service, table) == (2, 2))
+    # issue 23 §6: beside the trick just completed, every page gives its one-line reason, the engine's for it
+    reason = trick_reason(service.replay(table).current.view(None, events=False).tricks[-1])
+    for p in students:
+        expect(root(p).locator(".aluette-together-reason")).to_have_text(reason, timeout=WAIT)
     # mid-trick: the pictures for the README, then the page of the next player to move is reloaded
     if harness.pictures_wanted():
         for seat, p in zip("NESW", students):
@@ -266,9 +272,21 @@ def seat_and_play(students, teacher, service, table):
     score = f"NS {match.scores[Team.NS]} – EW {match.scores[Team.EW]}"
     expect(desk_row).to_contain_text(score, timeout=WAIT)
     expect(desk_row).to_contain_text("deal 1, over", timeout=WAIT)
+    result = match.current.result
     for p in students:
         expect(root(p).locator(".aluette-together-score")).to_contain_text(score_line(match))
         expect(root(p).locator("button.aluette-together-next")).to_be_enabled(timeout=WAIT)  # any player may deal on
+        # the deal's verdict in one short line, the engine's, in view; its whole reason behind "Why?", folded
+        line = root(p).locator(".aluette-together-status")
+        expect(line).to_be_visible()
+        expect(line).to_contain_text(result.verdict)
+        detail = root(p).locator(".aluette-together-verdict-detail")
+        expect(detail).to_contain_text(result.reason)
+        expect(detail).to_be_hidden()
+    why = root(students[0]).locator(".aluette-together-verdict summary")
+    expect(why).to_have_text(re.compile(r"^Why( not mordienne)?\?$"))
+    why.click()
+    expect(root(students[0]).locator(".aluette-together-verdict-detail")).to_be_visible()  # shown on demand
     assert wire_of(teacher).cards_named() == frozenset(), "the teacher's page received a card"
     for p in students + [teacher]:
         assert wire_of(p).kernel_errors() == [] and wire_of(p).js_errors() == []

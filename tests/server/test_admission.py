@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from aluette.classroom.admission import TOKEN_COOKIE, Admission, Starts
+from aluette.classroom.admission import TOKEN_COOKIE, Admission, Starts, room_caps
 from aluette.classroom.ledger import DOOR_PREFIX, Ledger, door_ledger
 from aluette.classroom.command import ServeError, solara_command
 from tests.coroutines import run as run_coroutine
@@ -35,7 +35,7 @@ class Door:
     """An :class:`Admission` in front of a stand-in app that answers 200 and records what reached it; ``live``
     is the set of kernels the stand-in Solara holds."""
 
-    def __init__(self, **options):
+    def __init__(self, lessons=frozenset({"08_play_a_match", "00_start_here"}), **options):
         self.live: set[str] = set()
         self.reached: list[str] = []
         self.clock = Clock()
@@ -49,7 +49,7 @@ class Door:
             await send({"type": "http.response.start", "status": 200, "headers": []})
             await send({"type": "http.response.body", "body": b"page"})
 
-        self.door = Admission(app, lessons=lambda: {"08_play_a_match", "00_start_here"}, live=lambda: self.live,
+        self.door = Admission(app, lessons=lambda: set(lessons), live=lambda: self.live,
                               clock=self.clock, **options)
 
     def call(self, path, kind="http", address="10.0.0.1", query=b"", cookie=None, method="GET", headers=()):
@@ -571,9 +571,9 @@ class TestReplacing:
 
     RELOAD = [(b"cache-control", b"max-age=0")]
 
-    def load(self, door, kernel, headers=(), address="10.0.0.1"):
+    def load(self, door, kernel, headers=(), address="10.0.0.1", path="/08_play_a_match"):
         """A page load with ``headers``, then (if admitted and ``kernel``) its websocket."""
-        status = door.call("/08_play_a_match", address=address, headers=headers)[0]
+        status = door.call(path, address=address, headers=headers)[0]
         if status == 200 and kernel is not None:
             assert door.call(f"/jupyter/api/kernels/{kernel}/channels", "websocket", address)[0] == "accepted"
         return status
@@ -620,6 +620,59 @@ class TestReplacing:
             assert [door.student(address=address, kernel=f"{address}-{i}") for i in range(8)] == [200] * 8
             assert door.call("/08_play_a_match", address=address)[0] == 503
         assert [door.student(address="10.0.0.2", kernel=f"s{i}") for i in range(5)] == [200] * 4 + [503]
+
+
+class TestAClasssOwnLimits:
+    """Issue 23 §3 at the limits `make app` gives a class (no ALUETTE_MAX_* variable set: admission.room_caps, the
+    numbers the README states): the computer that runs the app (or the teacher's) opens four seats of play together
+    and a lesson beside them, reloads each seat and follows a lesson's "Next:" link, and keeps every page, each
+    reload and link replacing the page it leaves; a student's computer at its cap keeps its page on a reload."""
+
+    CAPS = room_caps({})
+    LESSONS = {"08_play_a_match", "09_analysis", "10_play_together"}
+    RELOAD = TestReplacing.RELOAD
+
+    def test_the_defaults_are_the_readmes(self):
+        readme = " ".join((REPO / "README.md").read_text(encoding="utf-8").split())
+        caps = self.CAPS
+        assert (f"each computer holds at most {caps['per_address']} open pages at once, and opens at most "
+                f"{caps['per_minute']} pages a minute; the room holds {caps['max_sessions']} pages in all") in readme
+        assert (f"The computer that runs the app (127.0.0.1) and the teacher's (`make app HOST=0.0.0.0 "
+                f"TEACHER_ADDRESS=192.168.1.20`) hold {caps['operator_per_address']}, enough to rehearse play "
+                f"together alone (four seats)") in readme
+        assert room_caps({"ALUETTE_MAX_SESSIONS_PER_OPERATOR": "5", "ALUETTE_TEACHER_ADDRESSES": "10.0.0.7"}) == {
+            **caps, "operator_per_address": 5, "teacher_addresses": frozenset({"10.0.0.7"})}
+
+    @pytest.mark.parametrize("address", ["127.0.0.1", "192.168.1.20"])
+    def test_four_seats_a_lesson_their_reloads_and_a_next_link_from_the_apps_computer_are_all_admitted(self, address):
+        door = Door(lessons=self.LESSONS, **room_caps({"ALUETTE_TEACHER_ADDRESSES": "192.168.1.20"}))
+        load, seats = TestReplacing().load, [f"seat {i}" for i in range(4)]
+        assert [door.student("/10_play_together", address, kernel) for kernel in seats] == [200] * 4
+        assert door.student("/08_play_a_match", address, "lesson") == 200
+        assert door.door.sessions(address) == 5 > self.CAPS["per_address"]  # more than a student's computer holds
+        for kernel in seats:  # each seat's page reloaded: admitted, and its old page goes with its close request
+            assert load(door, f"{kernel} again", self.RELOAD, address, "/10_play_together") == 200
+            door.live.discard(kernel)
+            assert door.door.sessions(address) == 5
+        came_from = [(b"host", b"localhost:8888"), (b"referer", b"http://localhost:8888/08_play_a_match")]
+        assert load(door, "next lesson", came_from, address, "/09_analysis") == 200  # "Next: 09 Analysis"
+        door.live.discard("lesson")
+        assert door.door.sessions(address) == 5  # ten pages opened in the minute, all kept, five held
+        door.clock.now += 61  # a minute later (twelve pages a minute: ten were opened), up to its cap of pages held
+        for k in range(3):
+            assert door.student("/08_play_a_match", address, f"more {k}") == 200
+        assert door.door.sessions(address) == self.CAPS["operator_per_address"]
+        assert load(door, "seat 0 once more", self.RELOAD, address, "/10_play_together") == 200  # at the cap: replaced
+        assert door.call("/08_play_a_match", address=address)[0] == 503  # a new page beyond it is refused
+
+    def test_a_students_computer_at_its_cap_keeps_its_page_on_a_reload(self):
+        door = Door(lessons=self.LESSONS, **self.CAPS)
+        cap = self.CAPS["per_address"]
+        assert [door.student(address="10.0.0.5", kernel=f"k{i}") for i in range(cap)] == [200] * cap
+        assert door.call("/08_play_a_match", address="10.0.0.5")[0] == 503  # a page more: the cap holds
+        assert TestReplacing().load(door, "k again", self.RELOAD, "10.0.0.5") == 200  # a reload replaces its page
+        door.live.discard(f"k{cap - 1}")
+        assert door.door.sessions("10.0.0.5") == cap
 
 
 def test_the_teachers_address_reaches_the_server_checked():

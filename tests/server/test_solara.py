@@ -21,6 +21,7 @@ import pytest
 from aluette.classroom import command
 from aluette.classroom.landing import read_entry
 from aluette.classroom.ledger import WORKERS_ENV
+from aluette.classroom.workers import READY_DIR_ENV
 from tests.browser.harness import FIXTURES, REPO, Server, server_env
 from tests.coroutines import run as run_coroutine
 from tests.server.student import message, open_solara_page
@@ -202,22 +203,25 @@ def test_a_students_card_size_is_theirs_alone(solara_08):
 
 
 def launched(monkeypatch, *argv: str) -> dict:
-    """What ``python -m aluette.classroom ARGV`` would run: its ``argv`` and ``env`` (the exec replaced), and for
-    several Solara workers on Linux the argv of the worker given socket 7 and ``served`` (host, port, workers):
-    the workers are not started."""
+    """What ``python -m aluette.classroom ARGV`` would run: its ``argv``, ``env`` and ``watch`` (its
+    :class:`~aluette.classroom.workers.Readiness`), and for several Solara workers on Linux the argv of the worker
+    given socket 7 and ``served`` (host, port, workers): nothing is started."""
     ran = {}
     monkeypatch.setattr(command, "serve_workers", lambda fd_argv, env, host, port, workers, watch: ran.update(
         argv=fd_argv(7), env=env, served=(host, port, workers), watch=watch) or 0)
-    monkeypatch.setattr(command.os, "execvpe", lambda file, args, env: ran.update(argv=args, env=env))
+    monkeypatch.setattr(command, "run_server", lambda args, env, watch: ran.update(argv=args, env=env, watch=watch)
+                        or 0)
     monkeypatch.delenv("ALUETTE_TOKEN", raising=False)
     assert command.main(list(argv)) == 0
     return ran
 
 
 def given_out(ran: dict, capsys) -> str:
-    """The address as ``make app`` gives it: printed at once (uvicorn in place of this process), or once the workers
-    are ready (the lines of its :class:`~aluette.classroom.workers.Readiness`)."""
-    return capsys.readouterr().out + "\n".join(ran["watch"].ready if "watch" in ran else [])
+    """The address as ``make app`` gives it: on every path once the server is ready (the lines of its
+    :class:`~aluette.classroom.workers.Readiness`), never before (issue 23 §4)."""
+    printed = capsys.readouterr().out
+    assert "http" not in printed and printed.startswith("aluette: starting"), printed
+    return "\n".join(ran["watch"].ready)
 
 
 @pytest.mark.parametrize("host", ["0.0.0.0", "192.168.1.20", "::"])
@@ -231,6 +235,9 @@ def test_make_apps_default_is_solara_and_off_the_loopback_never_without_a_token(
     ran = launched(monkeypatch, "app", f"--host={host}", "--port=9000", "--server=voila")
     voila_token = next(a for a in ran["argv"] if a.startswith("--Voila.token="))
     assert len(voila_token) > len("--Voila.token=") + 16
+    assert f":9000/?token={voila_token.removeprefix('--Voila.token=')}" in given_out(ran, capsys)
+    asked = "127.0.0.1" if host in ("0.0.0.0", "::") else host  # the server's own address, as this computer asks it
+    assert ran["watch"].probe_url.startswith(f"http://{asked}:9000/?token=")
 
 
 def test_make_apps_default_takes_the_teachers_token_and_none_on_the_loopback(monkeypatch, capsys):
@@ -262,6 +269,8 @@ def test_make_app_starts_a_worker_per_core_sharing_one_door(monkeypatch):
     monkeypatch.setattr(command, "spread_by_kernel", lambda: False)  # macOS: uvicorn's own workers
     ran = launched(monkeypatch, "app", "--workers=3")
     assert "served" not in ran and "--workers=3" in ran["argv"] and ran["env"][WORKERS_ENV] == "3"
+    # watched too: the three workers say when they serve, in the folder of the watch
+    assert ran["watch"].workers == 3 and ran["env"][READY_DIR_ENV] == str(ran["watch"].folder)
 
 
 def test_workers_are_refused_out_of_range_and_on_voila(capsys):

@@ -1,6 +1,8 @@
 """The worker processes of the students' app (aluette.classroom.workers): a socket of their own each on one port,
-new connections spread over them by the system, a worker that dies started again, all stopped by SIGTERM. Run with a
-stand-in worker (a tiny HTTP server that answers its process id) so that no Solara server is needed."""
+new connections spread over them by the system, a worker that dies started again, all stopped by SIGTERM; and on every
+path of `make app` and `make teacher`, the address given only once the first page can be served. Run with stand-ins
+(a tiny HTTP server that answers its process id; for Voilà and uvicorn's own workers, one that answers late) so that
+no Solara or Voilà server is needed."""
 
 from __future__ import annotations
 
@@ -22,7 +24,8 @@ from aluette.classroom.workers import spread_by_kernel, worker_sockets
 from tests.browser.harness import REPO
 from tests.coroutines import run as run_coroutine
 
-pytestmark = pytest.mark.skipif(not spread_by_kernel(), reason="SO_REUSEPORT spreads connections on Linux only")
+#: the tests of the workers' own sockets (``SO_REUSEPORT``); the others run on any system
+linux_only = pytest.mark.skipif(not spread_by_kernel(), reason="SO_REUSEPORT spreads connections on Linux only")
 
 WORKER = textwrap.dedent("""
     import http.server, os, socket, sys, time
@@ -92,6 +95,7 @@ def served(tmp_path):
         process.wait(10)
 
 
+@linux_only
 def test_each_worker_listens_on_a_socket_of_its_own_and_gets_a_share_of_new_connections(served):
     """Linux spreads connections over sockets that share a port by a hash of their addresses: 40 connections, each
     from a new port, reach both workers (all on one would happen once in 2**39 runs)."""
@@ -100,6 +104,7 @@ def test_each_worker_listens_on_a_socket_of_its_own_and_gets_a_share_of_new_conn
     assert None not in pids and set(pids) == children(process.pid) and len(set(pids)) == 2, pids
 
 
+@linux_only
 def test_a_worker_that_dies_is_started_again_and_sigterm_stops_them_all(served):
     process, port, ready = served
     first = children(process.pid)
@@ -125,6 +130,7 @@ def test_a_worker_that_dies_is_started_again_and_sigterm_stops_them_all(served):
     assert not any(process_alive(pid) for pid in now)
 
 
+@linux_only
 def test_sockets_are_made_for_each_worker_and_inherited():
     sockets = worker_sockets("127.0.0.1", 0, 1)
     try:
@@ -142,6 +148,7 @@ def test_sockets_are_made_for_each_worker_and_inherited():
             sock.close()
 
 
+@linux_only
 def test_a_restarted_worker_takes_no_connection_before_it_is_ready(served):
     """Issue 22: a killed worker restarted, but the connections that landed on its socket waited until it had run
     every notebook again (10 of 12 newcomers timed out at 150 s). Its socket now leaves the port's group with it, and
@@ -180,6 +187,7 @@ SERVE_WATCHED = textwrap.dedent("""
 """)
 
 
+@linux_only
 def test_make_app_gives_the_address_only_once_every_worker_serves_and_says_what_it_does_until_then():
     """Issue 23 §4: `make app` printed the students' address at once, while the address stayed silent for 21-164 s.
     The supervisor (aluette.classroom.workers.serve, as `make app` runs it) prints what it is doing, and "ready"
@@ -212,6 +220,89 @@ def test_make_app_gives_the_address_only_once_every_worker_serves_and_says_what_
         assert process.wait(30) == 0
 
 
+# a server of one process of its own, as `make app SERVER=voila` and `make teacher` run Voilà, and `make app` on macOS
+# uvicorn with its own --workers (aluette.classroom.workers.run): "voila" answers only after START_S seconds; "workers"
+# answers at once (uvicorn's supervisor listens) but its second worker says it serves only after START_S seconds
+LATE_SERVER = textwrap.dedent("""
+    import http.server, os, sys, threading, time
+    port, mode, start = int(sys.argv[1]), sys.argv[2], float(os.environ["START_S"])
+    class Answer(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Length", "2")
+            self.end_headers()
+            self.wfile.write(b"ok")
+        def log_message(self, *args):
+            pass
+    if mode == "voila":
+        time.sleep(start)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), Answer)
+    if mode == "workers":
+        def start_workers(folder=os.environ["ALUETTE_READY_DIR"]):
+            open(os.path.join(folder, "101"), "w").close()
+            time.sleep(start)
+            open(os.path.join(folder, "102"), "w").close()
+        threading.Thread(target=start_workers, daemon=True).start()
+    server.serve_forever()
+""")
+
+# `python -m aluette.classroom` itself (command.main), its server replaced by LATE_SERVER; its lines every 0.5 s
+MAIN_WITH_A_LATE_SERVER = textwrap.dedent("""
+    import functools, os, sys
+    from aluette.classroom import command
+    late, port, mode = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+    def launch(*args, **kwargs):
+        return command.Launch([sys.executable, "-c", late, str(port), mode], dict(os.environ),
+                              f"http://127.0.0.1:{port}/", None)
+    command.voila_command = command.solara_command = launch
+    command.spread_by_kernel = lambda: False  # as on macOS
+    command.Readiness = functools.partial(command.Readiness, every=0.5)
+    sys.exit(command.main(["app", f"--port={port}", *(["--server=voila"] if mode == "voila" else ["--workers=2"])]))
+""")
+
+
+@pytest.mark.parametrize("mode", ["voila", "workers"])
+def test_every_path_of_make_app_gives_the_address_once_its_first_page_can_be_served(mode):
+    """Issue 23 §4 on the other paths: `make app SERVER=voila` (and `make teacher`, the same code) and `make app` on
+    macOS (uvicorn's own --workers) printed the address before it answered. `python -m aluette.classroom` now runs the
+    server, says what it is doing, and prints "ready" with the address only once the server's own address answers
+    and, for uvicorn's workers, both workers have said they serve (a stand-in server that is ready after 2 s)."""
+    port = free_port()
+    began = time.monotonic()
+    process = subprocess.Popen([sys.executable, "-u", "-c", MAIN_WITH_A_LATE_SERVER, LATE_SERVER, str(port), mode],
+                               cwd=REPO, env={**os.environ, "START_S": "2"}, stdout=subprocess.PIPE, text=True,
+                               start_new_session=True)
+    try:
+        lines = []
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            line = process.stdout.readline()
+            assert line, f"the server stopped: {lines}"
+            lines.append(line.strip())
+            if line.startswith("Students open"):
+                given = time.monotonic()
+                answered = answer_ok(port)
+                break
+        starting = ("aluette: starting the students' app on Voilà;" if mode == "voila"
+                    else "aluette: starting the students' app (2 workers): each reads and runs every notebook")
+        assert lines[0].startswith(starting), lines
+        assert any(line.startswith("aluette: still starting (") for line in lines[1:-2]), lines
+        assert lines[-2].startswith("aluette: ready after ") and lines[-1] == f"Students open: http://127.0.0.1:{port}/"
+        assert given - began >= 2 and answered  # not before the server could answer, and it answers then
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        assert process.wait(30) == 0  # stopped by the signal, its server with it
+    assert not answer_ok(port)
+
+
+def answer_ok(port: int) -> bool:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as response:
+            return response.status == 200
+    except OSError:
+        return False
+
+
 def test_readiness_waits_for_every_running_worker_and_the_landing_page():
     from aluette.classroom.workers import Readiness
     said, answers, now = [], {"up": False}, [0.0]
@@ -232,6 +323,28 @@ def test_readiness_waits_for_every_running_worker_and_the_landing_page():
     assert watch([101, 102]) and said[-2:] == ["aluette: ready after 12 s.", "Students open: http://x/"]
     count = len(said)
     assert watch([101, 102]) and len(said) == count  # said once
+
+
+def test_readiness_of_a_server_whose_workers_are_not_known_by_process_id(tmp_path):
+    # Voilà (no worker says it serves): ready once its address answers; uvicorn's own workers (``None``: their
+    # process ids are uvicorn's): once as many as started have said so, whoever they are, and the address answers
+    from aluette.classroom.workers import Readiness
+    said, answers, now = [], {"up": False}, [0.0]
+    voila = Readiness(None, 0, "http://x/", ["Teacher's page: http://x/"], what="the teacher's page",
+                      say=said.append, every=10, check=lambda url: answers["up"], clock=lambda: now[0])
+    assert said == ["aluette: starting the teacher's page; the address follows as soon as its first page can be "
+                    "served."]
+    now[0] = 10
+    assert not voila(None) and said[-1] == "aluette: still starting (10 s): waiting for the first page to answer."
+    answers["up"] = True
+    assert voila(None) and said[-2:] == ["aluette: ready after 10 s.", "Teacher's page: http://x/"]
+    said.clear()
+    workers = Readiness(tmp_path, 2, "http://x/", ["Students open: http://x/"], say=said.append,
+                        check=lambda url: answers["up"], clock=lambda: now[0])
+    (tmp_path / "7").touch()
+    assert not workers(None)
+    (tmp_path / "9").touch()
+    assert workers(None) and said[-1] == "Students open: http://x/"
 
 
 def test_a_worker_says_it_serves_once_its_start_is_done(tmp_path):

@@ -935,20 +935,47 @@ class TestTrickReason:
         plain = TrickRecord(5, N, ((N, c("5O")), (E, c("4O")), (S, c("3E")), (W, c("4B"))), N)
         assert trick_reason(plain) == "North wins with the 5 of coins"
 
-    def test_the_verdict_keeps_the_mordienne_detail_on_demand(self):
+    def test_the_verdict_is_one_short_line_with_the_whole_reason_on_demand(self):
+        # issue 23 §6: the deal's verdict short (aluette.scoring.result_verdict), the engine's whole reason and why
+        # not mordienne (aluette.scoring.explain_mordienne) in a disclosure
+        from aluette.decisions import BADGE
         from aluette.widgets.seat_table import mordienne_note
         for seed in range(40):
             t = table(seed)
             while not t.deal.is_over:
                 t.follow_hint()
-            why = mordienne_note(t.deal.result.score, t.match.options.mordienne)
+            result = t.deal.result
+            why = mordienne_note(result.score, t.match.options.mordienne)
             if why:
-                status = unescape(t.status.value)
-                assert "<details" in status and "Why not mordienne?" in status and why in status
-                assert status.index(t.deal.result.reason) < status.index("<details")
+                line, detail = unescape(t.status.value).split("<details", 1)
+                assert result.verdict in line and result.reason not in line and BADGE not in line
+                assert "<summary>Why not mordienne?</summary>" in detail and result.reason in detail and why in detail
                 return
             t.close()
         raise AssertionError("no deal below seed 40 needs a mordienne note")
+
+    def test_a_verdict_resting_on_two_decisions_stays_one_short_line(self):
+        # the deal XXXXXXXXS (tests/test_decisions.py): a run of one and spoiled tricks before it, two decisions of
+        # this project. The line marks them once with the short badge; the reason's two badges are in the detail.
+        # The seed sheet, "gameplay": four cards of one class tie and spoil the trick, its leader leads again; each
+        # seat holds one suit of eight classes, South Monsieur (3O) for the ninth trick instead of its 4.
+        from aluette import Card
+        from aluette.decisions import BADGE, SHORT_BADGE
+        from aluette.scenario import scenario_deal
+        suits = {"N": "O", "E": "C", "S": "B", "W": "E"}
+        ranks = (1, 12, 11, 10, 8, 7, 6, 5, 4)
+        hands = {seat: " ".join(f"{r}{suit}" for r in ranks) for seat, suit in suits.items()}
+        hands["S"] = hands["S"].replace("4B", "3O")
+        deal = scenario_deal(hands, 0, leader="N", options=Options(chant=False))
+        for rank in ranks:
+            for seat in deal.leader.clockwise_from():
+                deal.play(seat, Card.parse("3O") if (seat is S and rank == 4) else Card(rank, suits[seat.value]))
+        assert deal.notation == "XXXXXXXXS" and deal.result.reason.count(BADGE) == 2
+        t = table()
+        t._render_status(deal.view(S), t._port.facts())
+        line, detail = unescape(t.status.value).split("<details", 1)
+        assert deal.result.verdict in line and line.count(SHORT_BADGE) == 1 and BADGE not in line
+        assert len(deal.result.verdict) < 60 and deal.result.reason in detail and "<summary>Why?</summary>" in detail
 
 
 class TestFaceDown:
