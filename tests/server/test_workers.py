@@ -198,17 +198,9 @@ def test_make_app_gives_the_address_only_once_every_worker_serves_and_says_what_
                                env={**os.environ, "START_S": "3"}, stdout=subprocess.PIPE, text=True,
                                start_new_session=True)
     try:
-        lines = []
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            line = process.stdout.readline()
-            assert line, f"the server stopped: {lines}"
-            lines.append(line.strip())
-            if line.startswith("Students open"):
-                given = time.monotonic()
-                served = {answer(port) for _ in range(20)}
-                answered = time.monotonic() - given
-                break
+        lines, given = lines_until_the_address(process)
+        served = {answer(port) for _ in range(20)}
+        answered = time.monotonic() - given
         assert lines[0].startswith("aluette: starting the students' app (2 workers)")
         assert any(line.startswith("aluette: still starting (") for line in lines[1:-2]), lines
         assert lines[-2].startswith("aluette: ready after ") and lines[-1] == f"Students open: http://127.0.0.1:{port}/"
@@ -273,16 +265,8 @@ def test_every_path_of_make_app_gives_the_address_once_its_first_page_can_be_ser
                                cwd=REPO, env={**os.environ, "START_S": "2"}, stdout=subprocess.PIPE, text=True,
                                start_new_session=True)
     try:
-        lines = []
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            line = process.stdout.readline()
-            assert line, f"the server stopped: {lines}"
-            lines.append(line.strip())
-            if line.startswith("Students open"):
-                given = time.monotonic()
-                answered = answer_ok(port)
-                break
+        lines, given = lines_until_the_address(process)
+        answered = answer_ok(port)
         starting = ("aluette: starting the students' app on Voilà;" if mode == "voila"
                     else "aluette: starting the students' app (2 workers): each reads and runs every notebook")
         assert lines[0].startswith(starting), lines
@@ -293,6 +277,19 @@ def test_every_path_of_make_app_gives_the_address_once_its_first_page_can_be_ser
         os.killpg(process.pid, signal.SIGTERM)
         assert process.wait(30) == 0  # stopped by the signal, its server with it
     assert not answer_ok(port)
+
+
+def lines_until_the_address(process, within: float = 60) -> tuple[list[str], float]:
+    """What ``process`` printed up to its "Students open" line (stripped), and when that line came (monotonic)."""
+    lines: list[str] = []
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        line = process.stdout.readline()
+        assert line, f"the server stopped: {lines}"
+        lines.append(line.strip())
+        if line.startswith("Students open"):
+            return lines, time.monotonic()
+    raise AssertionError(f"no address within {within} s: {lines}")
 
 
 def answer_ok(port: int) -> bool:
