@@ -112,3 +112,26 @@ def test_the_french_teachers_page_lists_the_french_pages_and_offers_the_french_s
     assert '<html lang="fr">' in data["summary"] and "L'Aluette en une page" in data["summary"]
     english = page_config_hook({}, "/", settings, None, None, notebook_path="")["aluette"]
     assert english["entries"][0].file == TEACHER_NOTEBOOKS[0] and '<html lang="en">' in english["summary"]
+
+
+def test_the_voila_landing_pages_speak_their_editions_language_and_link_to_the_other():
+    """Issue 21 (a French teacher runs a lesson in French from the README) and a class-day trial: the teacher's page
+    at /voila/tree/fr was in English and nothing led to it from /voila/tree. Each edition's landing page is in its
+    language and links to the other."""
+    from types import SimpleNamespace
+
+    from aluette.classroom.landing import page_config_hook
+    for audience in ("teacher", "students"):
+        settings = {"voila": SimpleNamespace(root_dir=str(NOTEBOOKS)),
+                    "identity_provider": SimpleNamespace(audience=audience)}
+        english = page_config_hook({}, "/", settings, None, None, notebook_path="")["aluette"]
+        french = page_config_hook({}, "/", settings, None, None, notebook_path="/fr")["aluette"]
+        assert english["language"] == "en" and french["language"] == "fr"
+        assert english["other"] == {"href": "voila/tree/fr", "label": "En français", "lang": "fr"}
+        assert french["other"] == {"href": "voila/tree", "label": "In English", "lang": "en"}
+        assert set(english["texts"]) == set(french["texts"])
+        changed = [key for key in english["texts"] if english["texts"][key] != french["texts"][key]]
+        same = {"teacher": {"pages"}, "students": {"heading"}}[audience]  # « Pages », « Aluette »: one word in both
+        assert changed == [key for key in english["texts"] if key not in same]
+        assert french["texts"]["title"].startswith("Aluette\u00a0: ")
+    assert french["texts"]["pages"] == "Les leçons, dans l'ordre"

@@ -141,9 +141,41 @@ def page_config_hook(page_config, base_url, settings, log, voila_configuration, 
     listed = entries(root, audience)
     if folder:  # a folder below the root (the French edition, notebooks/fr/): its pages' addresses are in it
         listed = [replace(e, file=f"{folder}/{e.file}") for e in listed]
-    data = {"audience": audience, "entries": listed}
+    language = "fr" if folder == "fr" else "en"
+    data = {"audience": audience, "entries": listed, "language": language,
+            "texts": landing_texts(audience, language), "other": other_edition(Path(app.root_dir if app else "."),
+                                                                                language)}
     guide = root / TEACHER_NOTEBOOKS[0]
     if audience == "teacher" and guide.exists():
         data["summary"] = summary_html(guide)
     page_config["aluette"] = data
     return page_config
+
+
+def landing_texts(audience: str, language: str) -> dict[str, str]:
+    """The words of Voilà's landing page (the students' on ``make app SERVER=voila``, the teacher's on ``make
+    teacher``) in ``language`` (``"en"``, or ``"fr"`` for the French edition at ``/voila/tree/fr``)."""
+    from aluette.i18n import _, in_language
+    with in_language(language):
+        if audience == "teacher":
+            return {"title": _("Aluette: the teacher's page"), "heading": _("Aluette: the teacher's page"),
+                    "lead": _("The teacher's guide and the printable summary; below them, the pages your students see."),
+                    "download": _("Download the one-page rules summary"),
+                    "download_note": _("(an HTML file: open it and print it, it fits one A4 page)."),
+                    "pages": _("Pages"),
+                    "footer": _("Each page runs on the teacher's computer; close the tab when you are done with a page.")}
+        return {"title": _("Aluette: learn the card game"), "heading": "Aluette",
+                "lead": _("Learn Aluette (la Vache), the old card game of the west of France, by playing with it. "
+                          "Start with the first page and go down the list, one page at a time."),
+                "pages": _("The lessons, in order"),
+                "footer": _("Each page runs on the teacher's computer; close the tab when you are done with a page.")}
+
+
+def other_edition(root: Path, language: str) -> dict[str, str] | None:
+    """The link from one edition's landing page to the other's (``voila/tree/fr`` from the English, ``voila/tree``
+    back), or ``None`` where the folder has no French edition."""
+    if language == "fr":
+        return {"href": "voila/tree", "label": "In English", "lang": "en"}
+    if (root / "fr").is_dir():
+        return {"href": "voila/tree/fr", "label": "En français", "lang": "fr"}
+    return None

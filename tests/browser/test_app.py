@@ -160,6 +160,16 @@ def test_teacher_page_serves_the_guide_and_a_one_page_printable_summary(page, ma
     doubled.close()
     guide = httpx.get(f"{make_teacher.url}/voila/render/{TEACHER_NOTEBOOKS[0]}", timeout=180)
     assert guide.status_code == 200 and "Teacher" in guide.text
+    # the French teacher's page, one link away (issue 21: a French teacher runs the lesson in French), and back
+    page.get_by_role("link", name="En français").click()
+    expect(page.locator("h1")).to_have_text("Aluette\u00a0: la page du professeur")
+    assert page.locator("html").get_attribute("lang") == "fr"
+    assert [href for href, _ in landing_entries(page)][:len(TEACHER_NOTEBOOKS)] == [
+        f"/voila/render/fr/{n}" for n in TEACHER_NOTEBOOKS]
+    expect(page.get_by_role("link", name="Télécharger le résumé des règles sur une page")).to_have_attribute(
+        "download", "aluette-rules-summary.html")
+    page.get_by_role("link", name="In English").click()
+    expect(page.locator("h1")).to_have_text("Aluette: the teacher's page")
 
 
 def test_make_app_shows_prose_and_widgets_but_no_code_and_runs_none(page, wire, make_app, tmp_path):
