@@ -44,10 +44,11 @@ __all__ = [
 ]
 
 
-def ranking_table():
-    """The 19 ranking classes as a pandas DataFrame (see :func:`aluette.frames.ranking_table`)."""
+def ranking_table(shown: bool = False):
+    """The 19 ranking classes as a pandas DataFrame (see :func:`aluette.frames.ranking_table`; ``shown``: headers
+    and classes in the page's language, for printing)."""
     from .frames import ranking_table as _table
-    return _table()
+    return _table(shown)
 
 
 def __getattr__(name):

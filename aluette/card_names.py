@@ -45,6 +45,20 @@ def _tables(code: str) -> dict:
                "eights": pgettext("cards of a rank", "eights"), "sevens": pgettext("cards of a rank", "sevens"),
                "sixes": pgettext("cards of a rank", "sixes"), "fives": pgettext("cards of a rank", "fives"),
                "fours": pgettext("cards of a rank", "fours"), "threes": pgettext("cards of a rank", "threes")}
+    # TRANSLATORS: a ranking class as the object of "beats", with its article in French (« bat les quatre »)
+    the_classes = {
+        "aces": pgettext("cards of a rank, with article", "aces"),
+        "kings": pgettext("cards of a rank, with article", "kings"),
+        "cavalières": pgettext("cards of a rank, with article", "cavalières"),
+        "jacks": pgettext("cards of a rank, with article", "jacks"),
+        "nines": pgettext("cards of a rank, with article", "nines"),
+        "eights": pgettext("cards of a rank, with article", "eights"),
+        "sevens": pgettext("cards of a rank, with article", "sevens"),
+        "sixes": pgettext("cards of a rank, with article", "sixes"),
+        "fives": pgettext("cards of a rank, with article", "fives"),
+        "fours": pgettext("cards of a rank, with article", "fours"),
+        "threes": pgettext("cards of a rank, with article", "threes"),
+    }
     french_rank = {**rank, 11: pgettext("ordinary deck", "queen")}
     french_the = {**the, 11: pgettext("ordinary deck", "the queen")}
     french_of = {Suit.COINS: pgettext("ordinary deck", "{rank} of diamonds"),
@@ -53,7 +67,7 @@ def _tables(code: str) -> dict:
                  Suit.SWORDS: pgettext("ordinary deck", "{rank} of spades")}
     seats = {Seat.N: pgettext("seat", "North"), Seat.E: pgettext("seat", "East"), Seat.S: pgettext("seat", "South"),
              Seat.W: pgettext("seat", "West")}
-    return {"rank": rank, "the": the, "of": of, "suit": suit, "classes": classes, "french_rank": french_rank,
+    return {"rank": rank, "the": the, "of": of, "suit": suit, "classes": classes, "the_classes": the_classes, "french_rank": french_rank,
             "french_the": french_the, "french_of": french_of, "seats": seats}
 
 
@@ -76,10 +90,11 @@ def suit_name(suit: Suit) -> str:
     return _tables(language())["suit"][suit]
 
 
-def class_name(card: Card) -> str:
+def class_name(card: Card, article: bool = False) -> str:
     """The card's class in the ranking, in the page's language: a nickname (the same in both) or the rank's plural,
-    ``"aces"`` / « as »."""
-    return _tables(language())["classes"].get(card.class_name, card.class_name)
+    ``"aces"`` / « as »; ``article``: with the article French needs after a verb (« bat les quatre »; English
+    ``"fours"`` either way; a nickname keeps its own, « le Borgne »)."""
+    return _tables(language())["the_classes" if article else "classes"].get(card.class_name, card.class_name)
 
 
 def seat_name(seat: Seat) -> str:

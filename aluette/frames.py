@@ -11,15 +11,36 @@ import pandas as pd
 from .cards import RANKING
 from .seats import SEATS, Team
 
-__all__ = ["ranking_table", "tricks_table", "score_sheet", "signals_table"]
+__all__ = ["ranking_table", "ranking_columns", "tricks_table", "score_sheet", "signals_table"]
 
 
-def ranking_table() -> pd.DataFrame:
+def ranking_columns() -> dict[str, str]:
+    """The ranking's column names (and its index's, ``order``) as a page shows them, in its language
+    (:mod:`aluette.i18n`): ``{"strength": "force", ...}`` on a French page, the names themselves in English."""
+    from .i18n import pgettext
+    return {"order": pgettext("ranking column", "order"), "strength": pgettext("ranking column", "strength"),
+            "class": pgettext("ranking column", "class"), "nickname": pgettext("ranking column", "nickname"),
+            "cards": pgettext("ranking column", "cards"), "count": pgettext("ranking column", "count")}
+
+
+def ranking_table(shown: bool = False) -> pd.DataFrame:
     """The 19 ranking classes, high to low: columns ``strength`` (19-1), ``class``, ``nickname`` (or empty),
-    ``cards`` (codes) and ``count``; indexed 1-19 by rank order. Source: :data:`aluette.cards.RANKING`."""
+    ``cards`` (codes) and ``count``; indexed 1-19 by rank order. Source: :data:`aluette.cards.RANKING`.
+
+    ``shown``: the frame as a page prints it, the column names (:func:`ranking_columns`) and the classes
+    (:func:`aluette.card_names.class_name`: « as », « rois ») in the page's language; the default keeps the
+    English names a program reads (``table["strength"]``) whatever the page's language."""
     rows = [{"strength": len(RANKING) - i, "class": name, "nickname": nick or "", "cards": " ".join(codes),
              "count": len(codes)} for i, (name, nick, codes) in enumerate(RANKING)]
-    return pd.DataFrame(rows, index=pd.RangeIndex(1, len(rows) + 1, name="order"))
+    frame = pd.DataFrame(rows, index=pd.RangeIndex(1, len(rows) + 1, name="order"))
+    if not shown:
+        return frame
+    from .card_names import class_name
+    from .cards import Card
+    frame["class"] = [class_name(Card.parse(codes[0])) for _name, _nick, codes in RANKING]
+    names = ranking_columns()
+    frame.index.name = names["order"]
+    return frame.rename(columns=names)
 
 
 def tricks_table(deal) -> pd.DataFrame:

@@ -17,7 +17,7 @@ from typing import Iterable, Mapping, Optional, Sequence
 
 from .cards import Card, Suit
 from .card_names import card_name, french_name as _french_name
-from .i18n import _, ngettext
+from .i18n import _, ngettext, pgettext
 from .seats import SEATS, Seat
 
 __all__ = ["COLOURS", "DECKS", "card_svg", "french_name", "back_svg", "cards_html", "trick_html", "view_html",
@@ -163,8 +163,8 @@ def trick_html(plays: Sequence, title: Optional[str] = None, winner=None, spoile
         cells.append(f'<div style="text-align:center;margin:3px;{style}">{card_svg(card, width, deck)}'
                      f'<div>{escape(label)}</div></div>')
     badge = f"background:{COLOURS['badge']};color:{COLOURS['spoiled']};padding:0 4px;border-radius:4px"
-    # TRANSLATORS: a spoiled trick (tied, nobody wins it): « pli pourri » at the table
-    spoiled_word = escape(_("spoiled"))
+    # TRANSLATORS: a badge after a trick's title ("The trick", "Trick 3"), so « pourri » alone (« Le pli pourri »)
+    spoiled_word = escape(pgettext("after a trick's title", "spoiled"))
     note = (f'<span class="aluette-spoiled" style="{badge}">{spoiled_word}</span>' if spoiled
             else escape(_("won by {seat}").format(seat=winner)) if winner is not None else "")
     return (f'<div class="aluette-trick"><div><b>{escape(title)}</b> {note}</div>'

@@ -106,5 +106,5 @@ def explain_trick(cards: Sequence[CardLike]) -> str:
     second = strongest(list(enumerate(others)))[0][1]
     return _("Card {number}, {label}, wins: class {rank} (strength {strength}) beats {other} (strength "
              "{other_strength}).").format(number=winner + 1, label=label, rank=class_name(card),
-                                          strength=card.strength, other=class_name(second),
+                                          strength=card.strength, other=class_name(second, article=True),
                                           other_strength=second.strength)

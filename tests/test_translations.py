@@ -149,3 +149,36 @@ def test_the_check_catches_what_it_should(tmp_path: Path):
     for expected, cell_list in cases.items():
         notebook(french, cell_list)
         assert any(expected in p for p in twin_problems(english, french)), expected
+
+
+# « Faire autant » is the table's word for spoiling a trick by matching the best card (Jeux & Stratégie n° 2, 1980,
+# quoted in lesson 04); "first to reach" (who reached the most tricks first, lesson 05) is « le premier à y arriver ».
+def term_pairs() -> list[tuple[str, str, str]]:
+    """(where, English, French) for every translated text: each twin cell, each landing line, each catalogue entry."""
+    from babel.messages.pofile import read_po
+
+    from aluette.classroom.landing import read_entry
+    pairs = []
+    for english in ENGLISH_PATHS:
+        french = FRENCH / english.name
+        if not french.exists():
+            continue
+        for k, (en, fr) in enumerate(zip(cells(english), cells(french)[1:])):
+            pairs.append((f"{english.name} cell {k}", source(en), source(fr)))
+        pairs.append((f"{english.name} landing", read_entry(english).description, read_entry(french).description))
+    po = Path(__file__).parent.parent / "aluette" / "locale" / "fr" / "LC_MESSAGES" / "aluette.po"
+    for message in read_po(po.open("rb")):
+        if message.id:
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            pairs.append((f"catalogue {ids[0][:40]!r}", " ".join(ids), " ".join(strings)))
+    return pairs
+
+
+def test_first_to_reach_is_not_faire_autant():
+    wrong = [where for where, en, fr in term_pairs()
+             if "first to reach" in en.lower() and "faire autant" in fr.lower()]
+    assert wrong == []
+    # the check looks where it should: lesson 13's landing line names the idea in French
+    assert any(where == "13_puzzles.ipynb landing" and "le premier à y arriver" in fr
+               for where, en, fr in term_pairs())

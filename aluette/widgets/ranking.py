@@ -21,7 +21,7 @@ from ..deal import Hand
 from ..errors import AluetteError, DuplicateCardError
 from ..i18n import N_, _
 from ..pictures import cards_html, trick_html
-from ..frames import ranking_table
+from ..frames import ranking_columns, ranking_table
 from ..tricks import explain_trick, trick_winner
 from .common import (CARDS_TEXT, CardButton, CardParts, LimitedText, MessageArea, SeedBox, card_label, card_style,
                      card_words, check_seed, close_widgets, friendly, limited_text, next_seed, no_null_tooltips,
@@ -43,10 +43,13 @@ def ranking_html(width: int = 40, deck: str = "spanish") -> str:
     :func:`aluette.frames.ranking_table`."""
     rows = []
     for order, row in ranking_table().iterrows():
-        pictures = cards_html(parse_cards(row["cards"]), width=width, deck=deck)
-        rows.append(f"<tr><td>{order}</td><td>{row['strength']}</td><td>{escape(row['class'])}</td>"
+        cards = parse_cards(row["cards"])
+        pictures = cards_html(cards, width=width, deck=deck)
+        rows.append(f"<tr><td>{order}</td><td>{row['strength']}</td><td>{escape(class_name(cards[0]))}</td>"
                     f"<td><i>{escape(row['nickname'])}</i></td><td>{pictures}</td></tr>")
-    head = "<tr><th>order</th><th>strength</th><th>class</th><th>nickname</th><th>cards</th></tr>"
+    names = ranking_columns()
+    head = "<tr>" + "".join(f"<th>{escape(names[k])}</th>" for k in ("order", "strength", "class", "nickname",
+                                                                    "cards")) + "</tr>"
     return f'<table class="aluette-ranking">{head}{"".join(rows)}</table>'
 
 

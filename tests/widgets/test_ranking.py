@@ -4,6 +4,7 @@ Rule sources: the rules sheet, "card rankings" (the order of the 19 classes) and
 tie for the highest spoils the trick); pagat.com agrees. Cards of one class are equal whatever their suit."""
 
 import os
+import re
 import subprocess
 import sys
 
@@ -267,3 +268,65 @@ class TestOrderingExercise:
         assert "aluette-order-check" in widget.check_button._dom_classes
         assert "aluette-order-result" in widget.message._dom_classes
         assert all("aluette-order-pick" in b._dom_classes for b in widget.pick_buttons)
+
+
+class TestFrenchPage:
+    """Lesson 01 on a French page (the new teacher's class day): the ranking table, the trick's picture and the
+    sentence under it in French, the English page as it was. French words: the table's (« pli pourri », « les
+    valets »), the cards' names as :mod:`aluette.card_names` builds them (« roi d'épée »: the suit singular)."""
+
+    ENGLISH_HEADERS = ["strength", "class", "nickname", "cards", "count"]
+
+    def test_the_printed_table_is_in_the_page_language(self):
+        from aluette.card_names import class_name
+        from aluette.i18n import in_language
+        english = ranking_table(shown=True)
+        assert list(english.columns) == self.ENGLISH_HEADERS and english.index.name == "order"
+        assert english.equals(ranking_table())  # the English page unchanged
+        with in_language("fr"):
+            french = ranking_table(shown=True)
+            classes = [class_name(C(codes.split()[0])) for codes in ranking_table()["cards"]]
+        assert not set(french.columns) & set(self.ENGLISH_HEADERS) and french.index.name != "order"
+        assert list(french.iloc[:, 1]) == classes and "rois" in classes and "kings" not in classes
+        assert list(ranking_table().columns) == self.ENGLISH_HEADERS  # a program's names whatever the language
+
+    def test_the_pictured_table_is_in_the_page_language(self):
+        from aluette.i18n import in_language
+        with in_language("fr"):
+            html = ranking_html()
+        assert "<th>force</th>" in html and "<td>rois</td>" in html
+        assert not any(f"<th>{word}</th>" in html for word in self.ENGLISH_HEADERS)
+        assert "<th>strength</th>" in ranking_html() and "<td>kings</td>" in ranking_html()
+
+    def test_a_spoiled_trick_is_le_pli_pourri_once(self):
+        from aluette.i18n import in_language
+        with in_language("fr"):
+            comparer = TrickComparer(("10B", "10O"))
+            text = re.sub(r"<[^>]+>", " ", comparer._result.value)
+        words = " ".join(text.split())
+        assert "Le pli pourri" in words and "pli pli" not in words
+
+    def test_beats_takes_the_article_in_french(self):
+        from aluette.i18n import in_language
+        from aluette.tricks import explain_trick
+        with in_language("fr"):
+            assert "bat les quatre (force 2)" in explain_trick(["12E", "4O"])
+            assert "bat les valets (force 8)" in explain_trick(["12E", "10O"])
+            assert "bat Madame (force 18)" in explain_trick(["3O", "3C"])  # a nickname keeps its own article
+        assert "beats fours (strength 2)" in explain_trick(["12E", "4O"])  # English unchanged
+
+    def test_the_prose_names_the_buttons_and_the_cards_as_the_page_shows_them(self):
+        import json
+        from pathlib import Path
+        from aluette.i18n import in_language
+        from aluette.card_names import card_name
+        notebook = Path(__file__).resolve().parents[2] / "notebooks" / "fr" / "01_ranking.ipynb"
+        prose = " ".join("".join(c["source"]) for c in json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+                         if c["cell_type"] == "markdown")
+        with in_language("fr"):
+            exercise = OrderingExercise()
+            buttons = {b.description for b in reachable_widgets(exercise) if hasattr(b, "button_style")}
+            swords = card_name(C("12E"))
+        quoted = set(re.findall(r"\*([^*]+ la réponse)\*", prose))
+        assert quoted and quoted <= buttons, (quoted, buttons)
+        assert swords == "roi d'épée" and "d'épées" not in prose and "de bâtons" not in prose
