@@ -216,6 +216,7 @@ class PlayTogether(w.VBox):
         self._closed = False
         self.seat_table: Optional[SeatTable] = None  # made when the seat's table is ready
         self._face_down = bool(face_down)
+        self._told_seat: Optional[Seat] = None  # the seat the page's message named last
 
         self.message = styled(MessageArea(), "aluette-together-message")
         # ---- the lobby
@@ -320,9 +321,22 @@ class PlayTogether(w.VBox):
             ticket = self.controller.take_seat(seat, name)
         finally:
             self._render()
+        self._told_seat = ticket.seat
+        if ticket.seat is not Seat.parse(seat):  # the fourth to sit: the draw seated them at once
+            self._say_moved(Seat.parse(seat))
+            return
         self.message.ok(_("You sit at {seat} at table {table}. Keep your seat code {code}: with it you come back "
                           "to this seat after a reload.").format(seat=ticket.seat, table=ticket.table,
                                                                  code=ticket.code))
+
+    def _say_moved(self, old: Seat) -> None:
+        """The message once the partnership draw moved this page's student from ``old``: the seat they hold now
+        (the one every text of the page names)."""
+        ticket = self.controller.ticket
+        self.message.ok(_("The partnership draw seated you at {seat} at table {table} (you had sat at {old}); the "
+                          "draw below shows how. Keep your seat code {code}: with it you come back to this seat "
+                          "after a reload.").format(seat=ticket.seat, table=ticket.table, old=old,
+                                                    code=ticket.code))
 
     @friendly()
     def rejoin(self, code: Optional[str] = None) -> None:
@@ -333,6 +347,7 @@ class PlayTogether(w.VBox):
             raise TableError(_("type your table's name too"))
         ticket = self.controller.rejoin(code, table if table.strip() else None)
         self.code_box.value = ""
+        self._told_seat = ticket.seat
         self.message.ok(_("Welcome back, {player}: you sit at {seat} at table {table}.").format(
             player=ticket.player, seat=ticket.seat, table=ticket.table))
         self._render()
@@ -527,6 +542,9 @@ class PlayTogether(w.VBox):
             self.code_view.value = ""
             return
         ticket = controller.ticket
+        if self._told_seat is not None and self._told_seat is not ticket.seat:  # the draw moved the student
+            old, self._told_seat = self._told_seat, ticket.seat
+            self._say_moved(old)
         link = escape(rejoin_link(ticket.table, ticket.code))
         self.code_view.value = ('<div style="font-size:110%">' + _(
             "<b>{player}</b>, you sit at <b>{seat}</b> at table <b>{table}</b>. Your seat code: {code} (keep it: "
@@ -553,6 +571,7 @@ class PlayTogether(w.VBox):
         missing = len(info.free_seats)
         head = (_("Table <b>{name}</b>").format(name=escape(info.name))
                 + (_(" (closed by the teacher)") if info.closed else "")
+                + (_(", seated by the partnership draw") if info.draw is not None else "")
                 + (ngettext(": {count} seat missing", ": {count} seats missing", missing).format(count=missing)
                    if missing else _(": all four seats held")))
         self.seats_view.value = f"<div>{head}</div><ul>{''.join(rows)}</ul>"

@@ -80,6 +80,25 @@ class TestTheDrawOnThePage:
         assert set(ann.controller.state.view.hand) <= cards_named(text_without_the_draw(ann))
         assert pages[1]._playing.layout.display == "none"  # Bob has not looked yet
 
+    def test_every_text_of_a_page_names_the_seat_the_draw_gave_its_student(self, kernels):
+        # a page said "You sit at E" (its sitting message) under "you sit at S" once the draw had moved its student
+        pages = four_at_a_drawn_table(kernels)
+        draw = pages[0].draw_view.draw
+        moved = [p for p, seat, name in zip(pages, SEATS, NAMES) if draw.seat_of(name) is not seat]
+        assert moved  # the positive control: this table's draw moves someone
+
+        def seats_named(p):
+            text = html.unescape(" ".join((p.message.value, p.code_view.value, p.draw_view.result.value)))
+            you = re.findall(r"<b>([NESW])</b> \(you\)", html.unescape(p.seats_view.value))
+            return set(re.findall(r"[Yy]ou sit at (?:<b>)?([NESW])\b", text)) | set(you)
+        for p in pages:  # before the draw is shown, then after
+            assert seats_named(p) == {str(p.controller.seat)}, (p.message.value, p.code_view.value)
+            assert "seated by the partnership draw" in p.seats_view.value
+        for p in pages:
+            p.draw_view.all_button.click()
+            assert seats_named(p) == {str(p.controller.seat)}
+        assert all("you had sat at" in moved_page.message.value for moved_page in moved)
+
     def test_no_page_holds_a_hidden_card_of_the_deal(self, kernels):
         pages = four_at_a_drawn_table(kernels)
         draw_cards = {card for _, card in pages[0].draw_view.draw.steps}
