@@ -70,7 +70,8 @@ from ..deal import View
 from ..draw import DrawResult, partnership_draw
 from ..i18n import _
 from ..errors import (AluetteError, BadSeatCodeError, IllegalMoveError, InputTooLongError, LostMovesError,
-                      MalformedSaveError, NoSuchTableError, SeatElsewhereError, SeatTakenError, StaleStateError,
+                      MalformedSaveError, NoSuchTableError, SeatElsewhereError, SeatStoodInError, SeatTakenError,
+                      StaleStateError,
                       StoreError,
                       TableClosedError, TableError, TableNotReadyError, quoted)
 from ..match import MATCH_VERSION, Match
@@ -704,7 +705,7 @@ class TableService:
                 if hmac.compare_digest(_code_hash(salt, raw), digest):
                     seat = Seat(seat_text)
                     if kind == "bot":
-                        raise BadSeatCodeError(_stood_in(seat, table.name))
+                        raise SeatStoodInError(_stood_in(seat, table.name))
                     break
             else:
                 freed = _freed_seat(tx, table, raw)
@@ -1147,7 +1148,7 @@ class TableService:
             raise BadSeatCodeError(f"seat {seat} at table {quoted(table.name)} is empty: take it first")
         if row[0] != "person":
             if row[2] is not None and hmac.compare_digest(_code_hash(row[1], raw), row[2]):
-                raise BadSeatCodeError(_stood_in(seat, table.name))
+                raise SeatStoodInError(_stood_in(seat, table.name))
             raise BadSeatCodeError(f"seat {seat} at table {quoted(table.name)} is played by a bot")
         if not hmac.compare_digest(_code_hash(row[1], raw), row[2]):
             if _freed_seat(tx, table, raw) is not None:
