@@ -526,7 +526,10 @@ class PlayTogether(w.VBox):
         seated = controller.ticket is not None
         info, seat = controller.info, controller.seat
         draw = info.draw if info is not None and not (state and state.deal_points) else None
-        self.draw_view.show(draw, draw.seating[seat] if draw is not None and seat is not None else None)
+        # a page that comes to the table once its deal has started (the draw is the log's first entry): the draw
+        # was shown already, the page goes straight to the trick as it is
+        self.draw_view.show(draw, draw.seating[seat] if draw is not None and seat is not None else None,
+                            seen=state is not None and state.seq > 1)
         stood_in = seated and controller.stood_in
         ready = seated and not stood_in and state is not None and state.info.ready and not self._draw_first()
         if not seated and self.seat_table is not None:  # the seat was opened on another device: back to the lobby

@@ -16,7 +16,7 @@ from aluette.secrecy import cards_named, secrecy_problems
 from aluette.seats import SEATS
 from aluette.widgets.common import state_text
 from aluette.widgets.table_draw import TableDraw
-from tests.widgets.test_together import kernels, page  # noqa: F401 (kernels is the fixture)
+from tests.widgets.test_together import act, kernels, page  # noqa: F401 (kernels is the fixture)
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 
@@ -98,6 +98,27 @@ class TestTheDrawOnThePage:
             p.draw_view.all_button.click()
             assert seats_named(p) == {str(p.controller.seat)}
         assert all("you had sat at" in moved_page.message.value for moved_page in moved)
+
+    def test_a_student_back_once_the_deal_started_goes_straight_to_the_table(self, kernels):
+        # README, "play together": back with the code, "the trick as it was" (it started the draw again)
+        pages = four_at_a_drawn_table(kernels)
+        ann = pages[0]
+        code = ann.controller.ticket.code
+        early = page(kernels)  # back before anyone moved: the draw from its first card, as for the others
+        early.table_box.value, early.code_box.value = "Green", code
+        early.rejoin_button.click()
+        assert early.draw_view.shown == 0 and early._playing.layout.display == "none", early.message.value
+        for p in (early, *pages[1:]):
+            p.draw_view.all_button.click()
+        assert any(act(p) for p in (early, *pages[1:]))  # someone moves: the deal has started
+        before = early.controller.service.replay("Green").current.view(early.controller.seat)
+        back = page(kernels)
+        back.table_box.value, back.code_box.value = "Green", code
+        back.rejoin_button.click()
+        assert back.controller.seat is early.controller.seat, back.message.value
+        assert back.draw_view.finished and back._playing.layout.display is None  # the table at once
+        assert back.controller.state.view == before  # the trick as it was
+        assert "Partners by the draw:" in back.draw_view.result.value  # the draw stays there, folded
 
     def test_no_page_holds_a_hidden_card_of_the_deal(self, kernels):
         pages = four_at_a_drawn_table(kernels)
