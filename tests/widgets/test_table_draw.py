@@ -39,11 +39,12 @@ def four_at_a_drawn_table(kernels, table="Green"):
 def text_without_the_draw(p) -> str:
     """The page's whole widget state but the draw's view (whose cards are the draw's, face up for everyone)."""
     shown = p.draw_view.layout.display
+    children = p.children
     try:
-        p.children = [c for c in p.children if c is not p.draw_view]
+        p.children = [c for c in children if c is not p.draw_view]
         return state_text(p)
     finally:
-        p.children = [*p.children[:4], p.draw_view, *p.children[4:]]
+        p.children = children
         assert shown == p.draw_view.layout.display
 
 
