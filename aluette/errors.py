@@ -22,7 +22,8 @@ __all__ = ["AluetteError", "InvalidInputError", "UnknownCardError", "DuplicateCa
            "BadSeedError", "InputTooLongError", "NotationError", "MalformedSaveError", "IllegalMoveError",
            "NotYourTurnError", "NotYourSeatError", "WrongPhaseError", "DealOverError", "CardNotInHandError",
            "BadDiscardError", "BadSignalError", "StoreError", "LostMovesError", "BadDatabaseError", "TableError",
-           "NoSuchTableError", "TableClosedError", "SeatTakenError", "BadSeatCodeError", "TableNotReadyError",
+           "NoSuchTableError", "TableClosedError", "SeatTakenError", "BadSeatCodeError", "SeatStoodInError",
+           "TableNotReadyError",
            "StaleStateError", "SeatElsewhereError", "SearchBudgetError", "AnswerError", "quoted"]
 
 #: How many characters of a bad input an error message quotes at most.
@@ -179,6 +180,11 @@ class SeatTakenError(TableError):
 
 class BadSeatCodeError(TableError):
     """A seat code that is not the code of that seat (or of any seat of the table)."""
+
+
+class SeatStoodInError(BadSeatCodeError):
+    """The right seat code, but the teacher gave its seat to a bot (:meth:`aluette.store.TeacherDesk.replace_with_bot`):
+    it works again once the teacher gives the seat back."""
 
 
 class TableNotReadyError(TableError):

@@ -21,7 +21,8 @@ import time
 from typing import Callable, Optional, Union
 
 from .players.bots import Decision, HeuristicBot
-from .errors import AluetteError, BadSeatCodeError, NoSuchTableError, SeatElsewhereError, TableError, quoted
+from .errors import (AluetteError, BadSeatCodeError, NoSuchTableError, SeatElsewhereError, SeatStoodInError,
+                     TableError, quoted)
 from .i18n import _
 from .moves import Move
 from .seats import SEATS, Seat, Team
@@ -60,6 +61,7 @@ class SeatController:
         self._state: Optional[SeatState] = None
         self._info: Optional[TableInfo] = None
         self._read_at = float("-inf")
+        self._stood_in = False  # the teacher gave this seat to a bot: the seat's reads refused until it is given back
         self._observers = Observers()  # the seat's screen (SeatPort.observe), told after each change read
         #: make the bots' moves that are due on each refresh (true until a watcher of the table does it for the process)
         self.drive_bots = True
@@ -88,6 +90,14 @@ class SeatController:
     def info(self) -> Optional[TableInfo]:
         """The opened table's seats as last read: who sits where, who is missing."""
         return self._state.info if self._state is not None else self._info
+
+    @property
+    def stood_in(self) -> bool:
+        """The teacher gave this seat to a bot (:meth:`TeacherDesk.replace_with_bot
+        <aluette.store.TeacherDesk.replace_with_bot>`): the seat's last read was refused, :attr:`state` is the one
+        before; each :meth:`refresh` tries again, and the seat is back once the teacher gave it back (or
+        :meth:`rejoin` with its code)."""
+        return self._stood_in
 
     @property
     def is_host(self) -> bool:
@@ -146,10 +156,12 @@ class SeatController:
         Raises:
             BadSeatCodeError: not a code of that table's players. NoSuchTableError. TableError: already seated.
         """
-        self._check_not_seated()
+        if not self._stood_in:  # a seat a bot stands in for: its student comes back to it with its code
+            self._check_not_seated()
         name = clean_table_name(name) if name is not None else self._opened()
         ticket = self.service.rejoin(name, code, student=self._student)
         self._table = ticket.table
+        self._stood_in = False
         self._seated(ticket)
         return ticket
 
@@ -231,6 +243,8 @@ class SeatController:
             self._info = info
             return changed
         ticket = self._ticket
+        if self._stood_in:  # nothing else to read until the seat is given back: try each time
+            force = True
         if seq is not None and not force and self._state is not None and seq <= self._state.seq:
             return False
         now = self._clock()
@@ -239,12 +253,20 @@ class SeatController:
             if self.service.seq(ticket.table) == self._state.seq:
                 return False
         before = self._state
-        state = self._read(ticket, seq)
+        try:
+            state = self._read(ticket, seq)
+        except SeatStoodInError:
+            if self._stood_in:
+                return False
+            self._stood_in = True
+            self._observers.tell("seats")
+            return True
+        was_stood_in, self._stood_in = self._stood_in, False
         if self.drive_bots and state.info.ready and not state.info.closed and self._bot_due(state):
             if self.service.run_bots(ticket.table):
                 state = self._read(ticket)
         self._state = state
-        changed = before is None or state != before
+        changed = before is None or state != before or was_stood_in
         if changed:
             self._tell(before, state)
         return changed
@@ -311,6 +333,8 @@ class SeatController:
         except SeatElsewhereError:  # the seat was opened on another device: this page leaves it (back to the lobby)
             self._ticket, self._state = None, None
             self._observers.tell("left")
+            raise
+        except SeatStoodInError:  # the teacher gave the seat to a bot: refresh says so
             raise
         except BadSeatCodeError:  # the partnership draw may have seated this player elsewhere: their code says where
             moved = self.service.rejoin(ticket.table, ticket.code)

@@ -70,7 +70,8 @@ from ..deal import View
 from ..draw import DrawResult, partnership_draw
 from ..i18n import _
 from ..errors import (AluetteError, BadSeatCodeError, IllegalMoveError, InputTooLongError, LostMovesError,
-                      MalformedSaveError, NoSuchTableError, SeatElsewhereError, SeatTakenError, StaleStateError,
+                      MalformedSaveError, NoSuchTableError, SeatElsewhereError, SeatStoodInError, SeatTakenError,
+                      StaleStateError,
                       StoreError,
                       TableClosedError, TableError, TableNotReadyError, quoted)
 from ..match import MATCH_VERSION, Match
@@ -355,7 +356,9 @@ class TableSummary:
     """A table as the teacher's page shows it: never a card.
 
     Attributes:
-        name, seats, host, ready, closed: as :class:`TableInfo`. seq: log entries so far. deal_number: the deal.
+        name, seats, host, ready, closed: as :class:`TableInfo`. seq: log entries so far (the draw, each new deal
+        and the bots' signals among them). moves: the moves made so far (what the teacher's page counts).
+        deal_number: the deal.
         phase: the current deal's phase (``"play"``...). to_move: whose turn, or ``None``. scores: ``{Team: points}``.
         is_over: the match is over. winner: the winning partnership, ``None`` while playing or when drawn.
         problem: why the table cannot be read (its log does not replay: a damaged or edited database), else ``None``;
@@ -375,13 +378,14 @@ class TableSummary:
     is_over: bool
     winner: Optional[Team]
     problem: Optional[str] = None
+    moves: int = 0
 
     def to_dict(self) -> dict:
         """JSON-ready (for a page): seats as ``{"N": {...}}``, scores as ``{"NS": p, "EW": q}``."""
         return {"name": self.name, "host": _str(self.host), "ready": self.ready, "closed": self.closed,
                 "seq": self.seq, "deal_number": self.deal_number, "phase": self.phase, "to_move": _str(self.to_move),
                 "scores": {str(t): p for t, p in self.scores.items()}, "is_over": self.is_over,
-                "winner": _str(self.winner), "problem": self.problem,
+                "winner": _str(self.winner), "problem": self.problem, "moves": self.moves,
                 "seats": {str(s): {"kind": i.kind, "player": i.player, "last_seen": i.last_seen,
                                    "connected": i.connected, "stands_in_for": i.stands_in_for}
                           for s, i in self.seats.items()}}
@@ -403,6 +407,7 @@ class _Table:
         self.match = Match(seed, first_dealer=first_dealer, options=options,
                            version=settings.get("match_version", 1))
         self.seq = 0
+        self.moves = 0  # the players' and bots' moves among the log's entries (not the draw, a new deal, ...)
         self.draw: Optional[DrawResult] = None
         self.bot_signalled: set[int] = set()
         self.pending = 0  # entries applied in the open write transaction (the copy is dropped if it rolls back)
@@ -427,6 +432,7 @@ class _Table:
             if move.seat is not seat:
                 raise IllegalMoveError(f"a move of {move.seat} logged for seat {seat}", seat=seat, move=move)
             match.apply(move)
+            self.moves += 1
 
 
 def _bot(settings: Mapping[str, bool], seat: Seat) -> Bot:
@@ -704,7 +710,7 @@ class TableService:
                 if hmac.compare_digest(_code_hash(salt, raw), digest):
                     seat = Seat(seat_text)
                     if kind == "bot":
-                        raise BadSeatCodeError(_stood_in(seat, table.name))
+                        raise SeatStoodInError(_stood_in(seat, table.name))
                     break
             else:
                 freed = _freed_seat(tx, table, raw)
@@ -1147,7 +1153,7 @@ class TableService:
             raise BadSeatCodeError(f"seat {seat} at table {quoted(table.name)} is empty: take it first")
         if row[0] != "person":
             if row[2] is not None and hmac.compare_digest(_code_hash(row[1], raw), row[2]):
-                raise BadSeatCodeError(_stood_in(seat, table.name))
+                raise SeatStoodInError(_stood_in(seat, table.name))
             raise BadSeatCodeError(f"seat {seat} at table {quoted(table.name)} is played by a bot")
         if not hmac.compare_digest(_code_hash(row[1], raw), row[2]):
             if _freed_seat(tx, table, raw) is not None:
@@ -1280,7 +1286,7 @@ class TeacherDesk:
                     ready=all(i.kind is not None for i in seats.values()), closed=closed_at is not None,
                     seq=table.seq, deal_number=match.deal_number, phase=match.current.phase.value,
                     to_move=match.to_move, scores=MappingProxyType(match.scores), is_over=match.is_over,
-                    winner=match.winner))
+                    winner=match.winner, moves=table.moves))
         return out
 
     def replace_with_bot(self, name: str, seat: Union[Seat, str], *, kind: str = "heuristic") -> None:

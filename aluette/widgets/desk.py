@@ -234,8 +234,8 @@ class TablesDesk(w.VBox):
         s = summary.scores
         view.value = (f'<div><b>{escape(summary.name)}</b> · {escape(where)} · '
                       f'<span class="aluette-desk-score">NS {s[Team.NS]} – EW {s[Team.EW]}</span> · '
-                      + escape(ngettext("{count} move logged", "{count} moves logged", summary.seq).format(
-                          count=summary.seq)) + "</div>")
+                      + escape(ngettext("{count} move made", "{count} moves made", summary.moves).format(
+                          count=summary.moves)) + "</div>")
 
     def _draw_finished(self) -> None:
         if not self._finished:

@@ -68,12 +68,13 @@ class TableDraw(w.VBox):
     def finished(self) -> bool:
         return self._draw is not None and self._shown == len(self._draw.steps)
 
-    def show(self, draw: Optional[DrawResult], you: Optional[str] = None) -> None:
-        """Show ``draw`` (from its first card; the same draw again keeps its place), ``you`` the name of this page's
-        player in it; ``None`` hides the view."""
+    def show(self, draw: Optional[DrawResult], you: Optional[str] = None, *, seen: bool = False) -> None:
+        """Show ``draw`` (from its first card, or folded away as seen with ``seen``: a page that comes back to a
+        table whose deal has started; the same draw again keeps its place), ``you`` the name of this page's player
+        in it; ``None`` hides the view."""
         if draw != self._draw or you != self._you:
             if draw != self._draw:
-                self._shown = 0
+                self._shown = len(draw.steps) if seen and draw is not None else 0
             self._draw, self._you = draw, you
             self._render()
         self.layout.display = "none" if draw is None else None

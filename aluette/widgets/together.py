@@ -216,6 +216,8 @@ class PlayTogether(w.VBox):
         self._closed = False
         self.seat_table: Optional[SeatTable] = None  # made when the seat's table is ready
         self._face_down = bool(face_down)
+        self._told_seat: Optional[Seat] = None  # the seat the page's message named last
+        self._was_stood_in = False  # the page last showed the seat given to a bot
 
         self.message = styled(MessageArea(), "aluette-together-message")
         # ---- the lobby
@@ -258,6 +260,8 @@ class PlayTogether(w.VBox):
                    layout=w.Layout(flex_flow="row wrap", align_items="center")),
             w.HBox([self.name_box, *self.seat_buttons.values()], layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.code_box, self.rejoin_button], layout=w.Layout(flex_flow="row wrap"))])
+        # the seat given to a bot by the teacher: what to do, with the seat code's box and button under it
+        self.stood_in_view = styled(w.HTML(layout=w.Layout(display="none")), "aluette-together-stood-in")
         # ---- at the table
         self.code_view = styled(w.HTML(), "aluette-together-your-code")
         self.fill_button = self._button(_("Fill the empty seats with bots"), "aluette-together-fill",
@@ -270,7 +274,8 @@ class PlayTogether(w.VBox):
         # the page's card size and pictures (Spanish or French suits), as in 02 and 08: this page's own
         self.card_controls = w.HBox([card_size_control(), card_deck_control()],
                                     layout=w.Layout(flex_flow="row wrap"))
-        self.children = [card_style(seat_css("aluette-together")), self._lobby, self.seats_view, self.code_view,
+        self.children = [card_style(seat_css("aluette-together")), self.stood_in_view, self._lobby, self.seats_view,
+                         self.code_view,
                          self.draw_view, w.HBox([self.bot_kind, self.fill_button],
                                                 layout=w.Layout(flex_flow="row wrap", align_items="center")),
                          self.message, self.card_controls, self._table_box]
@@ -320,9 +325,22 @@ class PlayTogether(w.VBox):
             ticket = self.controller.take_seat(seat, name)
         finally:
             self._render()
+        self._told_seat = ticket.seat
+        if ticket.seat is not Seat.parse(seat):  # the fourth to sit: the draw seated them at once
+            self._say_moved(Seat.parse(seat))
+            return
         self.message.ok(_("You sit at {seat} at table {table}. Keep your seat code {code}: with it you come back "
                           "to this seat after a reload.").format(seat=ticket.seat, table=ticket.table,
                                                                  code=ticket.code))
+
+    def _say_moved(self, old: Seat) -> None:
+        """The message once the partnership draw moved this page's student from ``old``: the seat they hold now
+        (the one every text of the page names)."""
+        ticket = self.controller.ticket
+        self.message.ok(_("The partnership draw seated you at {seat} at table {table} (you had sat at {old}); the "
+                          "draw below shows how. Keep your seat code {code}: with it you come back to this seat "
+                          "after a reload.").format(seat=ticket.seat, table=ticket.table, old=old,
+                                                    code=ticket.code))
 
     @friendly()
     def rejoin(self, code: Optional[str] = None) -> None:
@@ -333,6 +351,7 @@ class PlayTogether(w.VBox):
             raise TableError(_("type your table's name too"))
         ticket = self.controller.rejoin(code, table if table.strip() else None)
         self.code_box.value = ""
+        self._told_seat = ticket.seat
         self.message.ok(_("Welcome back, {player}: you sit at {seat} at table {table}.").format(
             player=ticket.player, seat=ticket.seat, table=ticket.table))
         self._render()
@@ -507,13 +526,18 @@ class PlayTogether(w.VBox):
         seated = controller.ticket is not None
         info, seat = controller.info, controller.seat
         draw = info.draw if info is not None and not (state and state.deal_points) else None
-        self.draw_view.show(draw, draw.seating[seat] if draw is not None and seat is not None else None)
-        ready = seated and state is not None and state.info.ready and not self._draw_first()
+        # a page that comes to the table once its deal has started (the draw is the log's first entry): the draw
+        # was shown already, the page goes straight to the trick as it is
+        self.draw_view.show(draw, draw.seating[seat] if draw is not None and seat is not None else None,
+                            seen=state is not None and state.seq > 1)
+        stood_in = seated and controller.stood_in
+        ready = seated and not stood_in and state is not None and state.info.ready and not self._draw_first()
         if not seated and self.seat_table is not None:  # the seat was opened on another device: back to the lobby
             self.seat_table.close()
             self.seat_table = None
             self._table_box.children = []
-        self._lobby.layout.display = "none" if seated else None
+        self._render_stood_in(stood_in)
+        self._lobby.layout.display = "none" if seated and not stood_in else None
         if ready and self.seat_table is None:
             self.seat_table = SeatTable(controller, css="aluette-together", message=self.message,
                                         names={"table": "round"},
@@ -527,6 +551,9 @@ class PlayTogether(w.VBox):
             self.code_view.value = ""
             return
         ticket = controller.ticket
+        if self._told_seat is not None and self._told_seat is not ticket.seat:  # the draw moved the student
+            old, self._told_seat = self._told_seat, ticket.seat
+            self._say_moved(old)
         link = escape(rejoin_link(ticket.table, ticket.code))
         self.code_view.value = ('<div style="font-size:110%">' + _(
             "<b>{player}</b>, you sit at <b>{seat}</b> at table <b>{table}</b>. Your seat code: {code} (keep it: "
@@ -534,6 +561,28 @@ class PlayTogether(w.VBox):
             player=escape(ticket.player), seat=ticket.seat, table=escape(ticket.table),
             code=f'<code class="aluette-together-code-text">{escape(ticket.code)}</code>',
             link=f'<a class="aluette-together-link" href="{link}">') + "</div>")
+
+    def _render_stood_in(self, stood_in: bool) -> None:
+        """While the teacher has given the seat to a bot: the warning, and of the lobby the seat code's box (filled
+        with this seat's code) and "Come back to my seat" only; once given back, the seat's normal page."""
+        rows = self._lobby.children
+        for row in rows[:-1]:
+            row.layout.display = "none" if stood_in else None
+        self.stood_in_view.layout.display = None if stood_in else "none"
+        if stood_in and not self._was_stood_in:
+            ticket = self.controller.ticket
+            self.stood_in_view.value = ('<div role="alert">⚠ ' + _(
+                "The teacher gave your seat {seat} at table <b>{table}</b> to a bot, which plays it now. Ask the "
+                "teacher to give it back: this page then comes back to your seat by itself, or press Come back to "
+                "my seat below (your seat code is in the box).").format(seat=ticket.seat,
+                                                                        table=escape(ticket.table)) + "</div>")
+            self.code_box.value = ticket.code
+            self.message.clear()
+        elif not stood_in and self._was_stood_in:
+            self.stood_in_view.value = ""
+            self.code_box.value = ""
+            self.message.clear()  # the seat's refusals while the bot held it are over
+        self._was_stood_in = stood_in
 
     def _draw_first(self) -> bool:
         """The table's partnership draw is shown and this page has not seen all of it yet: no hand before it."""
@@ -553,6 +602,7 @@ class PlayTogether(w.VBox):
         missing = len(info.free_seats)
         head = (_("Table <b>{name}</b>").format(name=escape(info.name))
                 + (_(" (closed by the teacher)") if info.closed else "")
+                + (_(", seated by the partnership draw") if info.draw is not None else "")
                 + (ngettext(": {count} seat missing", ": {count} seats missing", missing).format(count=missing)
                    if missing else _(": all four seats held")))
         self.seats_view.value = f"<div>{head}</div><ul>{''.join(rows)}</ul>"

@@ -257,7 +257,8 @@ def seat_and_play(students, teacher, service, table):
     root(victim).locator("button.aluette-together-rejoin").click()
     expect(root(victim).locator(".aluette-together-message")).to_contain_text(
         f"Welcome back, {names[victim_seat]}: you sit at {victim_seat}", timeout=WAIT)
-    root(victim).locator("button.aluette-table-draw-all").click()  # a reloaded page shows the draw again, first
+    # back mid-deal: straight to the trick as it was (README), the draw folded away as seen
+    expect(root(victim).locator("button.aluette-table-draw-all")).to_be_hidden(timeout=WAIT)
     expect(root(victim).locator(".aluette-together-status")).to_contain_text(YOUR_TURN[Phase.PLAY], timeout=WAIT)
     # the page draws the hand and the table in several widget messages after the status: wait for them (bounded)
     deadline = time.monotonic() + WAIT / 1000

@@ -61,6 +61,22 @@ class TestTeachersDesk:
         assert cards_named(text) == frozenset()  # no card at all, not even a played one
         assert "Red" in text and "waiting for players" in text
 
+    def test_the_count_is_of_moves_only(self, kernels):
+        # page 11 said "1 move logged" before anyone moved: the partnership draw is the log's first entry
+        from tests.widgets.test_table_draw import four_at_a_drawn_table
+        from tests.widgets.test_together import act
+        pages = four_at_a_drawn_table(kernels)
+        desk = TablesDesk(TeacherDesk(kernels()), poll=False)
+        [summary] = desk.summaries
+        assert summary.seq == 1 and summary.moves == 0  # the draw is logged, and is no move
+        assert "0 moves made" in state_text(desk) and "logged" not in state_text(desk)
+        for p in pages:
+            p.draw_view.all_button.click()
+        assert any(act(p) for p in pages)
+        desk.refresh()
+        [summary] = desk.summaries
+        assert summary.moves == 1 == summary.seq - 1 and "1 move made" in state_text(desk)
+
     def test_a_bot_for_an_absent_student_and_closing_a_table(self, kernels):
         ann = seated(kernels, "Blue", "N", "Ann")
         seated(kernels, "Blue", "E", "Bob")

@@ -16,7 +16,7 @@ from aluette.secrecy import cards_named, secrecy_problems
 from aluette.seats import SEATS
 from aluette.widgets.common import state_text
 from aluette.widgets.table_draw import TableDraw
-from tests.widgets.test_together import kernels, page  # noqa: F401 (kernels is the fixture)
+from tests.widgets.test_together import act, kernels, page  # noqa: F401 (kernels is the fixture)
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 
@@ -39,11 +39,12 @@ def four_at_a_drawn_table(kernels, table="Green"):
 def text_without_the_draw(p) -> str:
     """The page's whole widget state but the draw's view (whose cards are the draw's, face up for everyone)."""
     shown = p.draw_view.layout.display
+    children = p.children
     try:
-        p.children = [c for c in p.children if c is not p.draw_view]
+        p.children = [c for c in children if c is not p.draw_view]
         return state_text(p)
     finally:
-        p.children = [*p.children[:4], p.draw_view, *p.children[4:]]
+        p.children = children
         assert shown == p.draw_view.layout.display
 
 
@@ -79,6 +80,46 @@ class TestTheDrawOnThePage:
         assert ann._playing.layout.display != "none"  # the hand, now
         assert set(ann.controller.state.view.hand) <= cards_named(text_without_the_draw(ann))
         assert pages[1]._playing.layout.display == "none"  # Bob has not looked yet
+
+    def test_every_text_of_a_page_names_the_seat_the_draw_gave_its_student(self, kernels):
+        # a page said "You sit at E" (its sitting message) under "you sit at S" once the draw had moved its student
+        pages = four_at_a_drawn_table(kernels)
+        draw = pages[0].draw_view.draw
+        moved = [p for p, seat, name in zip(pages, SEATS, NAMES) if draw.seat_of(name) is not seat]
+        assert moved  # the positive control: this table's draw moves someone
+
+        def seats_named(p):
+            text = html.unescape(" ".join((p.message.value, p.code_view.value, p.draw_view.result.value)))
+            you = re.findall(r"<b>([NESW])</b> \(you\)", html.unescape(p.seats_view.value))
+            return set(re.findall(r"[Yy]ou sit at (?:<b>)?([NESW])\b", text)) | set(you)
+        for p in pages:  # before the draw is shown, then after
+            assert seats_named(p) == {str(p.controller.seat)}, (p.message.value, p.code_view.value)
+            assert "seated by the partnership draw" in p.seats_view.value
+        for p in pages:
+            p.draw_view.all_button.click()
+            assert seats_named(p) == {str(p.controller.seat)}
+        assert all("you had sat at" in moved_page.message.value for moved_page in moved)
+
+    def test_a_student_back_once_the_deal_started_goes_straight_to_the_table(self, kernels):
+        # README, "play together": back with the code, "the trick as it was" (it started the draw again)
+        pages = four_at_a_drawn_table(kernels)
+        ann = pages[0]
+        code = ann.controller.ticket.code
+        early = page(kernels)  # back before anyone moved: the draw from its first card, as for the others
+        early.table_box.value, early.code_box.value = "Green", code
+        early.rejoin_button.click()
+        assert early.draw_view.shown == 0 and early._playing.layout.display == "none", early.message.value
+        for p in (early, *pages[1:]):
+            p.draw_view.all_button.click()
+        assert any(act(p) for p in (early, *pages[1:]))  # someone moves: the deal has started
+        before = early.controller.service.replay("Green").current.view(early.controller.seat)
+        back = page(kernels)
+        back.table_box.value, back.code_box.value = "Green", code
+        back.rejoin_button.click()
+        assert back.controller.seat is early.controller.seat, back.message.value
+        assert back.draw_view.finished and back._playing.layout.display is None  # the table at once
+        assert back.controller.state.view == before  # the trick as it was
+        assert "Partners by the draw:" in back.draw_view.result.value  # the draw stays there, folded
 
     def test_no_page_holds_a_hidden_card_of_the_deal(self, kernels):
         pages = four_at_a_drawn_table(kernels)

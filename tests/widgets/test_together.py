@@ -169,6 +169,40 @@ class TestLobby:
         wrong.rejoin_button.click()
         assert wrong.controller.seat is None and "not the code" in wrong.message.last_error
 
+    def test_a_seat_given_to_a_bot_and_back_shows_what_to_do_then_the_seats_page(self, kernels):
+        # the teacher gave W to a bot and back: David's page kept the warning beside "Your turn", with no box to type
+        # the code the warning told him to bring back (README, "the teacher's page": the code works again)
+        from aluette.store import TeacherDesk
+        ann = seated(kernels, "Blue", "N", "Ann")
+        david = seated(kernels, "Blue", "W", "David")
+        ann.fill_button.click()
+        david.refresh()
+        assert david._playing.layout.display is None and david.stood_in_view.layout.display == "none"
+        code = david.controller.ticket.code
+        desk = TeacherDesk(kernels())
+        desk.replace_with_bot("Blue", "W")
+
+        def seats_changed() -> bool:  # what the watcher's TableChange(seats=True) has the page do
+            return david.controller.refresh(force=True)
+        assert seats_changed() and david.controller.stood_in
+        assert david.stood_in_view.layout.display is None and "gave your seat W" in david.stood_in_view.value
+        assert david._playing.layout.display == "none"  # no "Your turn" while the bot plays the seat
+        assert david._lobby.layout.display is None and david.code_box.value == code
+        assert [row.layout.display for row in david._lobby.children] == ["none", "none", "none", None]
+        david.rejoin_button.click()  # the bot still holds it: said, and the page as it was
+        assert "give it back" in david.message.last_error and david.controller.stood_in
+        desk.give_back("Blue", "W")
+        assert seats_changed() and not david.controller.stood_in  # given back: the seat's normal page, by itself
+        assert david.stood_in_view.layout.display == "none" and david.stood_in_view.value == ""
+        assert david._playing.layout.display is None and david._lobby.layout.display == "none"
+        assert "bot" not in david.message.value
+        desk.replace_with_bot("Blue", "W")
+        seats_changed()
+        desk.give_back("Blue", "W")
+        david.rejoin_button.click()  # or back with the button the warning names
+        assert not david.controller.stood_in and david.controller.seat is Seat.W, david.message.value
+        assert "Welcome back, David" in david.message.value and david._playing.layout.display is None
+
     def test_the_controller_refuses_a_second_seat_and_moves_before_sitting(self, kernels):
         c = SeatController(kernels())
         with pytest.raises(TableError, match="take a seat first"):
