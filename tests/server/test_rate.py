@@ -144,11 +144,22 @@ def test_on_voila_too_a_flooding_page_is_closed(classroom):
 
     async def go():
         attacker = await open_page(server.url, "click.ipynb", "127.0.0.63")
+        mark = server.log_size()
         try:
             assert attacker.failure is None
             closed = await flood_until_closed(attacker)
-            assert closed is not None and closed.rcvd is not None
-            assert (closed.rcvd.code, closed.rcvd.reason) == (CLOSE_CODE, REASON)
+            assert closed is not None
+            if closed.rcvd is None:
+                # Tornado sent its close frame and shut the socket while the flood was still arriving: the reset
+                # can lose the frame before the client reads it (seen on a busy machine). The server's own log then
+                # says why it closed this page's socket.
+                expected = f"kernel {attacker.kernel_id} sent messages too fast; its websocket is closed"
+                deadline = time.monotonic() + 30
+                while expected not in server.log_tail(since=mark, limit=10**6) and time.monotonic() < deadline:
+                    await asyncio.sleep(0.2)
+                assert expected in server.log_tail(since=mark, limit=10**6)
+            else:
+                assert (closed.rcvd.code, closed.rcvd.reason) == (CLOSE_CODE, REASON)
         finally:
             await attacker.close(beacon=False)
     run_coroutine(go())
