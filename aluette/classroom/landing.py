@@ -136,16 +136,16 @@ def page_config_hook(page_config, base_url, settings, log, voila_configuration, 
         return page_config
     app = settings.get("voila")
     folder = str(notebook_path or "").strip("/")  # Voilà's tree gives "/fr" for /voila/tree/fr
-    root = Path(app.root_dir if app is not None else ".") / folder
+    top = Path(app.root_dir if app is not None else ".")
+    root = top / folder
     audience = getattr(settings.get("identity_provider"), "audience", "students")
     listed = entries(root, audience)
     if folder:  # a folder below the root (the French edition, notebooks/fr/): its pages' addresses are in it
         listed = [replace(e, file=f"{folder}/{e.file}") for e in listed]
-    language = "fr" if folder == "fr" else "en"
-    data = {"audience": audience, "entries": listed, "language": language,
-            "texts": landing_texts(audience, language), "other": other_edition(Path(app.root_dir if app else "."),
-                                                                                language)}
     guide = root / TEACHER_NOTEBOOKS[0]
+    language = summary_language(guide)  # the folder's language, as for its guide's summary
+    data = {"audience": audience, "entries": listed, "language": language,
+            "texts": landing_texts(audience, language), "other": other_edition(top, language)}
     if audience == "teacher" and guide.exists():
         data["summary"] = summary_html(guide)
     page_config["aluette"] = data
