@@ -22,7 +22,7 @@ from .puzzles import _OPTIONS, FROM_TRICK, REASONS, Puzzle, puzzle_at
 
 __all__ = ["find_puzzles", "select", "DEALS", "PER_REASON"]
 
-#: The seeds the shipped puzzles are drawn from: ``range(DEALS)``.
+#: The random seeds the shipped puzzles are drawn from: ``range(DEALS)``.
 DEALS = 2000
 #: How many puzzles of each reason are shipped (at most: fewer when fewer were found).
 PER_REASON = 8
