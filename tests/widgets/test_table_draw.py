@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import re
+import zlib
 
 from aluette.cards import TOP_FOUR
 from aluette.decisions import BADGE
@@ -22,7 +23,10 @@ NAMES = ("Ann", "Bob", "Cat", "Dan")
 
 
 def four_at_a_drawn_table(kernels, table="Green"):
-    """Four pages open ``table`` (created by the first, with the draw, as the page does) and sit at N, E, S, W."""
+    """Four pages open ``table`` and sit at N, E, S, W. The table is made as the page makes it (the draw, the tricks
+    face down) but with a seed of its name, so that every run draws the same cards (a fresh secret seed once drew
+    the four to the seats they had taken, and the test's positive control failed)."""
+    kernels().create_table(table, seed=zlib.crc32(table.encode()), draw=True, face_down=True)
     pages = []
     for seat, name in zip(SEATS, NAMES):
         p = page(kernels)
