@@ -53,7 +53,7 @@ def chromium_path(sync_playwright_module) -> Path:
 
 @pytest.fixture(scope="session")
 def browser(sync_playwright_module, chromium_path):
-    sync_playwright_module.expect.set_options(timeout=20_000)  # a click's answer may wait for a busy kernel
+    sync_playwright_module.expect.set_options(timeout=30_000)  # a click's answer may wait for a busy kernel
     shutil.rmtree(harness.FAILURES, ignore_errors=True)  # failure screenshots are of this run only
     with sync_playwright_module.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(chromium_path), args=CHROMIUM_ARGS)
@@ -175,7 +175,7 @@ def lab(_server_home, tmp_path_factory) -> Server:
 def _new_page(browser):
     """A new browser context and page; requests outside 127.0.0.1 are aborted and listed in ``wire.blocked``."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(30_000)
+    context.set_default_timeout(45_000)
     wire = Wire()
 
     def block(route):

@@ -59,6 +59,7 @@ def shared_page(browser, voila):
 def test_00_shows_the_whole_deck(page, wire, open_voila):
     """Source: the rules sheet, "the deck": 48 Spanish-suited cards, 1-12 in coins, cups, batons and swords."""
     open_voila(page, "00_start_here.ipynb")
+    expect(page.locator("#rendered_cells svg.aluette-card")).to_have_count(48)
     shown = cards_in(page.locator("#rendered_cells"))
     assert sorted(shown) == sorted(card.code for card in DECK) and len(shown) == 48
     screenshot(page, "00_start_here-demo", element=page.locator(".aluette-cards").first)
