@@ -13,12 +13,14 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from aluette import (DECK, Card, Deal, DuplicateCardError, HeuristicBot, DuplicateSeatError, MalformedSaveError, Options, Seat,
                      UnknownCardError, UnknownSeatError, parse_outcomes, partnership_draw, score_tricks, trick_winner)
+from aluette.card_names import seat_name
 from aluette.errors import AluetteError, AnswerError, InputTooLongError
 from aluette.practice import (KINDS, LESSONS, MAX_ANSWER_TEXT, MAX_TASKS, RETRY_COST, RULES, PracticeSession,
                               task_from_seed)
@@ -32,6 +34,22 @@ SEEDS = range(120)
 
 
 # ------------------------------------------------------------------------------ right and wrong, found by the engine
+def words(text: str) -> set[str]:
+    """The words of ``text``, with the full name of each seat letter and the names of each card code in it (so that
+    an explanation that says "East" or "Madame" is caught giving away an answer written "E" or "3C")."""
+    found = set(re.findall(r"[\w']+", text))
+    for word in list(found):
+        if word in "NESW" and len(word) == 1:
+            found.add(seat_name(Seat(word)))
+        else:
+            try:
+                card = Card.parse(word)
+            except AluetteError:
+                continue
+            found |= {w for w in re.findall(r"[\w']+", card.name) if not w.isdigit()} - {"of", "de", "la", "le"}
+    return found
+
+
 def answers(task) -> tuple[str, str | None]:
     """A right answer and a wrong one (``None`` when the position has none), worked out here from the position with
     the engine's functions, not from the task's own judge."""
@@ -118,6 +136,28 @@ class TestEveryKind:
             assert verdict.rule is not None and verdict.rule.where in verdict.explanation
             assert (verdict.answer is None) is (task.tries > 1)  # the answer only once the task is over
         assert wrongs >= len(SEEDS) * 0.9
+
+    def test_a_wrong_answer_with_a_try_left_is_told_what_is_wrong_not_the_answer(self, kind):
+        """lichess's practice, the project's model (STYLE.md): feedback on the learner's own move, the answer only
+        when asked or when the tries are spent. With a try left, the explanation names no card, seat or word of the
+        right answer that the wrong answer does not hold; at the last try the whole reason comes, with the answer."""
+        told = checked = 0
+        for seed in SEEDS:
+            task = task_from_seed(kind, seed)
+            right, wrong = answers(task)
+            if wrong is None or task.tries < 2:  # one try: a wrong answer ends the task, with the answer
+                continue
+            checked += 1
+            first = task.check(wrong)
+            assert not first.over and first.answer is None
+            said = first.explanation.split(" The rule: ")[0]
+            assert words(said) & (words(right) - words(wrong)) == set(), (seed, task.prompt, right, wrong, said)
+            last = task.check(wrong, wrong_tries=task.tries - 1)
+            assert last.over and last.answer == task.solution()
+            told += said != last.explanation.split(" The rule: ")[0]
+        if not checked:
+            pytest.skip(f"every {kind} task here has one try")
+        assert told >= 1 or KINDS[kind].nudge is None  # a kind with a nudge says less before the last try
 
     def test_same_seed_same_task_neighbours_differ(self, kind):
         assert task_from_seed(kind, 12345) == task_from_seed(kind, 12345)

@@ -71,8 +71,12 @@ class Kind:
         title: what it asks, in a few words.
         generate: ``(rng) -> Task``: a new task drawn from a numpy ``Generator``.
         parse: ``(position, text) -> value``: an answer's engine value (the text already stripped and limited).
-        judge: ``(position, value) -> (right, explanation, rule or None)``.
+        judge: ``(position, value) -> (right, explanation, rule or None)``; the explanation of a wrong answer may
+            give the right one away, so it is shown only once the task is over.
         solution: ``(position) -> str``: the right answer in words, with why.
+        nudge: ``(position, value) -> str``: what is wrong with a wrong answer, without the right one (shown while
+            tries are left, as lichess answers a wrong move: about the learner's own move, the answer only when
+            asked); ``None`` where the judge's explanation of a wrong answer never gives it away.
     """
 
     key: str
@@ -81,6 +85,7 @@ class Kind:
     parse: Callable
     judge: Callable
     solution: Callable
+    nudge: Optional[Callable] = None
 
 
 def _task_id(kind: str, rng: np.random.Generator) -> str:
@@ -173,6 +178,16 @@ def _judge_winner(position: TrickPosition, value: Optional[Card]):
             card=winner, why=why), RULES["equal-classes-spoil"]
     return False, _("{card} ({name}, strength {strength}) does not win. {why}").format(
         card=value, name=class_name(value), strength=value.strength, why=why), RULES["highest-class-wins"]
+
+
+def _nudge_winner(position: TrickPosition, value: Optional[Card]) -> str:
+    cards = [card for _, card in position.plays]
+    if value is None:
+        return _("Not spoiled: this trick has only one card of the best class on it.")
+    if value.strength == max(card.strength for card in cards):
+        return _("{card} is of the best class on this trick, but it is not alone in it.").format(card=value)
+    return _("{card} ({name}, strength {strength}) does not win this trick: a card on it is stronger.").format(
+        card=value, name=class_name(value), strength=value.strength)
 
 
 def _solution_winner(position: TrickPosition) -> str:
@@ -355,6 +370,10 @@ def _judge_setup(position: SetupPosition, value):
     return False, _("Not {answer}. {why}").format(answer=value, why=_setup_why(position)), rule
 
 
+def _nudge_setup(position: SetupPosition, value) -> str:
+    return _("Not {answer}.").format(answer=value if position.names else seat_name(value))
+
+
 def _solution_setup(position: SetupPosition) -> str:
     return f"{_setup_answer(position)}: {_setup_why(position)}"
 
@@ -433,6 +452,22 @@ def _judge_score(position: ScorePosition, value: tuple[Optional[Seat], int]):
     return False, _("{seat} wins, but not {points}. {why}").format(
         seat=score.winner, points=points, why=explain_mordienne(score, mordienne=position.mordienne)), \
         RULES["mordienne"]
+
+
+def _nudge_score(position: ScorePosition, value: tuple[Optional[Seat], int]) -> str:
+    score = score_tricks(position.outcomes, mordienne=position.mordienne)
+    seat, points = value
+    if score.winner is None:
+        return _("{seat} does not win this deal: count each player's tricks.").format(seat=seat)
+    if seat is None:
+        return _("Somebody wins this deal: count each player's tricks.")
+    if seat is score.winner.partner:
+        return _("Partners do not pool their tricks: count each player's own.")
+    if seat is not score.winner:
+        return _("{seat} does not win this deal: count each player's tricks, and see who got there first.").format(
+            seat=seat)
+    return ngettext("{seat} wins, but not {points} point.", "{seat} wins, but not {points} points.",
+                    points).format(seat=seat, points=points)
 
 
 def _solution_score(position: ScorePosition) -> str:
@@ -628,6 +663,13 @@ def _judge_chant(position: ChantPosition, value):
     return False, why, rule
 
 
+def _nudge_chant(position: ChantPosition, value) -> str:
+    wrong = [seat for (seat, n), (_, right) in zip(value, _chant_counts(position)) if n != right]
+    seats = _(", ").join(seat_name(seat) for seat in wrong)
+    return ngettext("The count of {seats} is wrong.", "The counts of {seats} are wrong.", len(wrong)).format(
+        seats=seats)
+
+
 def _solution_chant(position: ChantPosition) -> str:
     counts = ", ".join(f"{seat} {n}" for seat, n in _chant_counts(position))
     return f"{counts}. {_chant_why(position)[0]}"
@@ -772,6 +814,13 @@ def _judge_play(position: PlayPosition, value: Card):
         return False, why + " " + _("{card} would have won it.").format(card=right[0]), RULES["play-last"]
     return False, why + " " + _("{card} would have spoiled it, so the opponent would not get it.").format(
         card=right[0]), RULES["play-last"]
+
+
+def _nudge_play(position: PlayPosition, value: Card) -> str:
+    if _outcome(position, value) is position.seat:
+        return _("{card} wins, but a cheaper card of your hand wins too: keep the stronger card for a later "
+                 "trick.").format(card=value)
+    return _("A card of your hand does better than {card}.").format(card=value)
 
 
 def _solution_play(position: PlayPosition) -> str:
@@ -970,17 +1019,19 @@ def _solution_puzzle(position: PuzzlePosition) -> str:
 
 #: The kinds, by key.
 KINDS: dict[str, Kind] = {kind.key: kind for kind in (
-    Kind("winner", "which card wins this trick", _generate_winner, _parse_winner, _judge_winner, _solution_winner),
+    Kind("winner", "which card wins this trick", _generate_winner, _parse_winner, _judge_winner, _solution_winner,
+         _nudge_winner),
     Kind("order", "put these cards in order", _generate_order, _parse_order, _judge_order, _solution_order),
     Kind("setup", "who cuts, deals, leads; who partners whom", _generate_setup, _parse_setup, _judge_setup,
-         _solution_setup),
-    Kind("score", "score this deal from its notation", _generate_score, _parse_score, _judge_score, _solution_score),
+         _solution_setup, _nudge_setup),
+    Kind("score", "score this deal from its notation", _generate_score, _parse_score, _judge_score, _solution_score,
+         _nudge_score),
     Kind("still", "can this seat still win, or make mordienne", _generate_still, _parse_still, _judge_still,
          _solution_still),
     Kind("chant", "who receives the stock, and how many cards each holds", _generate_chant, _parse_chant,
-         _judge_chant, _solution_chant),
+         _judge_chant, _solution_chant, _nudge_chant),
     Kind("signal", "which signal means this", _generate_signal, _parse_signal, _judge_signal, _solution_signal),
     Kind("play", "play the card that wins cheaply or spoils", _generate_play, _parse_play, _judge_play,
-         _solution_play),
+         _solution_play, _nudge_play),
 ) + tuple(Kind(key, f"find the best card (a puzzle: {reason})", _puzzle_generator(key), _parse_puzzle, _judge_puzzle,
                _solution_puzzle) for key, reason in PUZZLE_KINDS.items())}

@@ -295,7 +295,8 @@ class Task:
     def check(self, text: Any, *, hints_used: int = 0, wrong_tries: int = 0) -> Verdict:
         """Read and judge ``text`` as this task's ``wrong_tries + 1``-th answer after ``hints_used`` hints.
 
-        The right answer is in the verdict only when the task is then over (answered right, or the last try).
+        The right answer is in the verdict only when the task is then over (answered right, or the last try): a
+        wrong answer with tries left is told what is wrong with it (its kind's nudge) and the rule, not the answer.
 
         Raises:
             as :meth:`parse` (nothing is judged), and AluetteError for counts out of range.
@@ -304,6 +305,9 @@ class Task:
         answer = self.parse(text)
         right, explanation, rule = self.judge(answer)
         over = right or wrong_tries + 1 >= self.tries
+        nudge = self._kind().nudge
+        if not right and not over and nudge is not None:
+            explanation = nudge(self.position, answer.value)  # what is wrong, not the answer: a try is left
         if not right:
             explanation = _("{explanation} The rule: {rule} See {where}.").format(
                 explanation=explanation, rule=rule.statement, where=rule.where)

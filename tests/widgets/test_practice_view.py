@@ -10,7 +10,7 @@ from html import escape
 
 import pytest
 
-from aluette.practice import MAX_ANSWER_TEXT
+from aluette.practice import KINDS, MAX_ANSWER_TEXT
 from aluette.store.db import SQLiteStore
 from aluette.store.progress import Progress
 from aluette.widgets import practice as practice_module
@@ -53,6 +53,8 @@ def test_a_wrong_card_then_a_hint_then_the_right_card(progress):
     rule = v.controller.verdict.rule
     assert "Not quite" in v.feedback.value and escape(rule.where) in v.feedback.value and rule.lesson == "01"
     assert escape(rule.statement) in v.feedback.value
+    assert task.solution() not in state_text(v)  # a try is left: what is wrong with the card, not the answer
+    assert v.controller.verdict.explanation.startswith(KINDS["winner"].nudge(task.position, wrong.card))
     assert v.hint_button.description == f"Hint (costs {task.hints[0].cost} point)"
     v.hint_button.click()
     assert escape(task.hints[0].text) in v.hints_view.value
