@@ -191,6 +191,8 @@ class PracticeView(w.VBox):
         self._run(lambda: self._pick(card))
 
     def _pick(self, card) -> None:
+        if self.controller.waiting:  # the buttons of a task that is over stay on show
+            raise AluetteError(_("this task is over: press Next task"))
         if not self.controller.sequence:
             self._answer(card.code)
             return
@@ -261,6 +263,7 @@ class PracticeView(w.VBox):
         if c.unsaved:
             self.message.error(c.unsaved)
         task = c.task
+        self._show_choices()  # before the prompt: once a new prompt shows, its answer buttons already do
         if task is None:
             self.status.value = live_region(escape(c.summary()))
             self.prompt.value = "<p>" + _("Press <b>Practice again</b> for new tasks.") + "</p>"
@@ -269,12 +272,13 @@ class PracticeView(w.VBox):
             self.prompt.value = f"<p>{escape(task.prompt)}</p>"
             self.answer_box.placeholder = task.form
         self.trick.value = self._trick_html()
-        self._show_choices()
         cost = c.next_hint_cost
         open_task = task is not None and not c.waiting
-        self.hint_button.description = (ngettext("Hint (costs {cost} point)", "Hint (costs {cost} points)",
-                                                 cost).format(cost=cost) if cost is not None else _("No more hints"))
-        self.hint_button.disabled = cost is None
+        with self.hint_button.hold_sync():  # one message for the two
+            self.hint_button.description = (ngettext("Hint (costs {cost} point)", "Hint (costs {cost} points)",
+                                                     cost).format(cost=cost) if cost is not None else
+                                            _("No more hints"))
+            self.hint_button.disabled = cost is None
         self.check_button.disabled = self.reveal_button.disabled = self.answer_box.disabled = not open_task
         self.next_button.disabled = not c.waiting
         self.hints_view.value = "".join("<div>" + escape(_("Hint {number}: {text}").format(number=i, text=h.text))
@@ -290,8 +294,12 @@ class PracticeView(w.VBox):
         return f"<div class='aluette-practice-trick' aria-hidden='true'>{figures}</div>"
 
     def _show_choices(self) -> None:
+        """The answer buttons of the task on show. Once it is over they stay as they were (a click on one says the
+        task is over): hiding them at each verdict and showing them at Next task was twelve of the twenty-one
+        messages a Check sent the page, each a round trip through the server's event loop (make bench ARGS="class
+        --practice")."""
         c = self.controller
-        choices = c.choices() if c.task is not None and not c.waiting else ()
+        choices = c.choices() if c.task is not None else ()
         cards = [choice for choice in choices if choice.card is not None][:self.CARD_SLOTS]
         words = [choice for choice in choices if choice.card is None][:self.WORD_SLOTS]
         action = _("add it to your order") if c.sequence else _("answer with it")
@@ -304,11 +312,13 @@ class PracticeView(w.VBox):
         for index, button in enumerate(self.word_buttons):
             if index < len(words):
                 self._word_texts[index] = words[index].text
-                button.description = button.tooltip = words[index].label
+                with button.hold_sync():
+                    button.description = button.tooltip = words[index].label
                 button.layout.display = None
             else:
                 self._word_texts[index] = ""
-                button.description, button.tooltip = " ", ""
+                with button.hold_sync():
+                    button.description, button.tooltip = " ", ""
                 button.layout.display = "none"
 
     def _feedback_html(self) -> str:

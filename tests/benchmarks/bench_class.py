@@ -39,6 +39,12 @@ p50 659 ms / p95 2,568 ms / max 7.6 s (MISSED: the store's own part is p95 0.3 m
 kernels' turn for the CPU); the teacher's page counted each answer after p95 1.93 s / max 2.36 s (MISSED at the max:
 the page reads every 2 s, so the worst case is 2 s and a refresh); 1,349 of 1,349 answers and 30 of 30 students
 counted (ok). At --quick, 5 students, load 31: p50 100 / p95 505 ms; the teacher's page max 1.47 s; 75 of 75.
+Again on 3 Dec 2026, the machine otherwise idle (load 1.3 at the start): 1,800 answers, round trip p50 386 / p95
+652 / max 1,085 ms (MISSED); py-spy on a worker: half its time a widget's message waiting its turn on the server's
+event loop (Solara sends each message as a blocking call from the kernel's thread), 21 messages per Check. With the
+practice's answer buttons left on show once a task is over and the hint button's two traits sent as one (8 messages
+per Check): p50 63 / p95 224 / max 612 ms (still MISSED), the teacher's page p95 0.96 s / max 1.03 s (ok), 1,800 of
+1,800 answers and 30 of 30 students counted (ok).
 
 ``--quick`` runs 3 and 5 students, a 10-load reload loop and waits 30 s after (figures for a smoke test only).
 """

@@ -84,7 +84,13 @@ def test_the_answer_only_when_asked(progress):
     task = v.controller.task
     v.reveal_button.click()
     assert "The answer" in v.feedback.value and "comes back later" in v.feedback.value
-    assert all(b.card is None for b in v.card_buttons) and v.check_button.disabled
+    assert v.check_button.disabled
+    shown = [b for b in v.card_buttons if b.card is not None]  # the task's cards stay on show...
+    assert [b.card for b in shown] == [choice.card for choice in v.controller.choices() if choice.card is not None]
+    verdict = v.controller.verdict
+    shown[0].button.click()  # ...and a click on one says the task is over, changing nothing
+    assert "this task is over: press Next task" in v.message.value and v.controller.verdict is verdict
+    assert v.answer_box.value == ""
 
 
 def test_order_cards_build_the_answer_in_the_box(progress):
@@ -98,6 +104,8 @@ def test_order_cards_build_the_answer_in_the_box(progress):
     assert v.answer_box.value == right and v.controller.verdict is None
     v.check_button.click()
     assert "✔ Right" in v.feedback.value
+    next(b for b in v.card_buttons if b.card is not None).button.click()  # the task is over: not added to a box
+    assert "this task is over: press Next task" in v.message.value and v.answer_box.value == ""
 
 
 def test_a_name_keeps_the_practice_and_a_reload_finds_it(progress):
