@@ -1227,8 +1227,8 @@ def _bot_name(seat: Seat) -> str:
 
 def _stood_in(seat: Seat, table: str) -> str:
     """What a student reads whose seat the teacher gave to a bot."""
-    return (f"the teacher gave your seat {seat} at table {quoted(table)} to a bot, which plays it now; ask the "
-            f"teacher to give it back, then come back with this same seat code")
+    return _("the teacher gave your seat {seat} at table {table} to a bot, which plays it now; ask the teacher to "
+             "give it back, then come back with this same seat code").format(seat=seat, table=quoted(table))
 
 
 def _check_after(after: Any) -> Optional[int]:

@@ -91,9 +91,10 @@ def student_html(report: ClassProgress, name: Optional[str]) -> str:
     rows = [row for row in report.rows if row.student == name]
     if not rows:
         return "<p>" + escape(_("{name} has not finished a task yet.").format(name=name)) + "</p>"
-    lines = "".join("<li>" + escape(_("Lesson {lesson}: {cell}; {wrong} wrong answers, {asked} answers asked for; "
-                                      "last task {time}").format(
-        lesson=row.lesson, cell=_cell(row), wrong=row.wrong, asked=row.asked,
+    lines = "".join("<li>" + escape(_("Lesson {lesson}: {cell}; {wrong}, {asked}; last task {time}").format(
+        lesson=row.lesson, cell=_cell(row),
+        wrong=ngettext("{count} wrong answer", "{count} wrong answers", row.wrong).format(count=row.wrong),
+        asked=ngettext("{count} answer asked for", "{count} answers asked for", row.asked).format(count=row.asked),
         time=time.strftime('%H:%M', time.localtime(row.last)))) + "</li>" for row in rows)
     return f"<ul>{lines}</ul>"
 
@@ -209,8 +210,10 @@ class ClassPage(w.VBox):
                 self._quiet = False
         self._show_detail()
         done = sum(row.tried for row in report.rows)
-        self.status.value = escape(_("Updated at {time}: {students} students, {done} tasks over.").format(
-            time=time.strftime('%H:%M:%S'), students=len(students), done=done))
+        self.status.value = escape(_("Updated at {time}: {students}, {done}.").format(
+            time=time.strftime('%H:%M:%S'),
+            students=ngettext("{count} student", "{count} students", len(students)).format(count=len(students)),
+            done=ngettext("{count} task over", "{count} tasks over", done).format(count=done)))
 
     def _show_detail(self) -> None:
         if self._report is not None:
@@ -240,5 +243,6 @@ class ClassPage(w.VBox):
             return
         self._armed = None
         count = self.progress.reset_class(code)
-        self.message.ok(_("Class {code}: {count} students forgotten.").format(code=code, count=count))
+        self.message.ok(ngettext("Class {code}: {count} student forgotten.", "Class {code}: {count} students forgotten.",
+                                 count).format(code=code, count=count))
         self.refresh()

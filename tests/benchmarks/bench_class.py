@@ -540,7 +540,7 @@ async def _watch_teacher(page, seen: list, stop: asyncio.Event) -> None:
             continue
         data = (got or {}).get("content", {}).get("data", {})
         if got and got["header"]["msg_type"] == "comm_msg" and data.get("method") == "update":
-            found = re.search(r"(\d+) tasks over", str(data.get("state", {}).get("value", "")))
+            found = re.search(r"(\d+) tasks? over", str(data.get("state", {}).get("value", "")))
             if found:
                 seen.append((time.monotonic(), int(found[1])))
 

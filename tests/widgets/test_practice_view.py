@@ -152,11 +152,12 @@ def test_the_teachers_class_page(progress):
     data = re.search(r"base64,([A-Za-z0-9+/=]+)'", page.download.value).group(1)
     assert base64.b64decode(data).decode() == progress.report("7b").csv()
     page.student_choice.value = "Bob"
-    assert "answers asked for" in page.detail.value and "1 answers asked for" in page.detail.value
+    assert "0 wrong answers, 1 answer asked for" in page.detail.value  # ngettext: one answer, not "1 answers"
+    assert re.search(r"Updated at [\d:]+: 2 students, 2 tasks over\.", page.status.value)
     page.reset_class_button.click()
     assert "Press again" in page.message.value and len(progress.report("7b").students) == 2
     page.reset_class_button.click()
-    assert progress.report("7b").students == () and "2 students forgotten" in page.message.value
+    assert progress.report("7b").students == () and "Class 7b: 2 students forgotten." in page.message.value
     assert "has given a name yet" in page.table.value
 
 
