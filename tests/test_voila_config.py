@@ -13,6 +13,7 @@ voila = pytest.importorskip("voila")  # the `lab` extra
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager  # noqa: E402
 from voila.configuration import VoilaConfiguration  # noqa: E402
 from voila.app import Voila  # noqa: E402
+from voila.execute import VoilaExecutor  # noqa: E402
 from voila.voila_kernel_manager import voila_kernel_manager_factory  # noqa: E402
 from nbconvert.preprocessors import TagRemovePreprocessor  # noqa: E402
 
@@ -26,7 +27,7 @@ CONFIG = json.loads((VOILA_CONFIG / "voila.json").read_text())
 KERNEL_MANAGER = voila_kernel_manager_factory(ClassroomKernelManager, True, 1)
 CLASSES = {**{cls.__name__: KERNEL_MANAGER for cls in KERNEL_MANAGER.__mro__},
            **{cls.__name__: cls for cls in (VoilaConfiguration, Voila, ClassroomIdentityProvider, ClassroomConnection,
-                                            TagRemovePreprocessor)}}
+                                            TagRemovePreprocessor, VoilaExecutor)}}
 
 
 @pytest.mark.parametrize("section", sorted(CONFIG))
@@ -64,3 +65,17 @@ def test_classroom_classes_limits_and_author_cells():
     assert all(name.removesuffix(".ipynb") in CONFIG["VoilaKernelManager"]["preheat_denylist"]
                for name in TEACHER_NOTEBOOKS)
     assert CONFIG["TagRemovePreprocessor"]["remove_cell_tags"] == ["remove-cell"]
+
+
+def test_a_cells_late_outputs_are_waited_for_and_never_dropped_silently():
+    """Voilà runs a page's cells with nbclient, which waits only ``iopub_timeout`` (4 s by default) for a cell's
+    outputs after the cell's reply, then logs "Timeout waiting for IOPub output" and goes on without them: on a busy
+    machine 01's comparer was missing from the page, with no error shown (CI, 3 Dec 2026). The classroom's Voilà waits
+    a minute, and a longer wait is an error on the page, not a widget quietly missing. The executor Voilà builds
+    (voila/notebook_renderer.py: ``VoilaExecutor(nb, km=km, config=...)``) reads these options from the config."""
+    from traitlets.config import Config
+    import nbformat
+
+    executor = VoilaExecutor(nbformat.v4.new_notebook(), config=Config(CONFIG))
+    assert executor.iopub_timeout >= 30 and executor.raise_on_iopub_timeout is True
+    assert VoilaExecutor(nbformat.v4.new_notebook()).iopub_timeout < 30  # nbclient's default: what this changes

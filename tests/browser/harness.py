@@ -215,11 +215,12 @@ def server_env(home: Path) -> dict:
     # A plain Voilà of the tests loads only the JupyterLab extensions the classroom's Voilà loads (its voila.json's
     # allowlist: an extension made for JupyterLab alone, such as nbgrader's, breaks every Voilà page), and leaves
     # out the cells tagged remove-cell as the classroom's does (they neither show nor run: 08's hidden checks play
-    # a whole match, 09's run simulations, on every page a test opened).
+    # a whole match, 09's run simulations, on every page a test opened), and waits for a cell's late outputs as the
+    # classroom's does (VoilaExecutor: Voilà's 4 s once dropped 01's comparer from the page on a busy machine).
     classroom = json.loads((VOILA_CONFIG / "voila.json").read_text())
     (home / "config" / "voila.json").write_text(json.dumps({
         "VoilaConfiguration": {"extension_allowlist": classroom["VoilaConfiguration"]["extension_allowlist"]},
-        "TagRemovePreprocessor": classroom["TagRemovePreprocessor"]}))
+        "TagRemovePreprocessor": classroom["TagRemovePreprocessor"], "VoilaExecutor": classroom["VoilaExecutor"]}))
     env["PYDEVD_DISABLE_FILE_VALIDATION"] = "1"  # silences a debugger warning in every kernel's log
     env[DATA_DIR_ENV] = str(home / "data")  # the shared tables' database: never the user's
     env.pop(DATABASE_URL_ENV, None)
