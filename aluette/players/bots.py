@@ -24,7 +24,7 @@ from ..card_names import card_name, class_name
 from ..cards import DECK, NICKNAMED, TOP_FOUR, Card
 from ..chance import SeedLike, as_generator
 from ..errors import AluetteError, quoted
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from ..moves import ChantAnswer, Discard, MordienneAnnouncement, Move, Play, Signal, SurrenderAnswer, SurrenderOffer
 from ..options import chant_recipients
 from ..records import Phase, View
@@ -125,18 +125,23 @@ def _best_words(winner: Optional[Seat], best_card: Card) -> str:
     return _("the tied {rank}").format(rank=class_name(best_card))
 
 
-def _spoil_or_throw(view: View, position: str, best_card: Card, winner: Optional[Seat], cannot: str) -> Decision:
-    """Third or fourth player who cannot beat the best card: spoil the trick by matching an opponent's winning class
-    if possible (pagat.com advises the spoil to the fourth player; the order, and the third's spoil, are this
-    project's: :class:`HeuristicBot`), else throw the lowest card; ``cannot`` says why it throws."""
+def _spoil_or_throw(view: View, position: str, best_card: Card, winner: Optional[Seat], cannot: str,
+                    last: bool) -> Decision:
+    """Third (``last`` false) or fourth player who cannot beat the best card: spoil the trick by matching an
+    opponent's winning class if possible (pagat.com advises the spoil to the fourth player; the order, and the
+    third's spoil, are this project's: :class:`HeuristicBot`, and the third's reason says so), else throw the lowest
+    card; ``cannot`` says why it throws."""
     seat = view.seat
     if winner is not None:
         same = [c for c in view.hand if c.strength == best_card.strength]
         if same:
             card = _lowest(same)
-            return Decision(Play(seat, card), _(
-                "{position}: I cannot beat {seat}'s {best}, so I spoil the trick by matching its class with {card}: "
-                "nobody wins it and the same player leads again (pagat.com)").format(
+            said = (N_("{position}: I cannot beat {seat}'s {best}, so I spoil the trick by matching its class with "
+                       "{card}: nobody wins it and the same player leads again (pagat.com)") if last else
+                    N_("{position}: I cannot beat {seat}'s {best}, so I spoil the trick by matching its class with "
+                       "{card}: nobody wins it and the same player leads again (pagat.com advises it to the fourth "
+                       "player; this bot does it third too)"))
+            return Decision(Play(seat, card), _(said).format(
                 position=position, seat=winner, best=_label(best_card), card=_label(card)))
     card = _lowest(view.hand)
     return Decision(Play(seat, card), _("{position}: {cannot}; I throw my lowest, {card}").format(
@@ -468,7 +473,8 @@ class HeuristicBot:
             card = _lowest(beaters)
             return Decision(Play(seat, card), _("3rd: beat {what} as cheaply as I can, with {card}").format(
                 what=what, card=_label(card)))
-        return _spoil_or_throw(view, _("3rd"), best_card, winner, _("I cannot beat {what}").format(what=what))
+        return _spoil_or_throw(view, _("3rd"), best_card, winner, _("I cannot beat {what}").format(what=what),
+                               last=False)
 
     def _fourth(self, view: View, best_card: Card, winner: Optional[Seat], beaters: list) -> Decision:
         seat = view.seat
@@ -492,7 +498,7 @@ class HeuristicBot:
             return Decision(Play(seat, card), _("4th: {card} is the cheapest card that beats {what} "
                                                 "(pagat.com)").format(card=_label(card),
                                                                       what=_best_words(winner, best_card)))
-        return _spoil_or_throw(view, _("4th"), best_card, winner, _("I cannot win this trick"))
+        return _spoil_or_throw(view, _("4th"), best_card, winner, _("I cannot win this trick"), last=True)
 
 
 class _Factory:
