@@ -189,7 +189,12 @@ class PracticeController:
         return () if self._shown is None else task_choices(self._shown)
 
     # ------------------------------------------------------------------------------------------- acting
-    def _open(self) -> Task:
+    def open_task(self) -> Task:
+        """The task on show, open for an answer (what a view checks before it acts on a pick of its own).
+
+        Raises:
+            AluetteError: the task is over (press Next task) or the practice is done.
+        """
         if self._shown is None:
             raise AluetteError(_("this practice is over: {summary} Press Practice again for new tasks.").format(
                 summary=self.summary()))
@@ -204,7 +209,7 @@ class PracticeController:
             the task's parse errors (nothing changed); AluetteError when the task is over (press Next task) or the
             practice is done.
         """
-        task = self._open()
+        task = self.open_task()
         verdict = self.session.answer(text)
         self._verdict = verdict
         if verdict.over:
@@ -220,7 +225,7 @@ class PracticeController:
         Raises:
             AluetteError: no hint left, or the task is over (nothing changed).
         """
-        self._open()
+        self.open_task()
         hint = self.session.hint()
         self._hints.append(hint)
         self._saved()
@@ -228,7 +233,7 @@ class PracticeController:
 
     def reveal(self) -> Verdict:
         """The answer of the task on show, asked for: no points; the task comes back varied later."""
-        task = self._open()
+        task = self.open_task()
         self._verdict = self.session.reveal()
         self._ended(task)
         return self._verdict

@@ -191,8 +191,7 @@ class PracticeView(w.VBox):
         self._run(lambda: self._pick(card))
 
     def _pick(self, card) -> None:
-        if self.controller.waiting:  # the buttons of a task that is over stay on show
-            raise AluetteError(_("this task is over: press Next task"))
+        self.controller.open_task()  # the buttons of a task that is over stay on show: a click on one is refused
         if not self.controller.sequence:
             self._answer(card.code)
             return
