@@ -145,6 +145,10 @@ def rejoin_link(table: str, code: str) -> str:
 QUERY_LIMIT = len(rejoin_link("\U00020000" * TABLE_NAME_LIMIT, "X" * _CODE_TEXT)) - 1 + 200
 
 
+#: The browser session's draws seen to the end (table and seat code), the newest last, at most SEEN_DRAWS_KEPT.
+_SEEN_DRAWS = "aluette.seen_draws"
+SEEN_DRAWS_KEPT = 16
+
 _KERNEL_STUDENT = secrets.token_hex(16)  # a Jupyter or Voilà kernel's pages (no browser session known)
 
 
@@ -250,7 +254,7 @@ class PlayTogether(w.VBox):
                                   "aluette-together-choose-note")
         self.face_down_box = styled(w.Checkbox(value=True, indent=False, description=_("Tricks face down"),
                                                layout=w.Layout(width="auto")), "aluette-together-face-down")
-        self.draw_view = TableDraw(on_finished=self._render)
+        self.draw_view = TableDraw(on_finished=self._draw_finished)
         self._lobby = w.VBox([
             w.HTML(_("<b>1.</b> Type your table's name (or pick one) and open it. "
                      "<b>2.</b> Type your name and sit at a free seat: once four of you sit, the partnership draw "
@@ -529,7 +533,7 @@ class PlayTogether(w.VBox):
         # a page that comes to the table once its deal has started (the draw is the log's first entry): the draw
         # was shown already, the page goes straight to the trick as it is
         self.draw_view.show(draw, draw.seating[seat] if draw is not None and seat is not None else None,
-                            seen=state is not None and state.seq > 1)
+                            seen=state is not None and state.seq > 1 or self._saw_draw())
         stood_in = seated and controller.stood_in
         ready = seated and not stood_in and state is not None and state.info.ready and not self._draw_first()
         if not seated and self.seat_table is not None:  # the seat was opened on another device: back to the lobby
@@ -583,6 +587,24 @@ class PlayTogether(w.VBox):
             self.code_box.value = ""
             self.message.clear()  # the seat's refusals while the bot held it are over
         self._was_stood_in = stood_in
+
+    def _draw_key(self) -> Optional[str]:
+        ticket = self.controller.ticket
+        return None if ticket is None else f"{ticket.table}\n{ticket.code}"
+
+    def _saw_draw(self) -> bool:
+        """This seat's page saw the whole of its table's draw before (a reload, or the seat's other tab): the draw
+        is shown folded away, as to a page that comes back once the deal has started (kept in the browser session,
+        :func:`page_student`'s storage; nothing is kept where the server keeps no session)."""
+        storage, key = session_storage(), self._draw_key()
+        return storage is not None and key is not None and key in storage.get(_SEEN_DRAWS, ())
+
+    def _draw_finished(self) -> None:
+        storage, key = session_storage(), self._draw_key()
+        if storage is not None and key is not None:
+            seen = [k for k in storage.get(_SEEN_DRAWS, ()) if k != key]
+            storage[_SEEN_DRAWS] = (seen + [key])[-SEEN_DRAWS_KEPT:]
+        self._render()
 
     def _draw_first(self) -> bool:
         """The table's partnership draw is shown and this page has not seen all of it yet: no hand before it."""

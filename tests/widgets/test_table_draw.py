@@ -125,6 +125,36 @@ class TestTheDrawOnThePage:
         assert back.controller.state.view == before  # the trick as it was
         assert "Partners by the draw:" in back.draw_view.result.value  # the draw stays there, folded
 
+    def test_a_reload_after_the_whole_draw_goes_straight_to_the_hand(self, kernels):
+        # issue 23 (a class day): a reload once the draw was seen to its end, before anyone moved, showed the draw
+        # from its first card again. The classroom app keeps the browser session's storage across a reload
+        # (aluette.widgets.common.set_session_storage); a page of another browser session still sees the draw.
+        from aluette.widgets import common
+        pages = four_at_a_drawn_table(kernels)
+        code = pages[0].controller.ticket.code
+        browser, other = {}, {}
+
+        def reopened(storage):
+            common.set_session_storage(lambda: storage)
+            p = page(kernels)
+            p.table_box.value, p.code_box.value = "Green", code
+            p.rejoin_button.click()
+            assert p.controller.ticket is not None, p.message.value
+            return p
+        try:
+            ann = reopened(browser)
+            assert ann.draw_view.shown == 0 and ann._playing.layout.display == "none"
+            ann.draw_view.all_button.click()
+            assert ann._playing.layout.display is None and pages[0].controller.state.seq == 1  # no move yet
+            again = reopened(browser)  # the reload
+            assert again.draw_view.finished and again._playing.layout.display is None, again.message.value
+            assert "Partners by the draw:" in again.draw_view.result.value  # the draw stays there, folded
+            elsewhere = reopened(other)  # the control: another browser has not seen it
+            assert elsewhere.draw_view.shown == 0 and elsewhere._playing.layout.display == "none"
+        finally:
+            common.set_session_storage(lambda: None)
+        assert len(browser["aluette.seen_draws"]) == 1 and "aluette.seen_draws" not in other
+
     def test_no_page_holds_a_hidden_card_of_the_deal(self, kernels):
         pages = four_at_a_drawn_table(kernels)
         draw_cards = {card for _, card in pages[0].draw_view.draw.steps}
