@@ -19,6 +19,13 @@ os.environ.setdefault("SOLARA_APP", "aluette.classroom.solara_app")
 # hide anything that matters. That one warning, and only it, is left out.
 warnings.filterwarnings("ignore", message="Cookies with samesite=none require https", category=UserWarning)
 
+from aluette.simulation import share_results  # noqa: E402
+
+# Every page and both editions of a lesson run the same seeded simulations (09: about 650,000 deals): this worker
+# computes each once and gives each page a copy (aluette.simulation.shared), from its first notebook's run on. Here,
+# in the server's module, not in solara_app, which tests import without serving anything.
+share_results()
+
 from solara.server import kernel_context  # noqa: E402 (Solara reads SOLARA_APP)
 from solara.server.starlette import app as solara_app  # noqa: E402
 

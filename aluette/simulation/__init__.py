@@ -17,6 +17,8 @@ doubles per deal). This module is the public face; the work is done apart:
 * :mod:`aluette.simulation.contract`: the chance contract (:func:`block_generator`);
 * :mod:`aluette.simulation.step`: the step engine (:func:`step_deals`);
 * :mod:`aluette.simulation.runner`: the arguments checked, the tasks cut in whole blocks and run, here or on an executor;
+* :mod:`aluette.simulation.shared`: a server's pages sharing seeded simulations (:func:`share_results`, off unless a
+  server turns it on);
 * :mod:`aluette.simulation.frames`: the DataFrame (:data:`COLUMNS`), the :class:`Summary` (by the dealer's side and by
   seat too) and :func:`dealer_margin` (what a deal was worth to the dealer's side).
 
@@ -42,10 +44,11 @@ from ..seats import Seat
 from .contract import BLOCK_SIZE, DRAWS_PER_DEAL, block_generator
 from .frames import COLUMNS, Edge, Summary, dealer_margin, deals_frame
 from .runner import DEFAULT_CHUNK_SIZE, ENGINES, make_spec, raw_chunks
+from .shared import share_results, shared_results
 from .step import step_deals
 
 __all__ = ["simulate", "simulate_chunks", "simulate_summary", "Summary", "Edge", "dealer_margin", "block_generator",
-           "step_deals", "BLOCK_SIZE", "DRAWS_PER_DEAL", "COLUMNS", "ENGINES"]
+           "step_deals", "BLOCK_SIZE", "DRAWS_PER_DEAL", "COLUMNS", "ENGINES", "share_results", "shared_results"]
 
 
 def simulate_chunks(n_deals: int, *, seed: int, options: Optional[Options] = None,
@@ -90,10 +93,17 @@ def simulate(n_deals: int, *, seed: int, options: Optional[Options] = None, play
         BadSeedError: no explicit seed, or not a seed.
     """
     spec = make_spec(n_deals, seed, options, players, engine, dealer)
-    raws = list(raw_chunks(spec, chunk_size, executor, progress, max_pending))
-    raw = {key: np.concatenate([r[key] for r in raws]) for key in raws[0]}
-    del raws
-    return deals_frame(raw, spec.options, spec.label)
+    chunks = raw_chunks(spec, chunk_size, executor, progress, max_pending)  # checked here, computed when read
+
+    def compute() -> pd.DataFrame:
+        raws = list(chunks)
+        raw = {key: np.concatenate([r[key] for r in raws]) for key in raws[0]}
+        del raws
+        return deals_frame(raw, spec.options, spec.label)
+    shared = shared_results()
+    if shared is None or executor is not None or progress or not all(isinstance(p, str) for p in spec.players):
+        return compute()
+    return shared.get(spec, spec.n_deals, compute)  # a server's pages share it (aluette.simulation.shared)
 
 
 def simulate_summary(n_deals: int, *, seed: int, options: Optional[Options] = None,

@@ -164,6 +164,8 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("MPLBACKEND", "agg")
     if not args.no_prewarm:  # as make app SERVER=solara starts it: every notebook run once, held by the process
         os.environ["ALUETTE_PREWARM"] = "1"
+    from aluette.simulation import share_results
+    share_results()  # as the server's module does (aluette.classroom.solara_asgi): a worker's pages share simulations
     app = _solara()[0]
     started = time.process_time()
     app.ensure_apps_initialized()

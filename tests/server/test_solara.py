@@ -336,3 +336,19 @@ def test_the_apps_start_is_left_out_of_later_garbage_collections(tmp_path):
                           text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     assert int(done.stdout.split()[-1]) > 10_000
+
+
+def test_the_servers_module_shares_seeded_simulations_and_solara_app_alone_does_not(tmp_path):
+    """Each worker computes a seeded simulation once for all its pages (aluette.simulation.shared, docs/classroom.md):
+    the module uvicorn serves (solara_asgi) turns it on; solara_app, which tests import without serving, does not."""
+    script = ("import importlib, sys\n"
+              "importlib.import_module(sys.argv[1])\n"
+              "from aluette.simulation import shared_results\n"
+              "print(type(shared_results()).__name__)\n")
+    env = {**server_env(tmp_path), "ALUETTE_PREWARM": "0", "ALUETTE_NOTEBOOKS": str(FIXTURES)}
+    found = {name: subprocess.run([sys.executable, "-c", script, name], cwd=REPO, env=env, capture_output=True,
+                                  text=True, timeout=120)
+             for name in ("aluette.classroom.solara_asgi", "aluette.classroom.solara_app")}
+    assert {name: run.stdout.strip() for name, run in found.items()} == {
+        "aluette.classroom.solara_asgi": "SharedResults", "aluette.classroom.solara_app": "NoneType"}, \
+        {name: run.stderr[-800:] for name, run in found.items()}
