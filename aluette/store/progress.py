@@ -149,12 +149,15 @@ class LessonRow:
 
 @dataclass(frozen=True)
 class FailedRule:
-    """A rule the class gets wrong: how many tasks on it ended unsolved, of how many, by how many students."""
+    """A rule the class gets wrong: of the ``tried`` tasks on it that are over, ``missed`` were not answered right
+    at the first answer (a wrong answer, even one put right on a later try), ``failed`` of them ended unsolved; by
+    ``students`` students (those who missed one)."""
 
     rule: str
     failed: int
     tried: int
     students: int
+    missed: int
 
 
 @dataclass(frozen=True)
@@ -332,16 +335,18 @@ class Progress:
                 "FROM aluette_practice_attempts a JOIN aluette_practice_students s ON s.id = a.student_id "
                 "LEFT JOIN aluette_practice_sessions p ON p.student_id = a.student_id AND p.lesson = a.lesson "
                 "WHERE s.class_code = ? GROUP BY s.name, a.lesson ORDER BY s.name, a.lesson", (class_code,))
+            missed = "CASE WHEN a.solved = 0 OR a.wrong > 0 THEN 1 ELSE 0 END"  # not right at the first answer
             worst = tx.rows(
-                "SELECT a.rule, SUM(1 - a.solved), COUNT(*), COUNT(DISTINCT CASE WHEN a.solved = 0 THEN "
-                "a.student_id END) FROM aluette_practice_attempts a JOIN aluette_practice_students s "
-                "ON s.id = a.student_id WHERE s.class_code = ? GROUP BY a.rule HAVING SUM(1 - a.solved) > 0 "
-                "ORDER BY SUM(1 - a.solved) DESC, a.rule LIMIT ?", (class_code, int(failed)))
+                f"SELECT a.rule, SUM(1 - a.solved), COUNT(*), COUNT(DISTINCT CASE WHEN a.solved = 0 OR a.wrong > 0 "
+                f"THEN a.student_id END), SUM({missed}) FROM aluette_practice_attempts a "
+                f"JOIN aluette_practice_students s ON s.id = a.student_id WHERE s.class_code = ? GROUP BY a.rule "
+                f"HAVING SUM({missed}) > 0 ORDER BY SUM({missed}) DESC, SUM(1 - a.solved) DESC, a.rule LIMIT ?",
+                (class_code, int(failed)))
         return ClassProgress(
             class_code, names,
             tuple(LessonRow(r[0], r[1], int(r[2]), int(r[3]), int(r[4]), int(r[5]), int(r[6]), int(r[7]), int(r[8]),
                             bool(r[10]), float(r[9])) for r in rows),
-            tuple(FailedRule(r[0], int(r[1]), int(r[2]), int(r[3])) for r in worst))
+            tuple(FailedRule(r[0], int(r[1]), int(r[2]), int(r[3]), int(r[4])) for r in worst))
 
     def close(self) -> None:
         self.store.close()

@@ -68,8 +68,8 @@ def class_table_html(report: ClassProgress) -> str:
 
 
 def failed_html(report: ClassProgress) -> str:
-    """The rules the class gets wrong most, each with how often, by how many students, the rule and where the
-    lessons teach it."""
+    """The rules the class gets wrong most, each with how often (a wrong answer put right on a later try counts: the
+    rule was missed at first), by how many students, the rule and where the lessons teach it."""
     if not report.failed:
         return "<p>" + escape(_("No task failed yet.")) + "</p>"
     items = []
@@ -77,10 +77,16 @@ def failed_html(report: ClassProgress) -> str:
         rule = RULES.get(failed.rule)
         said = (f"{escape(rule.statement)} <i>({escape(rule.where)})</i>" if rule is not None
                 else escape(failed.rule))
-        items.append("<li>" + ngettext("<b>{failed} of {tried}</b> tasks failed, by {students} student: {rule}",
-                                       "<b>{failed} of {tried}</b> tasks failed, by {students} students: {rule}",
-                                       failed.students).format(failed=failed.failed, tried=failed.tried,
-                                                               students=failed.students, rule=said) + "</li>")
+        if failed.missed == failed.failed:  # every task missed stayed unsolved
+            line = ngettext("<b>{failed} of {tried}</b> tasks failed, by {students} student: {rule}",
+                            "<b>{failed} of {tried}</b> tasks failed, by {students} students: {rule}", failed.students)
+        else:  # some put right on a later try: the rule was still missed at first
+            line = ngettext("<b>{missed} of {tried}</b> tasks wrong at the first answer ({failed} never solved), by "
+                            "{students} student: {rule}",
+                            "<b>{missed} of {tried}</b> tasks wrong at the first answer ({failed} never solved), by "
+                            "{students} students: {rule}", failed.students)
+        items.append("<li>" + line.format(failed=failed.failed, tried=failed.tried, missed=failed.missed,
+                                          students=failed.students, rule=said) + "</li>")
     return f"<ol>{''.join(items)}</ol>"
 
 

@@ -149,6 +149,24 @@ class TestReport:
         assert [line[0] for line in lines[1:]] == ["Ann", "Bob", "Chloé"] and lines[3][1] == ""
         assert lines[2][2:5] == ["2", "1", str(b.session.score)]
 
+    def test_a_rule_answered_wrong_then_right_is_still_listed_as_missed_at_first(self, progress):
+        # issue 23 (a class day): a wrong answer put right on a later try left its rule out of "the rules the class
+        # gets wrong most", which counted only the tasks that ended unsolved
+        ann, bob = progress.student("7b", "Ann"), progress.student("7b", "Bob")
+        a = PracticeController("05", 2, StoreKeeper(progress, ann))
+        b = PracticeController("05", 2, StoreKeeper(progress, bob))  # the same seed: the same first task
+        rule = a.task.rule.key
+        play(a, wrong_first=True)
+        play(b)  # right at once
+        first, other = a.session.attempts[0], b.session.attempts[0]
+        assert (first.right, first.wrong, other.right, other.wrong) == (True, 1, True, 0)  # the positive control
+        report = progress.report("7b")
+        assert [(f.rule, f.missed, f.failed, f.tried, f.students) for f in report.failed] == [(rule, 1, 0, 2, 1)]
+        c = PracticeController("05", 2, StoreKeeper(progress, progress.student("7b", "Cy")))
+        c.reveal()  # a task that ends unsolved (the answer asked for) counts as missed and failed
+        c.next()
+        assert [(f.missed, f.failed, f.tried, f.students) for f in progress.report("7b").failed] == [(2, 1, 3, 2)]
+
     def test_the_tables_store_still_opens_beside_the_progress(self, backend, progress):
         progress.student("c", "Ann")
         service = backend.service()  # the shared tables' schema checks ignore the practice's own tables

@@ -183,3 +183,19 @@ def test_the_class_page_reads_again_by_itself(progress):
     page = asyncio.run(scenario())
     assert "0/1 solved" in page.table.value  # seen by the poll, not by a Refresh
     assert page._task.done()  # closing the page stopped its poll
+
+
+def test_the_class_page_lists_a_rule_put_right_on_a_later_try(progress):
+    # issue 23: a wrong answer put right on a second try is still a rule the class got wrong at first
+    from aluette.practice import PracticeController
+    from aluette.widgets.class_progress import ClassPage
+    from aluette.widgets.practice import StoreKeeper
+
+    c = PracticeController("05", 2, StoreKeeper(progress, progress.student("7b", "Ann")))
+    right, wrong = answers(c.task)
+    c.answer(wrong)
+    assert not c.waiting  # a try is left
+    c.answer(right)
+    page = ClassPage(progress, class_code="7b")
+    assert "1/1 solved" in page.table.value
+    assert "<b>1 of 1</b> tasks wrong at the first answer (0 never solved), by 1 student" in page.failed.value
