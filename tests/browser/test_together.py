@@ -206,6 +206,20 @@ def see_the_draw(students, service, table) -> dict:
     return {str(s): draw.seating[s] for s in draw.seating}
 
 
+def reload_and_come_back(p, table: str, code: str, name: str, seat: str) -> None:
+    """Reload ``p`` (the same browser: its session cookie kept) and come back to ``seat`` with its code."""
+    pages_before = len(wire_of(p).solara_pages)
+    p.reload(wait_until="commit", timeout=RENDER * 1000)
+    p.wait_for_selector(SOLARA_DRAWN, state="visible", timeout=RENDER * 1000)
+    p.wait_for_selector(".aluette-together", state="visible", timeout=RENDER * 1000)
+    assert len(wire_of(p).solara_pages) == pages_before + 1  # a new page, with a virtual kernel of its own
+    root(p).locator(".aluette-together-table input").fill(table)
+    root(p).locator(".aluette-together-code input").fill(code)
+    root(p).locator("button.aluette-together-rejoin").click()
+    expect(root(p).locator(".aluette-together-message")).to_contain_text(
+        f"Welcome back, {name}: you sit at {seat}", timeout=WAIT)
+
+
 def seat_and_play(students, teacher, service, table):
     codes = {}
     for seat, p in zip("NESW", students):
@@ -217,6 +231,11 @@ def seat_and_play(students, teacher, service, table):
         codes[NAMES[seat]] = code.text_content()
     names = see_the_draw(students, service, table)
     codes = {seat: codes[name] for seat, name in names.items()}  # a code follows its student to the new seat
+    # issue 23: a reload once the draw was seen to its end, before anyone moved, showed the draw from its first card
+    assert trick_state(service, table) == (0, 0)  # no one has played (nor answered: play() below does that)
+    reload_and_come_back(students[3], table, codes["W"], names["W"], "W")
+    expect(root(students[3]).locator(".aluette-table-draw-result")).to_contain_text("You sit at W", timeout=WAIT)
+    expect(root(students[3]).locator("button.aluette-table-draw-next")).to_be_hidden()  # folded away, as seen
     public = frozenset(card for _, card in service.table_info(table).draw.steps)
     for p in students:  # every device sees the four seats held (by polling) and its hand
         expect(root(p).locator(".aluette-together-seats")).to_contain_text("all four seats held", timeout=WAIT)
@@ -247,16 +266,7 @@ def seat_and_play(students, teacher, service, table):
                f"{victim_seat}'s page shows its hand and the two cards of the trick")  # drawn after the status
     before_hand, before_table = hand(victim), on_table(victim)
     audit(students, service, table, public=public)
-    pages_before = len(wire_of(victim).solara_pages)
-    victim.reload(wait_until="commit", timeout=RENDER * 1000)
-    victim.wait_for_selector(SOLARA_DRAWN, state="visible", timeout=RENDER * 1000)
-    victim.wait_for_selector(".aluette-together", state="visible", timeout=RENDER * 1000)
-    assert len(wire_of(victim).solara_pages) == pages_before + 1  # a new page, with a virtual kernel of its own
-    root(victim).locator(".aluette-together-table input").fill(table)
-    root(victim).locator(".aluette-together-code input").fill(codes[victim_seat])
-    root(victim).locator("button.aluette-together-rejoin").click()
-    expect(root(victim).locator(".aluette-together-message")).to_contain_text(
-        f"Welcome back, {names[victim_seat]}: you sit at {victim_seat}", timeout=WAIT)
+    reload_and_come_back(victim, table, codes[victim_seat], names[victim_seat], victim_seat)
     # back mid-deal: straight to the trick as it was (README), the draw folded away as seen
     expect(root(victim).locator("button.aluette-table-draw-all")).to_be_hidden(timeout=WAIT)
     expect(root(victim).locator(".aluette-together-status")).to_contain_text(YOUR_TURN[Phase.PLAY], timeout=WAIT)
