@@ -61,6 +61,14 @@ def browser(sync_playwright_module, chromium_path):
         browser.close()
 
 
+@pytest.fixture(autouse=True)
+def default_card_pictures():
+    """The tests name a card as its page says it (``card_words``: the default Spanish-suited pictures of a new page),
+    which reads this process's setting: whatever a test run before in this worker left there, it is the default."""
+    from aluette.widgets import common
+    common.CARD_DECK.deck = "spanish"
+
+
 @pytest.fixture(scope="session")
 def _server_home(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("jupyter-home")

@@ -75,3 +75,13 @@ def raise_logged_errors(request):
     if logged and not getattr(request.node, "aluette_call_failed", False):
         pytest.fail("errors were logged during the test: " + "; ".join(r.getMessage() for r in logged),
                     pytrace=False)
+
+
+@pytest.fixture(autouse=True)
+def page_settings_as_found():
+    """A test that changes the kernel's card size or pictures (a control it clicks, or sets at random) leaves them as
+    it found them: the next test in this worker, whichever file it comes from, starts from the defaults."""
+    from aluette.widgets import common
+    size, deck = common.CARD_SIZE.size, common.CARD_DECK.deck
+    yield
+    common.CARD_SIZE.size, common.CARD_DECK.deck = size, deck
