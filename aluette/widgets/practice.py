@@ -254,11 +254,6 @@ class PracticeView(w.VBox):
     def _show(self) -> None:
         c = self.controller
         student = self._student
-        self.who.value = (_("Your progress is kept for <b>{name}</b> (class {code}).").format(
-            name=escape(student.name), code=escape(student.class_code)) if student is not None else
-            escape(_("Give your first name to keep your progress (nothing else is asked); without one the practice "
-                     "works and keeps nothing.")))
-        self.forget_button.disabled = student is None
         if c.unsaved:
             self.message.error(c.unsaved)
         task = c.task
@@ -283,6 +278,13 @@ class PracticeView(w.VBox):
         self.hints_view.value = "".join("<div>" + escape(_("Hint {number}: {text}").format(number=i, text=h.text))
                                         + "</div>" for i, h in enumerate(c.hints, 1))
         self.feedback.value = live_region(self._feedback_html())
+        # last: once the page says whose practice this is, the task it shows is theirs (a name just given draws the
+        # name's own tasks; a browser test read the old task's prompt once this line had changed first)
+        self.who.value = (_("Your progress is kept for <b>{name}</b> (class {code}).").format(
+            name=escape(student.name), code=escape(student.class_code)) if student is not None else
+            escape(_("Give your first name to keep your progress (nothing else is asked); without one the practice "
+                     "works and keeps nothing.")))
+        self.forget_button.disabled = student is None
 
     def _trick_html(self) -> str:
         pictures = self.controller.pictures()

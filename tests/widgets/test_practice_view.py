@@ -199,3 +199,17 @@ def test_the_class_page_lists_a_rule_put_right_on_a_later_try(progress):
     page = ClassPage(progress, class_code="7b")
     assert "1/1 solved" in page.table.value
     assert "<b>1 of 1</b> tasks wrong at the first answer (0 never solved), by 1 student" in page.failed.value
+
+
+def test_a_name_given_shows_its_own_task_before_saying_whose_it_is(progress):
+    # a name draws the name's own tasks; the page said "kept for Ann" before its prompt and buttons had changed, so
+    # a browser test (and a quick student) read the old task under the new line (tests/browser/test_practice.py)
+    v = view(progress)
+    old = v.prompt.value
+    changes = []
+    for name in ("who", "prompt", "status"):
+        getattr(v, name).observe(lambda change, name=name: changes.append(name), "value")
+    v.name_box.value = "Ann"
+    v.name_button.click()
+    assert v.prompt.value != old  # the positive control: Ann's own task replaced the one on show
+    assert changes[-1] == "who" and "prompt" in changes, changes
