@@ -335,9 +335,10 @@ class Progress:
                 "FROM aluette_practice_attempts a JOIN aluette_practice_students s ON s.id = a.student_id "
                 "LEFT JOIN aluette_practice_sessions p ON p.student_id = a.student_id AND p.lesson = a.lesson "
                 "WHERE s.class_code = ? GROUP BY s.name, a.lesson ORDER BY s.name, a.lesson", (class_code,))
-            missed = "CASE WHEN a.solved = 0 OR a.wrong > 0 THEN 1 ELSE 0 END"  # not right at the first answer
+            at_first = "a.solved = 0 OR a.wrong > 0"  # a task not right at the first answer
+            missed = f"CASE WHEN {at_first} THEN 1 ELSE 0 END"
             worst = tx.rows(
-                f"SELECT a.rule, SUM(1 - a.solved), COUNT(*), COUNT(DISTINCT CASE WHEN a.solved = 0 OR a.wrong > 0 "
+                f"SELECT a.rule, SUM(1 - a.solved), COUNT(*), COUNT(DISTINCT CASE WHEN {at_first} "
                 f"THEN a.student_id END), SUM({missed}) FROM aluette_practice_attempts a "
                 f"JOIN aluette_practice_students s ON s.id = a.student_id WHERE s.class_code = ? GROUP BY a.rule "
                 f"HAVING SUM({missed}) > 0 ORDER BY SUM({missed}) DESC, SUM(1 - a.solved) DESC, a.rule LIMIT ?",

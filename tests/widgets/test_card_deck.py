@@ -19,12 +19,6 @@ from aluette.widgets.match import MatchTable
 FRENCH_SUIT_SHAPE = '<path d="M0,-9 L7,0 L0,9 L-7,0 Z"'  # the diamond of aluette.pictures._FRENCH_SYMBOLS
 
 
-@pytest.fixture(autouse=True)
-def spanish_after():
-    yield
-    common.CARD_DECK.deck = "spanish"
-
-
 def titles(html: str) -> list[str]:
     return re.findall(r"<title>([^<]*)</title>", html)
 
