@@ -310,6 +310,10 @@ def test_a_reload_resumes_the_match_on_the_classroom_app(page, wire, open_app):
     if "do you agree to the chant" in status(root):
         click_and_settle(page, wire, root, root.locator(".aluette-match-chant-decline"))
     click_and_settle(page, wire, root, card_button(root, hand(root)[0]))
+    # the bots answer after their pause: read the match once it is South's turn again, when nothing moves (a CI run
+    # read it while East had still to play, and the reloaded match, rightly, had East's card on the table)
+    expect(root.locator(".aluette-match-status")).to_contain_text("click a card to play it", timeout=WAIT)
+    settle(page, wire, root)
     before, table = hand(root), counts(root)
     assert table["played"] >= 1 or table["table"] >= 1
     open_app(page, NOTEBOOK)  # the reload
