@@ -21,12 +21,12 @@ Never let playwright download a browser of its own (this network refuses it); th
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import re
 import secrets
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -41,6 +41,7 @@ import pytest
 from aluette.classroom import VOILA_CONFIG
 from aluette.secrecy import cards_named
 from aluette.store import DATA_DIR_ENV, DATABASE_URL_ENV
+from tests.ports import free_port  # noqa: F401 (the tests import it from here too)
 
 try:
     from playwright.sync_api import expect
@@ -98,13 +99,6 @@ def require_module(name: str, extra: str):
     import importlib.util
     if importlib.util.find_spec(name) is None:
         unavailable(f"the {name} Python package is missing: .venv/bin/pip install -e '.[{extra}]'")
-
-
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 # ---------------------------------------------------------------------------------------------------- servers
@@ -170,6 +164,11 @@ class Server:
                 with urllib.request.urlopen(self.url + self.ready, timeout=5) as response:
                     if response.status == 200:
                         return
+            except http.client.HTTPException as error:
+                # Something that does not speak HTTP holds the port (a kernel's ZeroMQ socket took it between the
+                # probe and the bind): our server cannot have it; start again on another port.
+                raise ServerError(f"port {self.port} is already in use by another process, which answered"
+                                  f" {type(error).__name__}: {str(error)[:20]!r}") from error
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 pass
             time.sleep(0.25)

@@ -168,3 +168,44 @@ def test_screenshot_shows_the_whole_notebook_or_one_widget(page, open_voila):
         # an element at a fractional position is clipped to whole pixels outward at both edges: up to 2 px more
         assert 0 <= part.width - box["width"] < 2 and 0 <= part.height - box["height"] < 2
 
+
+
+def test_a_port_held_by_something_that_is_not_http_makes_the_server_start_on_another(tmp_path, monkeypatch):
+    """A CI run's Voilà never started: a kernel's ZeroMQ socket had taken its port, and the readiness check read the
+    ZeroMQ greeting (``BadStatusLine: ÿ...``) as a failure of the test. The harness now starts again on a new port."""
+    import os
+    import socket
+    import sys
+    import threading
+
+    from tests.browser import harness
+
+    squatter = socket.socket()
+    squatter.bind(("127.0.0.1", 0))
+    squatter.listen(4)
+    taken = squatter.getsockname()[1]
+
+    def greet():  # what a ZeroMQ socket says first to whoever connects
+        while True:
+            try:
+                connection, _ = squatter.accept()
+            except OSError:
+                return
+            with connection:
+                connection.sendall(b"\xff\x00\x00\x00\x00\x00\x00\x00\x01\x7f\r\n")
+
+    threading.Thread(target=greet, daemon=True).start()
+    ports = iter([taken, harness.free_port()])
+    monkeypatch.setattr(harness, "free_port", lambda: next(ports))
+    served = harness.Server(name="harness-port-taken", cwd=tmp_path, env=dict(os.environ),
+                            command=lambda port: [sys.executable, "-m", "http.server", "--bind", "127.0.0.1",
+                                                  str(port)] if port != taken else
+                            [sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        served.start()
+        assert served.port != taken
+        log = served.log_path.read_text()
+        assert f"on port {taken} (attempt 1)" in log and f"on port {served.port} (attempt 2)" in log, log
+    finally:
+        served.stop()
+        squatter.close()

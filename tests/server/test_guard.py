@@ -20,6 +20,7 @@ import pytest
 from aluette.classroom import guard
 from aluette.classroom.command import solara_command
 from tests.browser.harness import REPO
+from tests.ports import free_port
 
 APP = '''
 async def app(scope, receive, send):
@@ -44,17 +45,11 @@ async def app(scope, receive, send):
 CAP = 8
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     folder = tmp_path_factory.mktemp("guard")
     (folder / "tinyapp.py").write_text(APP)
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "ALUETTE_HEADER_TIMEOUT": "1", "ALUETTE_MAX_CONNECTIONS_PER_ADDRESS": str(CAP),
            "PYTHONPATH": str(REPO)}
     proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "--app-dir", str(folder), "tinyapp:app",

@@ -22,6 +22,7 @@ import pytest
 from aluette.classroom.ledger import process_alive
 from aluette.classroom.workers import spread_by_kernel, worker_sockets
 from tests.browser.harness import REPO
+from tests.ports import free_port
 from tests.coroutines import run as run_coroutine
 
 #: the tests of the workers' own sockets (``SO_REUSEPORT``); the others run on any system
@@ -56,12 +57,6 @@ SERVE = textwrap.dedent("""
     sys.exit(serve(lambda fd: [sys.executable, "-c", worker, f"--fd={fd}"], None, "127.0.0.1", int(sys.argv[2]),
                    int(sys.argv[3]), restart_after=0.1))
 """)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def answer(port: int) -> int | None:

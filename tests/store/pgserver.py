@@ -11,11 +11,12 @@ from __future__ import annotations
 import glob
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 from pathlib import Path
 from typing import Optional
+
+from tests.ports import free_port
 
 #: Where Debian puts the server's binaries (``/usr/lib/postgresql/<major>/bin``); the newest major is used.
 PG_GLOB = "/usr/lib/postgresql/*/bin"
@@ -32,12 +33,6 @@ def find_bin() -> Optional[Path]:
         if folder and (Path(folder) / "initdb").exists() and (Path(folder) / "pg_ctl").exists():
             return Path(folder)
     return None
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 class PostgresServer:
@@ -76,7 +71,7 @@ class PostgresServer:
         data = self.root / "data"
         self._run(str(self.bin / "initdb"), "-D", str(data), "-U", self.user, "-A", "trust", "-E", "UTF8",
                   "--no-sync", "--locale=C")
-        self.port = _free_port()
+        self.port = free_port()
         self._pg_ctl_start()
         return self
 
