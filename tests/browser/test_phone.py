@@ -94,8 +94,12 @@ OUT_OF_SIGHT_JS = """(width) => {
 LOADER_GONE_JS = "() => !document.querySelector('#loader-container')"
 
 
-# The page's own style sheet (solara.Style) may reach the browser a moment after the widgets it lays out: the width is
-# given that long to settle, and measured after it whether it fits or not.
+# The page's own style sheet (solara.Style, aluette/classroom/solara_app.py's CSS) may reach the browser a moment after
+# the widgets it lays out, and until then a wide box widens the page whatever its overflow (a CI run measured the
+# probe below, in its sideways-scrolling box, at 632 px): the page is measured once the sheet applies, which its first
+# rule shows (ipywidgets' "success" colour is its shade, #2e7d32, not JupyterLab's #388e3c). The width is then given
+# a moment to settle, and measured after it whether it fits or not.
+STYLED_JS = "() => getComputedStyle(document.body).getPropertyValue('--jp-success-color1').trim() === '#2e7d32'"
 FITS_JS = "(width) => document.documentElement.scrollWidth <= width"
 SETTLE_MS = 5_000
 
@@ -114,6 +118,7 @@ def narrow_to_a_phone(page):
 
 def settle(page):
     page.wait_for_function(LOADER_GONE_JS)
+    page.wait_for_function(STYLED_JS)
     try:
         page.wait_for_function(FITS_JS, arg=PHONE["width"] + SLACK, timeout=SETTLE_MS)
     except Exception:  # playwright's TimeoutError: measured and named below
