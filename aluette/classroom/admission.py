@@ -87,7 +87,7 @@ TEACHER_ADDRESSES_ENV = "ALUETTE_TEACHER_ADDRESSES"
 
 
 #: The caps of the room as ``make app`` sets them, each from its variable in the environment (``make app``'s
-#: defaults: README, "Limits of the students' app"), read by :func:`room_caps`.
+#: defaults: docs/classroom.md, "The room's limits"), read by :func:`room_caps`.
 CAP_VARIABLES = {"max_sessions": ("ALUETTE_MAX_SESSIONS", 40), "per_address": ("ALUETTE_MAX_SESSIONS_PER_ADDRESS", 4),
                  "per_minute": ("ALUETTE_MAX_PAGES_PER_MINUTE", 12),
                  "operator_per_address": ("ALUETTE_MAX_SESSIONS_PER_OPERATOR", 8)}

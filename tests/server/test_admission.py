@@ -624,7 +624,7 @@ class TestReplacing:
 
 class TestAClasssOwnLimits:
     """Issue 23 §3 at the limits `make app` gives a class (no ALUETTE_MAX_* variable set: admission.room_caps, the
-    numbers the README states): the computer that runs the app (or the teacher's) opens four seats of play together
+    numbers docs/classroom.md and the README state): the computer that runs the app (or the teacher's) opens four seats of play together
     and a lesson beside them, reloads each seat and follows a lesson's "Next:" link, and keeps every page, each
     reload and link replacing the page it leaves; a student's computer at its cap keeps its page on a reload."""
 
@@ -632,14 +632,19 @@ class TestAClasssOwnLimits:
     LESSONS = {"08_play_a_match", "09_analysis", "10_play_together"}
     RELOAD = TestReplacing.RELOAD
 
-    def test_the_defaults_are_the_readmes(self):
+    def test_the_defaults_are_the_docs(self):
+        """The limits docs/classroom.md states ("The room's limits"), and the README's short form of them."""
+        docs = " ".join((REPO / "docs" / "classroom.md").read_text(encoding="utf-8").split())
         readme = " ".join((REPO / "README.md").read_text(encoding="utf-8").split())
         caps = self.CAPS
         assert (f"each computer holds at most {caps['per_address']} open pages at once, and opens at most "
-                f"{caps['per_minute']} pages a minute; the room holds {caps['max_sessions']} pages in all") in readme
+                f"{caps['per_minute']} pages a minute; the room holds {caps['max_sessions']} pages in all") in docs
         assert (f"The computer that runs the app (127.0.0.1) and the teacher's (`make app HOST=0.0.0.0 "
                 f"TEACHER_ADDRESS=192.168.1.20`) hold {caps['operator_per_address']}, enough to rehearse play "
-                f"together alone (four seats)") in readme
+                f"together alone (four seats)") in docs
+        assert (f"each computer holds at most {caps['per_address']} open pages and opens at most "
+                f"{caps['per_minute']} a minute, the room {caps['max_sessions']}; the app's computer and the "
+                f"teacher's hold {caps['operator_per_address']}") in readme
         assert room_caps({"ALUETTE_MAX_SESSIONS_PER_OPERATOR": "5", "ALUETTE_TEACHER_ADDRESSES": "10.0.0.7"}) == {
             **caps, "operator_per_address": 5, "teacher_addresses": frozenset({"10.0.0.7"})}
 
