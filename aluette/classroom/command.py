@@ -12,7 +12,7 @@ templates from the package (:data:`aluette.classroom.VOILA_CONFIG`); both server
 ``make``), the one thing not in the package.
 
 Decision of this project: Solara is the default because it holds a class of thirty in one process (a tenth of
-Voilà's memory, pages and clicks sooner: README, "Serving the tutorial to a class").
+Voilà's memory, pages and clicks sooner: docs/classroom.md, "Voilà or Solara"; docs/benchmarks.md).
 
 Decision of this project: on the loopback address (127.0.0.1, localhost, ::1) the app needs no token, as before;
 on any other address it never serves without one, on either server: the teacher's ``--token``

@@ -643,8 +643,9 @@ class TestAClasssOwnLimits:
                 f"TEACHER_ADDRESS=192.168.1.20`) hold {caps['operator_per_address']}, enough to rehearse play "
                 f"together alone (four seats)") in docs
         assert (f"each computer holds at most {caps['per_address']} open pages and opens at most "
-                f"{caps['per_minute']} a minute, the room {caps['max_sessions']}; the app's computer and the "
-                f"teacher's hold {caps['operator_per_address']}") in readme
+                f"{caps['per_minute']} a minute, the room holds {caps['max_sessions']} pages in all; on Solara's "
+                f"server the app's computer and the teacher's (`TEACHER_ADDRESS=...`) hold "
+                f"{caps['operator_per_address']}") in readme
         assert room_caps({"ALUETTE_MAX_SESSIONS_PER_OPERATOR": "5", "ALUETTE_TEACHER_ADDRESSES": "10.0.0.7"}) == {
             **caps, "operator_per_address": 5, "teacher_addresses": frozenset({"10.0.0.7"})}
 
