@@ -616,7 +616,7 @@ def run_practice(quick: bool) -> bool:
           f"p95 {rtt95:.0f} ms / max {max(trips) * 1000:.0f} ms (target p95 < {PRACTICE_RTT_MS:.0f} ms) -> "
           f"{verdict(rtt95 < PRACTICE_RTT_MS)}")
     print(f"  the teacher's page counted each answer after p95 {seen95:.2f} s / max {seen_max:.2f} s (target "
-          f"within {TEACHER_SEEN_S:.0f} s; it reads every 2 s) -> {verdict(seen_max < TEACHER_SEEN_S)}")
+          f"within {TEACHER_SEEN_S:.0f} s; it reads every second) -> {verdict(seen_max < TEACHER_SEEN_S)}")
     print(f"  counted in the store {counted} of {len(done)} answers, {len(report.students)} of {students} students "
           f"(target: equal) -> {verdict(counted == len(done) and len(report.students) == students)} ({loadavg()})")
     return ok
