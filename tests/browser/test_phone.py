@@ -11,10 +11,12 @@ or what is out of sight and the box that cuts it off, so the fix can be looked f
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from aluette.classroom import student_notebooks
-from tests.browser.harness import NOTEBOOKS
+from tests.browser.harness import NOTEBOOKS, REPO
 
 pytestmark = pytest.mark.browser
 
@@ -97,9 +99,12 @@ LOADER_GONE_JS = "() => !document.querySelector('#loader-container')"
 # The page's own style sheet (solara.Style, aluette/classroom/solara_app.py's CSS) may reach the browser a moment after
 # the widgets it lays out, and until then a wide box widens the page whatever its overflow (a CI run measured the
 # probe below, in its sideways-scrolling box, at 632 px): the page is measured once the sheet applies, which its first
-# rule shows (ipywidgets' "success" colour is its shade, #2e7d32, not JupyterLab's #388e3c). The width is then given
-# a moment to settle, and measured after it whether it fits or not.
-STYLED_JS = "() => getComputedStyle(document.body).getPropertyValue('--jp-success-color1').trim() === '#2e7d32'"
+# rule shows (ipywidgets' "success" colour is the sheet's shade, not JupyterLab's #388e3c). The shade is read from the
+# sheet's source (importing the app would install its page runner in this test process). The width is then given a
+# moment to settle, and measured after it whether it fits or not.
+SUCCESS = re.search(r"--jp-success-color1: (#[0-9a-f]{6});",
+                    (REPO / "aluette" / "classroom" / "solara_app.py").read_text(encoding="utf-8")).group(1)
+STYLED_JS = f"() => getComputedStyle(document.body).getPropertyValue('--jp-success-color1').trim() === '{SUCCESS}'"
 FITS_JS = "(width) => document.documentElement.scrollWidth <= width"
 SETTLE_MS = 5_000
 

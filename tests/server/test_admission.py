@@ -624,9 +624,10 @@ class TestReplacing:
 
 class TestAClasssOwnLimits:
     """Issue 23 §3 at the limits `make app` gives a class (no ALUETTE_MAX_* variable set: admission.room_caps, the
-    numbers docs/classroom.md and the README state): the computer that runs the app (or the teacher's) opens four seats of play together
-    and a lesson beside them, reloads each seat and follows a lesson's "Next:" link, and keeps every page, each
-    reload and link replacing the page it leaves; a student's computer at its cap keeps its page on a reload."""
+    numbers docs/classroom.md and the README state): the computer that runs the app (or the teacher's) opens four
+    seats of play together and a lesson beside them, reloads each seat and follows a lesson's "Next:" link, and keeps
+    every page, each reload and link replacing the page it leaves; a student's computer at its cap keeps its page on
+    a reload."""
 
     CAPS = room_caps({})
     LESSONS = {"08_play_a_match", "09_analysis", "10_play_together"}
