@@ -219,6 +219,46 @@ def test_with_an_event_loop_the_review_is_worked_out_in_the_background_and_the_l
     panel.close()
 
 
+def test_a_worker_that_died_is_replaced_and_the_next_review_is_worked_out():
+    """The review's worker process may die (killed, out of memory): the pool is then broken for good, and every
+    later review of the page would fail at its first submit. The panel starts a new worker instead."""
+    import asyncio
+    import os
+    import signal
+
+    from aluette.widgets import review
+    from aluette.widgets.review import ReviewPanel
+    from tests.coroutines import run
+
+    panel = ReviewPanel("aluette-test", first_trick_nodes=1_000, max_nodes=400_000)
+
+    async def reviewed(deal):
+        panel.show(deal.view(S))
+        for _ in range(2400):  # at most 120 s (a new worker starts and loads the solver first)
+            if panel.review is not None:
+                return panel.review
+            await asyncio.sleep(0.05)
+        return None
+
+    async def main():
+        first = await reviewed(mixed_deal(3))
+        old = review._POOL
+        for pid in list(old._processes):
+            os.kill(pid, signal.SIGKILL)
+        for _ in range(200):  # the pool notices its worker's death (at most 10 s)
+            if old._broken:
+                break
+            await asyncio.sleep(0.05)
+        assert old._broken, "the killed worker was not noticed"
+        return first, await reviewed(mixed_deal(4)), old
+
+    first, second, old = run(main())
+    assert first is not None and second is not None and len(second.moves) == 9
+    assert review._POOL is not old  # a new worker did the second review
+    assert all(m.worked_out or m.why for m in second.moves)
+    panel.close()
+
+
 def test_the_review_in_play_together_is_drawn_from_the_seats_view(tmp_path):
     """Notebook 10's seat view is the same SeatTable: at a shared table the Review appears at the deal's end, from
     the student's own view, and the page's state still names no card hidden from the student."""

@@ -22,6 +22,7 @@ import atexit
 import concurrent.futures
 import multiprocessing
 import os
+from concurrent.futures.process import BrokenProcessPool
 from html import escape
 from typing import Optional
 
@@ -57,6 +58,16 @@ def _pool() -> concurrent.futures.ProcessPoolExecutor:
                                                        initializer=_lower_priority)
         atexit.register(_shutdown)
     return _POOL
+
+
+def _submit(*job) -> concurrent.futures.Future:
+    """``_pool().submit(*job)``; a pool whose worker died (killed, or out of memory) is replaced by a new one once,
+    so that one lost worker does not leave every later review of this process "not worked out"."""
+    try:
+        return _pool().submit(*job)
+    except BrokenProcessPool:
+        _shutdown()
+        return _pool().submit(*job)
 
 
 def _shutdown() -> None:
@@ -200,7 +211,7 @@ class ReviewPanel(w.VBox):
             return  # lazily: work_out() on request
         for pos in order_of_work(found):
             budget = budget_for(pos, self.first_trick_nodes, self.max_nodes)
-            future = _pool().submit(solve_job, data, pos.moves, budget)
+            future = _submit(solve_job, data, pos.moves, budget)
             future.add_done_callback(lambda f, pos=pos: _deliver(loop, self._finished, token, pos, f))
             self._futures.append(future)
 
