@@ -46,6 +46,11 @@ practice's answer buttons left on show once a task is over and the hint button's
 per Check): p50 63 / p95 224 / max 612 ms (still MISSED), the teacher's page p95 0.96 s / max 1.03 s (ok), 1,800 of
 1,800 answers and 30 of 30 students counted (ok).
 
+``--ratio`` (issue 17 §7): three rounds in one run, each 30 students on 08 and 30 on a bare page with as many
+widgets (counted on the server), the order swapped each round: page time p50/p95/max and the server's CPU per
+page of each, beside the targets (08's p95 <= 3 s in every round, at most 1.5 times the bare page's);
+docs/benchmarks.md has the figures.
+
 ``--quick`` runs 3 and 5 students, a 10-load reload loop and waits 30 s after (figures for a smoke test only).
 """
 
@@ -472,6 +477,108 @@ def report_side_by_side(figures: dict, after: float) -> bool:
     return ok
 
 
+# ------------------------------------------------------------------------------------------------ the ratio
+RATIO = 1.5  # 30 students on 08 at most 1.5 times as long as 30 on a bare page with as many widgets (issue 17 §7)
+BARE = "99_bare.ipynb"
+#: The bare page: one markdown cell and one code cell that draws plain HTML widgets (sharing one layout and one
+#: style, as 08's widgets share theirs) until the page holds as many widgets as 08's; the benchmark writes how many
+#: into ``widgets.txt`` beside it once it has counted 08's (each page reads it when its cell runs).
+BARE_CELL = """import ipywidgets as w
+from pathlib import Path
+from ipywidgets.widgets.widget_string import HTMLStyle
+
+count = Path("{folder}/widgets.txt")
+n = int(count.read_text()) if count.exists() else 0
+layout, style = w.Layout(), HTMLStyle()
+w.VBox([w.HTML(f"<p>{{i}}</p>", layout=layout, style=style) for i in range(n)])"""
+
+
+def bare_folder() -> Path:
+    """A folder of two lessons, 08 (copied) and the bare page, for ``make app NOTEBOOKS=``."""
+    import json
+    folder = REPO / "test-artifacts" / "bench-class-bare"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    shutil.copy(REPO / "notebooks" / MATCH, folder / MATCH)
+    cells = [{"cell_type": "markdown", "metadata": {}, "source": ["# A bare page\n", "\n",
+                                                                    "Widgets, and nothing else."]},
+             {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+              "source": BARE_CELL.format(folder=folder).splitlines(True)}]
+    (folder / BARE).write_text(json.dumps({"cells": cells, "metadata": {"kernelspec": {
+        "name": "python3", "display_name": "Python 3", "language": "python"}}, "nbformat": 4, "nbformat_minor": 5}))
+    return folder
+
+
+def tree_cpu(pid: int) -> float:
+    """CPU seconds (user and system) of a process and all its descendants so far."""
+    try:
+        root = psutil.Process(pid)
+        processes = [root, *root.children(recursive=True)]
+    except psutil.Error:
+        return 0.0
+    total = 0.0
+    for process in processes:
+        try:
+            times = process.cpu_times()
+            total += times.user + times.system
+        except psutil.Error:
+            pass
+    return total
+
+
+def run_ratio(quick: bool, rounds: int = 3) -> bool:
+    """Issue 17 §7 in one run: on ``make app``, ``rounds`` times, 30 students open 08 at the same moment and 30 open
+    a bare page with as many widgets (in turn, the order swapped each round); each beside its target: 08's p95 <= 3 s
+    in every round, and at most 1.5 times the bare page's p95; the server's CPU per page of each."""
+    size = 5 if quick else 30
+    folder = bare_folder()
+    server = start_solara(f"NOTEBOOKS={folder}")
+    ok = True
+    try:
+        time.sleep(3)
+        open_ = opener("solara")
+
+        async def count(name, n):
+            page = await open_(server.url, name, address(n))
+            await page.close(beacon=BEACON)
+            if page.failure:
+                raise SystemExit(f"  {name}: {page.failure}")
+            return page.opened
+        match = asyncio.run(count(MATCH, 1000))
+        empty = asyncio.run(count(BARE, 1001))
+        (folder / "widgets.txt").write_text(str(max(0, match - empty)))
+        bare = asyncio.run(count(BARE, 1002))
+        print(f"  widgets on a page: 08 {match}, the bare page {bare} ({empty} with no HTML of its own) "
+              f"({describe('solara')}; {loadavg()})", flush=True)
+        if bare != match:
+            print("  the bare page does not hold as many widgets as 08's: MISSED", flush=True)
+            ok = False
+        first = 0
+        for r in range(rounds):
+            figures = {}
+            for name in ((MATCH, BARE) if r % 2 == 0 else (BARE, MATCH)):
+                time.sleep(5)  # the last burst's pages closed and freed
+                cpu = tree_cpu(server.process.pid)
+                pages = asyncio.run(burst(server.url, [name] * size, first, kind="solara"))
+                first += size
+                times = [p.seconds for p in pages if p.failure is None]
+                figures[name] = (quantile(times, 0.5), quantile(times, 0.95), max(times, default=float("nan")),
+                                 sum(p.failure is not None for p in pages),
+                                 (tree_cpu(server.process.pid) - cpu) / size)
+            m, b = figures[MATCH], figures[BARE]
+            ratio = m[1] / b[1] if b[1] > 0 else float("inf")
+            met = m[1] <= PAGE_P95_S and m[3] == 0 and b[3] == 0 and ratio <= RATIO
+            ok &= met
+            print(f"  round {r + 1} ({loadavg()}): {size} students open 08 at once: p50 {m[0]:.2f} s, p95 {m[1]:.2f} s "
+                  f"(target <= {PAGE_P95_S:.0f} s), max {m[2]:.2f} s, failures {m[3]}, server CPU {m[4]:.2f} s a "
+                  f"page; {size} open the bare page: p50 {b[0]:.2f} s, p95 {b[1]:.2f} s, max {b[2]:.2f} s, failures "
+                  f"{b[3]}, server CPU {b[4]:.2f} s a page; 08's p95 / the bare page's: {ratio:.2f} (target <= "
+                  f"{RATIO}) -> {verdict(met)}", flush=True)
+    finally:
+        server.stop()
+    return ok
+
+
 # ------------------------------------------------------------------------------------------------ the practice
 PRACTICE_RTT_MS = 100.0
 TEACHER_SEEN_S = 2.0
@@ -634,7 +741,11 @@ def main(argv: list[str] | None = None) -> int:
                                                         "students on 08 then 00, a clicking student beside them)")
     parser.add_argument("--practice", action="store_true", help="30 students answering lesson 01's practice every "
                                                                  "2 s for 2 minutes, the teacher's page open")
+    parser.add_argument("--ratio", action="store_true", help="30 students on 08 beside 30 on a bare page with as "
+                                                              "many widgets, three rounds (issue 17 §7)")
     args, _ = parser.parse_known_args(argv)
+    if args.ratio:
+        return 0 if run_ratio(args.quick) else 1
     if args.practice:
         return 0 if run_practice(args.quick) else 1
     if args.servers:
