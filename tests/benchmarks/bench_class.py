@@ -91,8 +91,8 @@ WALK = ("00_start_here.ipynb", "01_ranking.ipynb", "02_setup.ipynb")
 POOLED = 9  # notebooks with a pre-heated kernel (all but the teacher's guide)
 
 
-def tree_rss(pid: int) -> int:
-    """Resident memory of a process and all its descendants, in bytes."""
+def tree_sum(pid: int, measure) -> float:
+    """``measure(process)`` summed over a process and all its descendants (those gone meanwhile count 0)."""
     try:
         root = psutil.Process(pid)
         processes = [root, *root.children(recursive=True)]
@@ -101,10 +101,15 @@ def tree_rss(pid: int) -> int:
     total = 0
     for process in processes:
         try:
-            total += process.memory_info().rss
+            total += measure(process)
         except psutil.Error:
             pass
     return total
+
+
+def tree_rss(pid: int) -> int:
+    """Resident memory of a process and all its descendants, in bytes."""
+    return tree_sum(pid, lambda process: process.memory_info().rss)
 
 
 @dataclass
@@ -511,19 +516,7 @@ def bare_folder() -> Path:
 
 def tree_cpu(pid: int) -> float:
     """CPU seconds (user and system) of a process and all its descendants so far."""
-    try:
-        root = psutil.Process(pid)
-        processes = [root, *root.children(recursive=True)]
-    except psutil.Error:
-        return 0.0
-    total = 0.0
-    for process in processes:
-        try:
-            times = process.cpu_times()
-            total += times.user + times.system
-        except psutil.Error:
-            pass
-    return total
+    return tree_sum(pid, lambda process: sum(process.cpu_times()[:2]))
 
 
 def run_ratio(quick: bool, rounds: int = 3) -> bool:
