@@ -238,7 +238,12 @@ if True:  # noqa: SIM108 - one block of compiled functions
     @njit(cache=True)
     def _order(W, seat, pos, best_s, best_w, t, hint, ply):
         """The classes ``seat`` may play (one per merged group) in the order to try them, at ``W[MOVES + 20 *
-        ply:]``; their number."""
+        ply:]``; their number. At a lead: the table's best lead, the strongest class, then low to high. After the
+        partner's winning card: low to high. Else the cheapest class that wins, one that spoils, then low to high;
+        the second hand tries its lowest class before those. (Measured by the card plays of 40 deals' third and
+        second tricks: the second hand's lowest first and the lead's strongest then lowest save 23% and 33% of the
+        card plays of high to low; killer moves, the third hand's strongest first and the fourth's spoiling first
+        cost 10-80% more.)"""
         n = 0
         rep = REP + 20 * t
         tmp = TMP + 20 * ply
@@ -255,7 +260,11 @@ if True:  # noqa: SIM108 - one block of compiled functions
                     if W[tmp + i] == hint:
                         W[out] = hint
                         m = 1
-            for i in range(n - 1, -1, -1):
+            top = W[tmp + n - 1]
+            if top != hint or m == 0:
+                W[out + m] = top
+                m += 1
+            for i in range(n - 1):
                 if W[tmp + i] != hint or m == 0:
                     W[out + m] = W[tmp + i]
                     m += 1
@@ -271,6 +280,11 @@ if True:  # noqa: SIM108 - one block of compiled functions
             if W[tmp + i] > best_s:
                 win = W[tmp + i]
                 break
+        low = -1
+        if pos == 1 and W[tmp] != win:  # the second hand: its lowest card first, then the cheapest winner
+            low = W[tmp]
+            W[out] = low
+            m = 1
         if win > 0:
             W[out + m] = win
             m += 1
@@ -279,12 +293,12 @@ if True:  # noqa: SIM108 - one block of compiled functions
             for i in range(n):
                 if W[tmp + i] == best_s:
                     tie = best_s
-        if tie > 0:
+        if tie > 0 and tie != low:
             W[out + m] = tie
             m += 1
         for i in range(n):
             c = W[tmp + i]
-            if c != win and c != tie:
+            if c != win and c != tie and c != low:
                 W[out + m] = c
                 m += 1
         return n

@@ -31,8 +31,8 @@ searches; alpha-beta (null-window tests, MTD(f), at the root) stops a search as 
 static bounds from the tricks nobody can still catch up on, from the ninth trick (a seat whose opponents hold a
 card as strong as its strongest cannot be sure of winning it, so cannot count on mordienne) and from sure tricks (cards
 stronger than all the opponents' win whatever they play: cashed first, they may win the deal before the rest is
-played); moves are ordered the
-table's best lead first, then the cheapest card that wins, the partner's trick low. The search itself is
+played); moves are ordered the table's best lead first, then the strongest class and low to high; the second hand
+low first, then the cheapest card that wins; the partner's trick low. The search itself is
 :mod:`aluette.analysis._kernel`, compiled by numba.
 """
 
