@@ -243,10 +243,10 @@ def test_bounds_and_their_fallbacks_are_said():
     assert starved.move in [Play(Seat.S, c) for c in view.hand]
     hurried = ExpertBot(2, time_limit=1e-9).choose(view)  # the limit is checked after each sample: one is solved
     assert hurried.reason.startswith("expert: ") and " over 1 sampled deal " in hurried.reason
-    assert " over 12 sampled deals " in ExpertBot(2).choose(view).reason  # the default number of samples
+    assert " over 24 sampled deals " in ExpertBot(2).choose(view).reason  # the default number of samples
     early = Deal.from_seed(5, options=Options(chant=False))
     first = ExpertBot(2).choose(early.view(early.to_move, events=False))
-    assert first.reason.startswith("heuristic (first tricks: I solve from trick 4)")
+    assert first.reason.startswith("heuristic (first tricks: I solve from trick 3)")
     for bad in (dict(samples=0), dict(solve_from=10), dict(max_nodes=True), dict(time_limit=-1)):
         with pytest.raises(AluetteError):
             ExpertBot(0, **bad)
@@ -285,7 +285,7 @@ def test_registered_as_a_kind_of_bot_and_seeded_per_seat():
 
     assert BOT_KINDS["expert"] == "expert bots"
     bot = make_bot("expert", "E", 7)
-    assert isinstance(bot, ExpertBot) and bot.solve_from == 4  # the first three tricks by the heuristic
+    assert isinstance(bot, ExpertBot) and bot.solve_from == 3  # the first two tricks by the heuristic
     with pytest.raises(AluetteError, match="need a seed"):
         make_bot("expert", "E")
     bots = make_bots(7, "expert")  # a person at S: partner and opponents are experts

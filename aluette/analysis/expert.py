@@ -33,10 +33,10 @@ its first tricks, are the heuristic bot's (:class:`~aluette.players.bots.Heurist
 
 * the chant, the discards, the surrender question and Rebour's announcements are not searched by the solver, so
   the expert answers them as the heuristic bot does;
-* in the first tricks, before the trick :attr:`ExpertBot.solve_from` (the fourth by default), a deal with every
-  hand open is too dear to solve many times in a second (measured on this machine, loaded, at every card of deals
-  played by heuristic bots: a median of 6 s in the second trick, 0.4 s in the third, 40 ms in the fourth), so the
-  expert plays the heuristic bot's card and its reason says so ("heuristic (first tricks: I solve from trick 4):
+* in the first tricks, before the trick :attr:`ExpertBot.solve_from` (the third by default), a deal with every
+  hand open is too dear to solve many times in a second (measured on this machine, idle, from the lead of deals
+  played by heuristic bots: a median of 0.8 s in the second trick, 53 ms in the third, 7 ms in the fourth), so the
+  expert plays the heuristic bot's card and its reason says so ("heuristic (first tricks: I solve from trick 3):
   ...");
 * its signals are the heuristic bot's, the one signal policy of the project: its named cards, its aces and a
   useless hand, what the partner needs to place the cards that win tricks;
@@ -211,7 +211,7 @@ class HiddenCards:
 
 class ExpertBot:
     """Plays each card by perfect-information Monte Carlo over the exact solver, from its own seat's view only
-    (module docstring; decision ``expert-bot``). It plays the first tricks (before :attr:`solve_from`, the fourth by
+    (module docstring; decision ``expert-bot``). It plays the first tricks (before :attr:`solve_from`, the third by
     default) as the heuristic bot does, where solving is dear, and its chant, discards, surrender answers and
     signals too; so a move takes at most about a second (``tests/benchmarks/bench_expert.py`` measures it beside
     the target p95 <= 1 s). Registered as the bot kind ``"expert"`` (:data:`aluette.players.drivers.BOT_KINDS`, made by
@@ -221,11 +221,12 @@ class ExpertBot:
     Args:
         seed: a non-negative ``int``, a ``SeedSequence`` or a numpy ``Generator``: every sampled deal is drawn from
             the bot's own generator, so the same seed and the same positions give the same moves.
-        samples: sampled deals per move (default 12).
-        solve_from: the first trick (1-9) whose cards are chosen by the solver (default 4); before it the heuristic
+        samples: sampled deals per move (default 24).
+        solve_from: the first trick (1-9) whose cards are chosen by the solver (default 3); before it the heuristic
             bot plays, and says so in the reason.
-        max_nodes: card plays the solver may try over all the samples of one move (default 600,000, under a
-            second on a loaded core): a bound on time that does not depend on the machine. The samples solved when
+        max_nodes: card plays the solver may try over all the samples of one move (default 4,000,000, under a
+            second on an idle core: p95 0.8 s in ``bench_expert.py``): a bound on time that does not depend on the
+            machine. The samples solved when
             it runs out are the ones averaged.
         time_limit: seconds per move, checked between samples (default ``None``: no limit). With a limit, a slower
             machine solves fewer samples and may choose another card.
@@ -243,7 +244,7 @@ class ExpertBot:
             a positive number of seconds), or ``solve_from`` outside 1-9.
     """
 
-    def __init__(self, seed: SeedLike, *, samples: int = 12, solve_from: int = 4, max_nodes: int = 600_000,
+    def __init__(self, seed: SeedLike, *, samples: int = 24, solve_from: int = 3, max_nodes: int = 4_000_000,
                  time_limit: Optional[float] = None, signals: bool = True, name: Optional[str] = None):
         self.rng = as_generator(seed)
         for what, value, low, high in (("samples", samples, 1, 10_000), ("solve_from", solve_from, 1, 9),
@@ -259,7 +260,7 @@ class ExpertBot:
         self.name = name or repr(self)
 
     def __repr__(self) -> str:
-        return f"ExpertBot(samples={self.samples}, solve_from={self.solve_from})"
+        return f"ExpertBot(samples={self.samples}, solve_from={self.solve_from}, max_nodes={self.max_nodes:,})"
 
     # ------------------------------------------------------------------ protocol
     def signals(self, view: View, legal_signals: Sequence[str]) -> list[Decision]:

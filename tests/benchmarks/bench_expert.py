@@ -88,6 +88,8 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, help="the experts' samples per move (default: ExpertBot's)")
     parser.add_argument("--solve-from", type=int, help="the first trick the experts solve (default: ExpertBot's)")
+    parser.add_argument("--max-nodes", type=int, help="the card plays an expert's move may try over its samples "
+                        "(default: ExpertBot's)")
     parser.add_argument("--progress", type=int, default=0, help="print the share so far every N deals (0: never), "
                         "so that a run cut short still states the largest number of deals it measured")
     parser.add_argument("--jobs", type=int, default=1, help="processes playing deals at once, one per core at most "
@@ -95,7 +97,8 @@ def main(argv=None) -> int:
     args = parse_deals(parser, argv, 2000, 30)
     if not 1 <= args.jobs <= (os.cpu_count() or 1):
         parser.error(f"--jobs must be from 1 to this machine's {os.cpu_count()} cores")
-    bounds = {k: v for k, v in (("samples", args.samples), ("solve_from", args.solve_from)) if v is not None}  # 2,000: the issue's minimum
+    bounds = {k: v for k, v in (("samples", args.samples), ("solve_from", args.solve_from),
+                                ("max_nodes", args.max_nodes)) if v is not None}  # 2,000: the issue's minimum
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     started = time.perf_counter()
     solve(play_out(Deal.from_seed(0), tricks=8))  # the solver's first call compiles its kernel (numba)
