@@ -234,7 +234,7 @@ class TestCardNames:
         assert english[0] == "spoiled: two aces tie"
         i18n.set_language("fr")
         assert trick_reason(record) == "pli pourri\u00a0: deux as font autant"
-        assert "pli pourri" in trick_sentence(record) and "N rejoue en tête" in trick_sentence(record)
+        assert "pli pourri" in trick_sentence(record) and "N entame de nouveau" in trick_sentence(record)
 
 
 class TestEngineSentences:
@@ -269,7 +269,7 @@ class TestEngineSentences:
         i18n.set_language("fr")
         deal = Deal.from_seed(5)
         events = deal_events(deal, Seat.S)
-        assert events[0].startswith("N donne") and "E, à la gauche du donneur, joue en tête le premier." in events[0]
+        assert events[0].startswith("N donne") and "E, à la gauche du donneur, entame le premier pli." in events[0]
         assert events[1].startswith("S reçoit ")
         i18n.set_language("en")
         assert deal_events(deal, Seat.S)[0].endswith("E sits at the dealer's left and leads first.")

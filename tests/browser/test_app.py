@@ -162,7 +162,7 @@ def test_teacher_page_serves_the_guide_and_a_one_page_printable_summary(page, ma
     assert guide.status_code == 200 and "Teacher" in guide.text
     # the French teacher's page, one link away (issue 21: a French teacher runs the lesson in French), and back
     page.get_by_role("link", name="En français").click()
-    expect(page.locator("h1")).to_have_text("Aluette\u00a0: la page du professeur")
+    expect(page.locator("h1")).to_have_text("Aluette\u00a0: la page de l'enseignant")
     assert page.locator("html").get_attribute("lang") == "fr"
     assert [href for href, _ in landing_entries(page)][:len(TEACHER_NOTEBOOKS)] == [
         f"/voila/render/fr/{n}" for n in TEACHER_NOTEBOOKS]

@@ -119,4 +119,4 @@ def test_voilas_provider_refuses_by_the_same_policy_and_in_french():
     english = voila_page(provider, "08_play_a_match.ipynb")
     assert english["body"] == html.unescape(expected.page("en")) and "freed within about two minutes" in english["body"]
     teacher = voila_page(provider, "fr/07_teachers_guide.ipynb", address="10.0.0.2")
-    assert teacher["status"] == 404 and "Cette page est réservée au professeur" in teacher["body"]
+    assert teacher["status"] == 404 and "Cette page est réservée à l'enseignant" in teacher["body"]
