@@ -260,12 +260,12 @@ if True:  # noqa: SIM108 - one block of compiled functions
                     if W[tmp + i] == hint:
                         W[out] = hint
                         m = 1
-            top = W[tmp + n - 1]
-            if top != hint or m == 0:
+            top = W[tmp + n - 1]  # hint is first if held; every other class once (a class is never 0)
+            if top != hint:
                 W[out + m] = top
                 m += 1
             for i in range(n - 1):
-                if W[tmp + i] != hint or m == 0:
+                if W[tmp + i] != hint:
                     W[out + m] = W[tmp + i]
                     m += 1
             return n
