@@ -396,6 +396,23 @@ class TestBounds:
         lo, hi = kernel.bounds(state_after(prefix, swapped, 1))
         assert lo == -1 and lo <= naive_state_value(prefix, swapped, 1) <= hi
 
+    def test_sure_tricks_count_the_opponents_cards_that_can_stop_them(self):
+        # Three tricks left after NENEWS: N and E have 2 tricks, W and S 1. N holds 19 17 16; W's 18 is the only
+        # card of E-W that beats or ties any of them. Each of N's three cards is played to a trick of its own; W's 18
+        # can stop one of them (rules sheet, "gameplay": the strongest card wins, a tie spoils), so N wins at least
+        # two and ends with 4 tricks, E with 3 at most: N-S win, the value is at least 1 before any search. Counting
+        # only the cards stronger than all of E-W's (the 19 alone), N would have 3 and E could reach 4.
+        prefix = "NENEWS"
+        hands = ((19, 17, 16), (5, 4, 3), (8, 2, 1), (18, 7, 6))
+        kernel = _kernel.Kernel(*STANDARD, 1000, bits=8)
+        lo, hi = kernel.bounds(state_after(prefix, hands, 3))
+        assert lo >= 1 and lo <= naive_state_value(prefix, hands, 3) <= hi
+        # with E holding a 17 too, two cards can stop N's three: N is sure of one trick only (its 19), E or W may
+        # still win the deal, though not with mordienne (both have a trick before any run)
+        stopped = ((19, 17, 16), (17, 4, 3), (8, 2, 1), (18, 7, 6))
+        lo, hi = kernel.bounds(state_after(prefix, stopped, 3))
+        assert lo == -1 and lo <= naive_state_value(prefix, stopped, 3) <= hi
+
     def test_a_seat_out_of_the_running_is_keyed_as_out(self):
         # with three tricks left, a seat whose tricks plus three reach at most another seat's (reached first) can no
         # longer win: its own count, last win and run change nothing of the value, so those positions share a

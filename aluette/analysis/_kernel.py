@@ -117,42 +117,65 @@ if True:  # noqa: SIM108 - one block of compiled functions
                         lo = min(lo, v)
                     else:
                         hi = max(hi, v)
-        # Sure tricks: a card stronger than every card the two opponents hold wins any trick it is played to, if the
-        # partner plays a card no stronger than the opponents' best; with w_a + w_b <= r sure cards each partner
-        # keeps enough of those (a hand of r cards with w_a sure ones holds r - w_a >= w_b others). Cashing its w
-        # sure tricks first (a strategy the side may choose: a bound on its side only), the side ends with at
-        # least c + w_a and c + w_b tricks in its seats, each opponent with at most its tricks plus the r - w left,
-        # and an opponent's run is broken: its mordienne needs a run that starts after the cashing (no trick yet).
-        # The outcomes left: the side wins (with or without mordienne), or an opponent that can still reach the
-        # side's best count wins.
+        # Sure tricks: for each class x the side holds, its w_a + w_b <= r cards of a class >= x, each played to a
+        # trick of its own (a hand of r cards with w_a of them holds r - w_a >= w_b others for the partner's
+        # tricks), win every such trick but those an opponent stops with a card of a class >= x: the opponents hold
+        # m of those, so the side wins at least w = w_a + w_b - m of them (m = 0: cards stronger than every card
+        # of the two opponents). Playing them (a strategy the side may choose: a bound on its side only), the side
+        # ends with its best count at least the lowest the opponents can make it by choosing which to stop, each
+        # opponent with at most its tricks plus the r - w left, and an opponent's run is broken: its mordienne
+        # needs a run that starts after (no trick yet). The outcomes left: the side wins (with or without
+        # mordienne), or an opponent that can still reach the side's best count wins; the best x is kept. (With
+        # m > 0 as well as m = 0: 11% fewer card plays on 40 deals' third and second tricks, the same values.)
         for side in range(2):
             a, b = side, side + 2
-            most = max(_strongest(W, (a + 1) & 3), _strongest(W, (a + 3) & 3))
-            wa, wb = 0, 0
-            for s in range(19, most, -1):
-                wa += W[CNT + 20 * a + s]
-                wb += W[CNT + 20 * b + s]
-            if wa + wb == 0 or wa + wb > r:  # more: a partner may have to play a sure card on the other's
-                continue
-            w = wa + wb
-            mine = max(W[COUNTS + a] + wa, W[COUNTS + b] + wb)
-            worst = 99 if side == 0 else -99
-            for x in range(4):
-                if (x & 1) == side:
-                    can, made = True, W[CAPABLE + x] != 0
-                else:
-                    cx = W[COUNTS + x]
-                    can = cx + r - w >= mine
-                    made = can and W[CAPABLE + x] != 0 and cx == 0
-                if can:
-                    for m in range(2 if made else 1):
-                        v = W[PAYOFF + 2 * x + m]
-                        worst = min(worst, v) if side == 0 else max(worst, v)
+            wa, wb, m = 0, 0, 0
+            best = 99 if side == 1 else -99
+            for s in range(19, 0, -1):
+                m += W[CNT + 20 * ((a + 1) & 3) + s] + W[CNT + 20 * ((a + 3) & 3) + s]
+                ha, hb = W[CNT + 20 * a + s], W[CNT + 20 * b + s]
+                if ha + hb == 0:
+                    continue
+                wa += ha
+                wb += hb
+                if wa + wb > r:  # a partner may have to play a high card on the other's
+                    break
+                if wa + wb <= m:
+                    continue
+                worst = _cashed(W, side, wa, wb, m, r)
+                best = max(best, worst) if side == 0 else min(best, worst)
             if side == 0:
-                lo = max(lo, worst)
+                lo = max(lo, best)
             else:
-                hi = min(hi, worst)
+                hi = min(hi, best)
         return lo, hi
+
+    @njit(cache=True)
+    def _cashed(W, side, wa, wb, m, r):
+        """The worst value for ``side`` once its seats play their ``wa`` and ``wb`` cards of a class at least some
+        ``x`` in tricks of their own (``wa + wb <= r``) while the opponents hold ``m < wa + wb`` cards of a class at
+        least ``x``: each opponent card can stop (beat or tie) one of them, so the side wins at least ``wa + wb - m``
+        of those tricks, and the opponents choose which to stop (the side's best count as low as they can make it);
+        the opponents win at most ``r - (wa + wb - m)`` tricks, and an opponent's run is broken (its mordienne needs
+        a run that starts after, with no trick yet)."""
+        a, b = side, side + 2
+        w = wa + wb - m
+        mine = 99
+        for ka in range(max(0, m - wb), min(m, wa) + 1):
+            mine = min(mine, max(W[COUNTS + a] + wa - ka, W[COUNTS + b] + wb - (m - ka)))
+        worst = 99 if side == 0 else -99
+        for x in range(4):
+            if (x & 1) == side:
+                can, made = True, W[CAPABLE + x] != 0
+            else:
+                cx = W[COUNTS + x]
+                can = cx + r - w >= mine
+                made = can and W[CAPABLE + x] != 0 and cx == 0
+            if can:
+                for k in range(2 if made else 1):
+                    v = W[PAYOFF + 2 * x + k]
+                    worst = min(worst, v) if side == 0 else max(worst, v)
+        return worst
 
     @njit(cache=True)
     def _strongest(W, seat):
