@@ -24,9 +24,11 @@ What the seat has seen, and so what every sampled deal keeps (the hidden-card ac
   hold, the sample ignores them, never the cards seen).
 
 Nothing else constrains the samples: any card may be played to any trick (rules sheet, "gameplay": "there are no
-restrictions on what can be played"), so a card played says nothing about a void, and the sampler does not guess
-how the others chose their cards, their chant answers or their discards; every deal that keeps the facts above is
-equally likely.
+restrictions on what can be played"), so a card played says nothing certain about a hand, and every deal that keeps
+the facts above is drawn with the same chance (:meth:`HiddenCards.sample`). The bot then guesses how the others
+chose their cards (:mod:`aluette.analysis.inference`, the decision below): it draws more deals than it solves and
+solves those in which the other seats' past cards are the ones the heuristic bot would have played. It guesses
+nothing about their chant answers or discards.
 
 Decision of this project (the sources are silent) [expert-bot]: the expert's choices outside the card play, and
 its first tricks, are the heuristic bot's (:class:`~aluette.players.bots.HeuristicBot`, with signals):
@@ -40,6 +42,11 @@ its first tricks, are the heuristic bot's (:class:`~aluette.players.bots.Heurist
   ...");
 * its signals are the heuristic bot's, the one signal policy of the project: its named cards, its aces and a
   useless hand, what the partner needs to place the cards that win tricks;
+* it takes the heuristic bot as its model of the other players: of the :attr:`ExpertBot.candidates` deals it draws
+  for a move (four times its samples by default), it solves the :attr:`ExpertBot.samples` in which the other seats'
+  past cards are most often the ones the heuristic bot would have played with the sampled hands
+  (:meth:`ExpertBot.draw`); a preference, never a rule, so a player who plays otherwise (a person, an expert partner)
+  only makes the deals fit less (its effect on the share of points: ``docs/benchmarks.md``);
 * a move whose search runs out of its budget before any sample is solved is the heuristic bot's too (and says so),
   and so is one whose first sample the solver fails on (its own check raises ``AssertionError``: a bug of the
   solver, never hidden: the reason says so, and a later failure stops the sampling and is said too).
@@ -55,7 +62,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from typing import Optional, Sequence
+from typing import Mapping, Optional, Sequence
 
 import numpy as np
 
@@ -68,6 +75,7 @@ from ..moves import Move, Play
 from ..records import Hand, Phase, View
 from ..seats import SEATS, Seat, Team
 from ..signals import MORDIENNE_NAMED_CARDS, signal_for
+from .inference import PastPlays
 from .solver import solve
 
 __all__ = ["ExpertBot", "HiddenCards"]
@@ -203,7 +211,11 @@ class HiddenCards:
     def sampled_view(self, view: View, rng: np.random.Generator) -> View:
         """The omniscient view of one sampled deal: ``view`` with the other hands drawn by :meth:`sample` (and no
         signal, stock or discard, which the solver does not read)."""
-        hands = dict(self.sample(rng))
+        return self.open_view(view, self.sample(rng))
+
+    def open_view(self, view: View, hands: Mapping[Seat, Hand]) -> View:
+        """The omniscient view of ``view``'s position with the other seats holding ``hands`` (a :meth:`sample`)."""
+        hands = dict(hands)
         hands[self.seat] = view.hand
         return dataclasses.replace(view, seat=None, hands={s: hands[s] for s in SEATS}, stock_received={},
                                    discards={}, stock=None, signals=(), events=())
@@ -221,7 +233,10 @@ class ExpertBot:
     Args:
         seed: a non-negative ``int``, a ``SeedSequence`` or a numpy ``Generator``: every sampled deal is drawn from
             the bot's own generator, so the same seed and the same positions give the same moves.
-        samples: sampled deals per move (default 24).
+        samples: sampled deals solved per move (default 24).
+        candidates: deals drawn per move, of which the ``samples`` that best fit the others' past cards are solved
+            (default four times ``samples``; equal to ``samples``: every deal drawn is solved, no guess about how the
+            others play).
         solve_from: the first trick (1-9) whose cards are chosen by the solver (default 3); before it the heuristic
             bot plays, and says so in the reason.
         max_nodes: card plays the solver may try over all the samples of one move (default 4,000,000, under a
@@ -241,16 +256,23 @@ class ExpertBot:
 
     Raises:
         BadSeedError: no explicit seed. AluetteError: a bound that is not a positive whole number (``time_limit``:
-            a positive number of seconds), or ``solve_from`` outside 1-9.
+            a positive number of seconds), ``candidates`` fewer than ``samples``, or ``solve_from`` outside 1-9.
     """
 
-    def __init__(self, seed: SeedLike, *, samples: int = 24, solve_from: int = 3, max_nodes: int = 4_000_000,
-                 time_limit: Optional[float] = None, signals: bool = True, name: Optional[str] = None):
+    def __init__(self, seed: SeedLike, *, samples: int = 24, candidates: Optional[int] = None, solve_from: int = 3,
+                 max_nodes: int = 4_000_000, time_limit: Optional[float] = None, signals: bool = True,
+                 name: Optional[str] = None):
         self.rng = as_generator(seed)
+        if candidates is None and isinstance(samples, int) and not isinstance(samples, bool):
+            candidates = 4 * samples
         for what, value, low, high in (("samples", samples, 1, 10_000), ("solve_from", solve_from, 1, 9),
                                        ("max_nodes", max_nodes, 1, 10 ** 12)):
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise AluetteError(f"{what} must be a whole number from {low} to {high:,}, got {quoted(value)}")
+        if isinstance(candidates, bool) or not isinstance(candidates, int) or not samples <= candidates <= 40_000:
+            raise AluetteError(f"candidates must be a whole number from samples ({samples}) to 40,000, got "
+                               f"{quoted(candidates)}")
+        self.candidates = candidates
         if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
                                        or not 0 < time_limit <= 3600):
             raise AluetteError(f"time_limit must be None or a number of seconds up to 3600, got {quoted(time_limit)}")
@@ -260,7 +282,8 @@ class ExpertBot:
         self.name = name or repr(self)
 
     def __repr__(self) -> str:
-        return f"ExpertBot(samples={self.samples}, solve_from={self.solve_from}, max_nodes={self.max_nodes:,})"
+        return (f"ExpertBot(samples={self.samples}, candidates={self.candidates}, solve_from={self.solve_from}, "
+                f"max_nodes={self.max_nodes:,})")
 
     # ------------------------------------------------------------------ protocol
     def signals(self, view: View, legal_signals: Sequence[str]) -> list[Decision]:
@@ -308,10 +331,10 @@ class ExpertBot:
         totals: dict[Card, int] = {card: 0 for card in view.hand}
         solved, budget, failed = 0, self.max_nodes, False
         started = time.perf_counter()
-        for _ in range(self.samples):
+        for hands in self.draw(view, hidden):
             if self.time_limit is not None and solved and time.perf_counter() - started > self.time_limit:
                 break
-            sampled = hidden.sampled_view(view, self.rng)
+            sampled = hidden.open_view(view, hands)
             try:
                 solution = solve(sampled, max_nodes=budget)
             except SearchBudgetError:
@@ -328,6 +351,30 @@ class ExpertBot:
         if not solved:
             return {}, 0, failed
         return {card: total / solved for card, total in totals.items()}, solved, failed
+
+    def draw(self, view: View, hidden: Optional[HiddenCards] = None) -> list[dict[Seat, Hand]]:
+        """The sampled deals to solve for ``view``'s move, best first: :attr:`candidates` deals drawn from the bot's
+        generator (:meth:`HiddenCards.sample`), of which the :attr:`samples` whose other seats' past cards the
+        heuristic bot would have played most often (:meth:`aluette.analysis.inference.PastPlays.misfits`, fewest
+        misfits first, then in the order drawn; decision ``expert-bot``). Only :attr:`samples` deals are drawn
+        when no other seat has chosen a card yet, or when :attr:`candidates` equals :attr:`samples`."""
+        hidden = hidden or HiddenCards(view)
+        past = PastPlays(view, self.heuristic) if self.candidates > self.samples else None
+        if past is None or not len(past):
+            return [dict(hidden.sample(self.rng)) for _ in range(self.samples)]
+        kept: list[tuple[int, int, dict[Seat, Hand]]] = []  # (misfits, order drawn, hands), sorted, samples at most
+        for order in range(self.candidates):
+            full = len(kept) == self.samples
+            if full and kept[-1][0] == 0:
+                break  # every deal kept fits every past card: none drawn later could take a place
+            hands = dict(hidden.sample(self.rng))
+            misses = past.misfits(hands, limit=kept[-1][0] - 1 if full else None)
+            if full and misses >= kept[-1][0]:
+                continue  # fits no better than the worst kept, which was drawn first
+            kept.append((misses, order, hands))
+            kept.sort(key=lambda item: item[:2])
+            del kept[self.samples:]
+        return [hands for _, _, hands in kept]
 
     def _monte_carlo(self, view: View) -> Decision:
         seat = view.seat
