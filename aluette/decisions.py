@@ -184,8 +184,9 @@ DECISIONS: tuple[ProjectDecision, ...] = (
        ("aluette/players/bots.py",), ("08_play_a_match",)),
     _D("expert-bot",
        "The expert bot plays the heuristic bot's moves outside the card play and in the first tricks, where solving "
-       "is dear, and signals as it does; of the deals it draws uniformly among those its seat's view allows, it "
-       "solves the quarter in which the others' past cards are most often those the heuristic bot would have played.",
+       "is dear, and signals as it does; it draws four times as many deals as it solves (by default), uniformly among "
+       "those its seat's view allows, and solves those in which the others' past cards are most often those the "
+       "heuristic bot would have played.",
        ("aluette/analysis/expert.py",), ("08_play_a_match",)),
 )
 

@@ -27,8 +27,8 @@ Nothing else constrains the samples: any card may be played to any trick (rules 
 restrictions on what can be played"), so a card played says nothing certain about a hand, and every deal that keeps
 the facts above is drawn with the same chance (:meth:`HiddenCards.sample`). The bot then guesses how the others
 chose their cards (:mod:`aluette.analysis.inference`, the decision below): it draws more deals than it solves and
-solves those in which the other seats' past cards are the ones the heuristic bot would have played. It guesses
-nothing about their chant answers or discards.
+solves those in which the other seats' past cards are most often the ones the heuristic bot would have played. It
+guesses nothing about their chant answers or discards.
 
 Decision of this project (the sources are silent) [expert-bot]: the expert's choices outside the card play, and
 its first tricks, are the heuristic bot's (:class:`~aluette.players.bots.HeuristicBot`, with signals):

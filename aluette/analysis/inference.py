@@ -18,7 +18,8 @@ the deals solved are then the closest ones.
 Only the seat's own view is read: the past views rebuilt for the other seats hold the cards played, the trick
 counts and the hand sizes as they were, the sampled hand plus the cards the seat has played since, the signals of
 the expert's own partnership for its partner (an opponent's signals are hidden from the expert, so none), and no
-stock or discard (hidden too).
+stock or discard (hidden too). The chant and the surrender offers are taken as they are now: the heuristic bot's
+choice of a card does not read them.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from typing import Mapping
 from ..cards import Card, hand_place
 from ..players.bots import HeuristicBot
 from ..players.protocol import own_seat
-from ..records import Hand, View
+from ..records import Hand, Phase, View
 from ..seats import SEATS, Seat
 
 __all__ = ["PastPlays"]
@@ -77,7 +78,8 @@ class PastPlays:
                     continue  # a last card is no choice
                 sizes = {k: sizes_now[k] + sum(1 for kk, _ in later if kk is k) for k in SEATS}
                 signals = tuple(r for r in view.signals if r.trick <= i) if s is seat.partner else ()
-                past = dataclasses.replace(view, seat=s, to_move=s, leader=leaders[i], hands={}, hand_sizes=sizes,
+                past = dataclasses.replace(view, seat=s, phase=Phase.PLAY, to_move=s, leader=leaders[i], hands={},
+                                           hand_sizes=sizes,
                                            trick=tuple(plays[:p]), tricks=view.tricks[:i], trick_counts=counts,
                                            stock_received={}, discards={}, stock=None, signals=signals, events=())
                 choices.append(_Choice(s, past, since, card.strength))

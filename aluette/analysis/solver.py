@@ -31,8 +31,9 @@ searches; alpha-beta (null-window tests, MTD(f), at the root) stops a search as 
 static bounds from the tricks nobody can still catch up on, from the ninth trick (a seat whose opponents hold a
 card as strong as its strongest cannot be sure of winning it, so cannot count on mordienne) and from sure tricks (a
 side's cards of a class at least x, each played to a trick of its own, win all but as many of those tricks as the
-opponents hold cards at least as strong: played first, they may win the deal before the rest is played); moves are ordered the table's best lead first, then the strongest class and low to high; the second hand
-low first, then the cheapest card that wins; the partner's trick low. The search itself is
+opponents hold cards at least as strong: they may win the deal before the rest is played); moves are ordered the
+table's best lead first, then the strongest class and low to high; the second hand low first, then the cheapest card
+that wins; the partner's trick low. The search itself is
 :mod:`aluette.analysis._kernel`, compiled by numba.
 """
 
