@@ -173,3 +173,21 @@ def test_with_as_many_candidates_as_samples_it_draws_uniformly():
 def test_a_bad_number_of_candidates_is_refused(bad):
     with pytest.raises(AluetteError, match="candidates"):
         ExpertBot(0, samples=4, candidates=bad)
+
+
+def test_a_deadline_stops_the_drawing_but_the_first_deal_is_kept():
+    # ExpertBot(time_limit=...) bounds the drawing too (the weighing of 96 deals is a few tens of milliseconds): a
+    # deadline already past keeps the first deal drawn only, and no deadline draws them all
+    import time
+
+    deal, seat = list(heuristic_positions([5]))[14]
+    view = deal.view(seat, events=False)
+    rng = np.random.default_rng(6)
+    first = dict(HiddenCards(view).sample(rng))
+    assert ExpertBot(6, samples=3).draw(view, deadline=time.perf_counter() - 1) == [first]
+    assert len(ExpertBot(6, samples=3).draw(view, deadline=time.perf_counter() + 3600)) == 3
+    opening = Deal.from_seed(2, options=NO_CHANT)  # no past card: the samples are drawn without weighing
+    view = opening.view(opening.to_move, events=False)
+    assert len(ExpertBot(4, samples=5).draw(view, deadline=time.perf_counter() - 1)) == 1
+    hurried = ExpertBot(6, samples=3, time_limit=1e-9).choose(deal.view(seat, events=False))
+    assert " over 1 sampled deal " in hurried.reason

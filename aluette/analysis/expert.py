@@ -37,7 +37,7 @@ its first tricks, are the heuristic bot's (:class:`~aluette.players.bots.Heurist
   the expert answers them as the heuristic bot does;
 * in the first tricks, before the trick :attr:`ExpertBot.solve_from` (the third by default), a deal with every
   hand open is too dear to solve many times in a second (measured on this machine, idle, from the lead of deals
-  played by heuristic bots: a median of 0.8 s in the second trick, 53 ms in the third, 7 ms in the fourth), so the
+  played by heuristic bots: a median of 0.7 s in the second trick, 56 ms in the third, 6 ms in the fourth), so the
   expert plays the heuristic bot's card and its reason says so ("heuristic (first tricks: I solve from trick 3):
   ...");
 * its signals are the heuristic bot's, the one signal policy of the project: its named cards, its aces and a
@@ -53,8 +53,8 @@ its first tricks, are the heuristic bot's (:class:`~aluette.players.bots.Heurist
 
 The work per move is bounded by :attr:`ExpertBot.samples` (the sampled deals) and :attr:`ExpertBot.max_nodes` (the
 card plays the solver may try over all the samples of one move, a bound on time that does not depend on the
-machine); ``time_limit`` adds a bound in seconds, checked between samples, which makes the choice depend on the
-machine's speed (off by default). All chance comes from the generator given to the bot: the same seed and the same
+machine); ``time_limit`` adds a bound in seconds, checked between the deals drawn and between the samples solved,
+which makes the choice depend on the machine's speed (off by default). All chance comes from the generator given to the bot: the same seed and the same
 positions give the same moves.
 """
 
@@ -240,11 +240,12 @@ class ExpertBot:
         solve_from: the first trick (1-9) whose cards are chosen by the solver (default 3); before it the heuristic
             bot plays, and says so in the reason.
         max_nodes: card plays the solver may try over all the samples of one move (default 4,000,000, under a
-            second on an idle core: p95 0.8 s in ``bench_expert.py``): a bound on time that does not depend on the
+            second on an idle core: p95 0.85 s in ``bench_expert.py``): a bound on time that does not depend on the
             machine. The samples solved when
             it runs out are the ones averaged.
-        time_limit: seconds per move, checked between samples (default ``None``: no limit). With a limit, a slower
-            machine solves fewer samples and may choose another card.
+        time_limit: seconds per move, checked between the deals drawn and between the samples solved (default
+            ``None``: no limit); the first deal drawn is always solved. With a limit, a slower machine weighs and
+            solves fewer deals and may choose another card.
         signals: make the heuristic bot's honest signals to the partner (default ``True``); the partner's signals
             are always read.
         name: an optional label.
@@ -330,9 +331,9 @@ class ExpertBot:
         hidden = HiddenCards(view)
         totals: dict[Card, int] = {card: 0 for card in view.hand}
         solved, budget, failed = 0, self.max_nodes, False
-        started = time.perf_counter()
-        for hands in self.draw(view, hidden):
-            if self.time_limit is not None and solved and time.perf_counter() - started > self.time_limit:
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        for hands in self.draw(view, hidden, deadline=deadline):
+            if deadline is not None and solved and time.perf_counter() > deadline:
                 break
             sampled = hidden.open_view(view, hands)
             try:
@@ -352,18 +353,30 @@ class ExpertBot:
             return {}, 0, failed
         return {card: total / solved for card, total in totals.items()}, solved, failed
 
-    def draw(self, view: View, hidden: Optional[HiddenCards] = None) -> list[dict[Seat, Hand]]:
+    def draw(self, view: View, hidden: Optional[HiddenCards] = None, *,
+             deadline: Optional[float] = None) -> list[dict[Seat, Hand]]:
         """The sampled deals to solve for ``view``'s move, best first: :attr:`candidates` deals drawn from the bot's
         generator (:meth:`HiddenCards.sample`), of which the :attr:`samples` whose other seats' past cards the
         heuristic bot would have played most often (:meth:`aluette.analysis.inference.PastPlays.misfits`, fewest
         misfits first, then in the order drawn; decision ``expert-bot``). Only :attr:`samples` deals are drawn
-        when no other seat has chosen a card yet, or when :attr:`candidates` equals :attr:`samples`."""
+        when no other seat has chosen a card yet, or when :attr:`candidates` equals :attr:`samples`. ``deadline``
+        (a :func:`time.perf_counter` time, from ``time_limit``): no deal is drawn after it but the first."""
         hidden = hidden or HiddenCards(view)
         past = PastPlays(view, self.heuristic) if self.candidates > self.samples else None
+        def late() -> bool:
+            return deadline is not None and time.perf_counter() > deadline
+
         if past is None or not len(past):
-            return [dict(hidden.sample(self.rng)) for _ in range(self.samples)]
+            drawn = []
+            for _ in range(self.samples):
+                if drawn and late():
+                    break
+                drawn.append(dict(hidden.sample(self.rng)))
+            return drawn
         kept: list[tuple[int, int, dict[Seat, Hand]]] = []  # (misfits, order drawn, hands), sorted, samples at most
         for order in range(self.candidates):
+            if kept and late():
+                break
             full = len(kept) == self.samples
             if full and kept[-1][0] == 0:
                 break  # every deal kept fits every past card: none drawn later could take a place
