@@ -48,7 +48,8 @@ def _unbounded_queues() -> None:
 
 
 if __name__ == "__main__":
-    del sys.path[0]  # this folder: the kernel's imports are the notebook's, as with ipykernel_launcher
+    if sys.path and Path(sys.path[0] or ".").resolve() == Path(LAUNCHER).parent:
+        del sys.path[0]  # this folder (not on the path under -P or -I): the kernel imports what a notebook would
     _unbounded_queues()
     from ipykernel import kernelapp
 

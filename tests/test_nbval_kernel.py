@@ -6,10 +6,14 @@ exceeded waiting for output" (seen in ``make test``)."""
 
 from __future__ import annotations
 
+import json
 import os
 import queue
+import shutil
+import subprocess
 import sys
 import tempfile
+from pathlib import Path
 
 import pytest
 import zmq
@@ -31,7 +35,8 @@ def test_a_lagging_reader_still_gets_every_message_and_the_idle():
     # a reader whose queue holds one message: everything else must wait in the kernel's queue, never be dropped
     context = zmq.Context()
     context.setsockopt(zmq.RCVHWM, 1)
-    manager = LaunchedKernel(transport="ipc", ip=os.path.join(tempfile.mkdtemp(prefix="nbk-t"), "k"))
+    folder = tempfile.mkdtemp(prefix="nbk-t")  # short: a Unix socket's path holds at most 107 bytes
+    manager = LaunchedKernel(transport="ipc", ip=os.path.join(folder, "k"))
     manager.start_kernel()
     client = manager.client(context=context)
     try:
@@ -57,6 +62,26 @@ def test_a_lagging_reader_still_gets_every_message_and_the_idle():
         client.stop_channels()
         manager.shutdown_kernel(now=True)
         context.term()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_the_notebooks_kernels_are_started_through_the_launcher():
+    # notebooks/conftest.py's kernel manager, loaded in a process of its own (loading it sets the notebooks' data
+    # folder in the environment and patches nbval): its command is the launcher's, not ipykernel_launcher
+    code = (
+        "import importlib.util, json, shutil\n"
+        "spec = importlib.util.spec_from_file_location('nbconf', 'notebooks/conftest.py')\n"
+        "conftest = importlib.util.module_from_spec(spec)\n"
+        "spec.loader.exec_module(conftest)\n"
+        "print(json.dumps(conftest.UnixSocketKernelManager(kernel_name='python3').format_kernel_cmd()))\n"
+        "shutil.rmtree(conftest._FOLDER)\n"
+        "shutil.rmtree(conftest._SOCKETS)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[1], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    command = json.loads(done.stdout.strip().splitlines()[-1])
+    assert LAUNCHER in command and "ipykernel_launcher" not in command, command
 
 
 def test_only_an_ipykernel_command_is_rewritten():

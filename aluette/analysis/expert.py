@@ -54,8 +54,8 @@ its first tricks, are the heuristic bot's (:class:`~aluette.players.bots.Heurist
 The work per move is bounded by :attr:`ExpertBot.samples` (the sampled deals) and :attr:`ExpertBot.max_nodes` (the
 card plays the solver may try over all the samples of one move, a bound on time that does not depend on the
 machine); ``time_limit`` adds a bound in seconds, checked between the deals drawn and between the samples solved,
-which makes the choice depend on the machine's speed (off by default). All chance comes from the generator given to the bot: the same seed and the same
-positions give the same moves.
+which makes the choice depend on the machine's speed (off by default). All chance comes from the generator given
+to the bot: the same seed and the same positions give the same moves.
 """
 
 from __future__ import annotations
@@ -244,8 +244,9 @@ class ExpertBot:
             machine. The samples solved when
             it runs out are the ones averaged.
         time_limit: seconds per move, checked between the deals drawn and between the samples solved (default
-            ``None``: no limit); the first deal drawn is always solved. With a limit, a slower machine weighs and
-            solves fewer deals and may choose another card.
+            ``None``: no limit); at least one deal is drawn, and the best fit of those drawn is solved unless the
+            card plays run out first. With a limit, a slower machine weighs and solves fewer deals and may choose
+            another card.
         signals: make the heuristic bot's honest signals to the partner (default ``True``); the partner's signals
             are always read.
         name: an optional label.
