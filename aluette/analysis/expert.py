@@ -364,6 +364,7 @@ class ExpertBot:
         (a :func:`time.perf_counter` time, from ``time_limit``): no deal is drawn after it but the first."""
         hidden = hidden or HiddenCards(view)
         past = PastPlays(view, self.heuristic) if self.candidates > self.samples else None
+
         def late() -> bool:
             return deadline is not None and time.perf_counter() > deadline
 
