@@ -135,14 +135,15 @@ def drive_with_bots(kind: str):
 
 def drive_with_experts(match: Match) -> Match:
     """The expert bots as every driver seats them (``bots_for("expert")``), made cheap for this test: two samples per
-    move, solving from trick 7 (the last three tricks; the first six are the heuristic bot's, as are the chant, the
-    discards, the surrender and the announcements, decision expert-bot). Their defaults (12 samples, from trick 4)
-    cost about 5 s a five-deal match on this machine, near a minute for the nine variants (the Rebour matches run 12
-    deals or more); these bounds about 1 s for all nine, once the solver is compiled (numba's cache, shared with
+    move, the best fits of eight deals drawn (the inference), solving from trick 7 (the last three tricks; the first
+    six are the heuristic bot's, as are the chant, the discards, the surrender and the announcements, decision
+    expert-bot). Their defaults (24 samples of 96 drawn, from trick 3) cost seconds a deal; with two samples but the
+    96 deals drawn that the constructor derived from the default samples, the nine variants took 50 s of a make
+    test; these bounds take a few seconds for all nine, once the solver is compiled (numba's cache, shared with
     tests/test_solver.py and tests/test_expert.py)."""
     bots = bots_for("expert", 5, signals=True)
     for bot in bots.values():
-        bot.samples, bot.solve_from = 2, 7
+        bot.samples, bot.candidates, bot.solve_from = 2, 8, 7
     play_match(match, bots)
     return match
 
