@@ -22,6 +22,11 @@ the project's decisions ``all-nine-spoiled``, ``mordienne-spoiled-breaks-run``, 
 from __future__ import annotations
 
 import itertools
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -531,6 +536,26 @@ class TestApi:
         assert all(solution.cost(card) >= 0 for card in solution.by_card)
         with pytest.raises(AluetteError, match="not a card"):
             solution.cost("3O" if "3O" not in map(str, deal.legal_cards()) else "3E")
+
+    def test_the_uncompiled_search_gives_the_same_solution(self):
+        # the kernel's functions also run as plain Python (numba absent, or NUMBA_DISABLE_JIT=1), with plain-Python
+        # bit counts in place of the processor's: the same value, cards' values and line, in a process of its own
+        code = ("import json, sys; from aluette.analysis import _kernel; from aluette import solve; "
+                "from tests.test_solver import random_position; from aluette import Options; "
+                "deal = random_position(13, Options(chant=False), 'none', 5, 1); s = solve(deal); "
+                "print(json.dumps([_kernel.COMPILED, s.value, [str(c) for c in s.by_card], list(s.by_card.values()), "
+                "[str(m) for m in s.line]]))")
+        env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300,
+                              cwd=Path(__file__).resolve().parents[1])
+        assert done.returncode == 0, done.stderr[-2000:]
+        compiled, value, cards, values, line = json.loads(done.stdout)
+        deal = random_position(13, Options(chant=False), "none", 5, 1)
+        solution = solve(deal)
+        assert len(set(solution.by_card.values())) > 1  # a position whose cards differ: the search decides them
+        assert compiled is False and _kernel.COMPILED is True
+        assert (value, cards, values, line) == (solution.value, [str(c) for c in solution.by_card],
+                                                list(solution.by_card.values()), [str(m) for m in solution.line])
 
     def test_equal_cards_share_a_value(self):
         # cards of one class are equal (rules sheet, "card rankings"): the same value in by_card

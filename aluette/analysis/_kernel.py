@@ -6,13 +6,16 @@ an explicit stack of frames rather than a recursive function, since numba's cach
 (numba/numba#6061). Without numba the same functions run as plain Python (the same values, far slower).
 
 Layout: seats 0-3 (N, E, S, W); one int64 work array ``W`` holds the hands (``cnt[seat, strength]``, strengths
-1-19), the tricks won per seat, the trick of each seat's last win, the merged classes and ranks at each trick
+1-19, and each seat's classes as the bits of one mask, kept in step with the counts: the strongest class, the
+classes held and the group heads are read from the masks with the processor's bit counts, not by a pass over the 19
+classes), the tricks won per seat, the trick of each seat's last win, the group heads and ranks at each trick
 boundary, the moves to try at each ply, the payoff table and the counters (offsets below). The transposition table
-holds, per entry, two 64-bit Zobrist signatures of the canonical position (classes renumbered by rank among the cards
-still out, neighbouring classes that one seat alone holds merged; the leader; the trick counts; who won their last
-trick first; the seat whose run can still be mordienne; a seat that can no longer win the deal only as "out"), the
-bounds of its value and the best lead found. Two independent 64-bit signatures make a false match of two positions
-about one chance in 2**128 per pair.
+holds, per entry, a 64-bit and a 32-bit Zobrist signature of the canonical position (classes renumbered by rank
+among the cards still out, neighbouring classes that one seat alone holds merged; the leader; the trick counts; who
+won their last trick first; the seat whose run can still be mordienne; a seat that can no longer win the deal only
+as "out"), the bounds of its value and the best lead found, in 16 bytes; the four entries a position may take are
+one 64-byte line of memory, so a look-up costs one cache miss. Two independent signatures of 96 bits in all make a
+false match of two positions about one chance in 2**96 per pair.
 """
 
 from __future__ import annotations
@@ -20,30 +23,40 @@ from __future__ import annotations
 import numpy as np
 
 try:
+    from numba import config as _numba_config
     from numba import njit
-    #: Whether the search is compiled (numba installed).
-    COMPILED = True
+    # the processor's count of leading and trailing zero bits (LLVM's ctlz and cttz), for the masks of classes
+    from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
+    #: Whether the search is compiled (numba installed, and not switched off by NUMBA_DISABLE_JIT).
+    COMPILED = not _numba_config.DISABLE_JIT
 except ImportError:  # pragma: no cover - numba is a dependency; without it the same code runs uncompiled
     COMPILED = False
 
     def njit(**_options):
         return lambda function: function
 
+if not COMPILED:  # the same counts in plain Python (an intrinsic runs only in compiled code)
+    def leading_zeros(x):
+        return 64 - int(x).bit_length()
+
+    def trailing_zeros(x):
+        return (int(x) & -int(x)).bit_length() - 1
+
 # The work array W (int64): every small array of the search in one, so that each helper takes one array (each
 # array argument costs reference counting on every call).
 CNT = 0  # cnt[seat * 20 + strength]: the cards of each class each seat holds
 COUNTS = 80  # tricks won per seat
 LAST = 84  # trick (0-8) of each seat's last win, -1 for none
-REP = 88  # rep[t * 20 + s]: the representative (strongest class) of s's merged group at trick t's boundary
+HEADS = 88  # heads[t]: the mask of the classes that head a merged group at trick t's boundary (the strongest of it)
 RANK = 288  # rank[t * 20 + s]: the canonical rank of s's group from the top (1 = strongest), 0 = no card
 MOVES = 488  # moves[ply * 20 + i]: the classes to try at each ply, in order
-TMP = 1288  # scratch per ply
 PAYOFF = 2088  # payoff[w * 2 + m]
 NONE = 2096
 CAPABLE = 2097  # 4 flags
 NODES, MAX_NODES, ABORT, STORES = 2101, 2102, 2103, 2104
 FRAMES, FIELDS = 2105, 24  # the explicit stack of the search: one frame of FIELDS per depth, 41 depths
-WORK = FRAMES + 41 * FIELDS
+MASK = FRAMES + 41 * FIELDS  # mask[seat]: bit s set when the seat holds a card of class s
+WORK = MASK + 4
 # the fields of a frame
 F_LEADER, F_POS, F_BS, F_BW, F_ALIVE, F_T, F_A, F_B, F_AA, F_BB, F_LO, F_HI = range(12)
 F_SLOT, F_N, F_I, F_VALUE, F_BEST, F_C, F_WIN, F_OLD = range(12, 20)
@@ -76,25 +89,29 @@ if True:  # noqa: SIM108 - one block of compiled functions
         return W[PAYOFF + 2 * winner]
 
     @njit(cache=True)
-    def _bounds(W, alive, r):
+    def _bounds(W, alive, r, alpha, beta):
         """Bounds of the value with ``r`` tricks left, from what can still happen (see the solver's docstring): a
         seat can still win the deal only if its tricks plus ``r`` exceed every other seat's (winning all ``r`` it
         reaches its count last, so it loses a tie); a broken run can no longer be mordienne. And the ninth trick: if
         each seat keeps its strongest card for it, a seat whose opponents hold a card at least as strong as its
         own strongest cannot win that trick, so cannot make mordienne nor win a deal that needs every trick left;
         those outcomes are left out of the bound on that seat's side (the opponents' keeping is one strategy they
-        may choose, so the side cannot count on those outcomes)."""
+        may choose, so the side cannot count on those outcomes). Then the sure tricks (below). The work stops as
+        soon as a bound decides a search of the window ``(alpha, beta)`` (``lo >= beta`` or ``hi <= alpha``): the
+        rest could only tighten a bound the search no longer needs (pass -99, 99 for the tightest bounds)."""
         lo, hi = 99, -99
         if W[COUNTS] + W[COUNTS + 1] + W[COUNTS + 2] + W[COUNTS + 3] == 0:
             lo, hi = W[NONE], W[NONE]
         t = 9 - r
+        t0, t1, t2, t3 = _top(W[MASK]), _top(W[MASK + 1]), _top(W[MASK + 2]), _top(W[MASK + 3])
         for s in range(4):
             cs = W[COUNTS + s]
             most = max(W[COUNTS + ((s + 1) & 3)], W[COUNTS + ((s + 2) & 3)], W[COUNTS + ((s + 3) & 3)])
             if cs + r <= most:
                 continue
-            top = _strongest(W, s)
-            blocked = max(_strongest(W, (s + 1) & 3), _strongest(W, (s + 3) & 3)) >= top
+            # s's strongest class, and whether an opponent holds one as strong
+            blocked = (max(t1, t3) >= t0 if s == 0 else max(t0, t2) >= t1 if s == 1 else
+                       max(t1, t3) >= t2 if s == 2 else max(t0, t2) >= t3)
             ns = (s & 1) == 0
             capable = W[CAPABLE + s] != 0
             # s wins every trick left (the ninth too): mordienne iff its run is alive or starts after trick 1
@@ -127,11 +144,17 @@ if True:  # noqa: SIM108 - one block of compiled functions
         # needs a run that starts after (no trick yet). The outcomes left: the side wins (with or without
         # mordienne), or an opponent that can still reach the side's best count wins; the best x is kept. (With
         # m > 0 as well as m = 0: 11% fewer card plays on 40 deals' third and second tricks, the same values.)
+        if lo >= beta or hi <= alpha or lo == hi:
+            return lo, hi
+        out = W[MASK] | W[MASK + 1] | W[MASK + 2] | W[MASK + 3]
         for side in range(2):
             a, b = side, side + 2
             wa, wb, m = 0, 0, 0
             best = 99 if side == 1 else -99
-            for s in range(19, 0, -1):
+            left = out
+            while left:  # the classes still out, strongest first (an absent class changes nothing)
+                s = _top(left)
+                left ^= 1 << s
                 m += W[CNT + 20 * ((a + 1) & 3) + s] + W[CNT + 20 * ((a + 3) & 3) + s]
                 ha, hb = W[CNT + 20 * a + s], W[CNT + 20 * b + s]
                 if ha + hb == 0:
@@ -144,8 +167,12 @@ if True:  # noqa: SIM108 - one block of compiled functions
                     continue
                 worst = _cashed(W, side, wa, wb, m, r)
                 best = max(best, worst) if side == 0 else min(best, worst)
+                if best >= beta if side == 0 else best <= alpha:
+                    break
             if side == 0:
                 lo = max(lo, best)
+                if lo >= beta:
+                    return lo, hi
             else:
                 hi = min(hi, best)
         return lo, hi
@@ -178,37 +205,36 @@ if True:  # noqa: SIM108 - one block of compiled functions
         return worst
 
     @njit(cache=True)
+    def _top(m):
+        """The highest bit set in ``m`` (a mask of classes 1-19): the strongest class of the mask, 0 for none."""
+        return 63 - leading_zeros(m | 1)
+
+    @njit(cache=True)
     def _strongest(W, seat):
         """The strongest class ``seat`` holds (0 for none)."""
-        for s in range(19, 0, -1):
-            if W[CNT + 20 * seat + s] > 0:
-                return s
-        return 0
+        return _top(W[MASK + seat])
 
     @njit(cache=True)
     def _signature(W, Z, leader, alive, t):
-        """Fill the representatives and ranks of trick ``t``'s boundary; return the two signatures of the canonical
-        position."""
-        rep, rank = REP + 20 * t, RANK + 20 * t
+        """Fill the group heads and ranks of trick ``t``'s boundary (the ranks of the classes still out: an absent
+        class's is never read); return the two signatures of the canonical position."""
+        rank = RANK + 20 * t
         groups = 0
         previous = 0
-        head = 0
-        for s in range(19, 0, -1):
-            mask = 0
-            for k in range(4):
-                if W[CNT + 20 * k + s] > 0:
-                    mask |= 1 << k
-            if mask == 0:
-                W[rep + s] = s
-                W[rank + s] = 0
-                continue
+        heads = 0
+        m0, m1, m2, m3 = W[MASK], W[MASK + 1], W[MASK + 2], W[MASK + 3]
+        left = m0 | m1 | m2 | m3
+        while left:  # the classes still out, strongest first; the played ones between them separate nothing
+            s = _top(left)
+            left ^= 1 << s
+            mask = ((m0 >> s) & 1) | (((m1 >> s) & 1) << 1) | (((m2 >> s) & 1) << 2) | (((m3 >> s) & 1) << 3)
             single = mask if (mask & (mask - 1)) == 0 else 0
             if not (single != 0 and single == previous):
                 groups += 1
-                head = s
-            W[rep + s] = head
+                heads |= 1 << s
             W[rank + s] = groups
             previous = single
+        W[HEADS + t] = heads
         # A seat that can no longer win the deal (its tricks plus every trick left reach at most another seat's
         # tricks, which that seat reached first) is "out": how many tricks it has, when it won them and whether its
         # run is alive change nothing of the value, so the key holds only that it is out (count code 9: no seat has
@@ -244,18 +270,24 @@ if True:  # noqa: SIM108 - one block of compiled functions
             code = code * 4 + place
         h1 ^= Z[ZO + code]
         h2 ^= Z[ZSET + ZO + code]
-        tot = TMP + 20 * 39  # scratch: a seat's cards per group
         for k in range(4):
+            # the seat's classes strongest first: those of one group are neighbours, so each group's cards are
+            # summed in one run; then the group's rank from the bottom, and how many cards of it the seat holds
             base = CNT + 20 * k
-            for g in range(groups + 1):
-                W[tot + g] = 0
-            for s in range(1, 20):
-                if W[base + s] > 0:
-                    W[tot + W[rank + s]] += W[base + s]
-            for g in range(1, groups + 1):
-                if W[tot + g] > 0:  # the group's rank from the bottom, and how many cards of it the seat holds
-                    h1 ^= Z[ZH + 210 * k + 10 * (groups + 1 - g) + W[tot + g]]
-                    h2 ^= Z[ZSET + ZH + 210 * k + 10 * (groups + 1 - g) + W[tot + g]]
+            left = W[MASK + k]
+            g, total = 0, 0
+            while left:
+                s = _top(left)
+                left ^= 1 << s
+                if W[rank + s] != g:
+                    if total > 0:
+                        h1 ^= Z[ZH + 210 * k + 10 * (groups + 1 - g) + total]
+                        h2 ^= Z[ZSET + ZH + 210 * k + 10 * (groups + 1 - g) + total]
+                    g, total = W[rank + s], 0
+                total += W[base + s]
+            if total > 0:
+                h1 ^= Z[ZH + 210 * k + 10 * (groups + 1 - g) + total]
+                h2 ^= Z[ZSET + ZH + 210 * k + 10 * (groups + 1 - g) + total]
         return h1 | np.uint64(1), h2
 
     @njit(cache=True)
@@ -267,64 +299,45 @@ if True:  # noqa: SIM108 - one block of compiled functions
         second tricks: the second hand's lowest first and the lead's strongest then lowest save 23% and 33% of the
         card plays of high to low; killer moves, the third hand's strongest first and the fourth's spoiling first
         cost 10-80% more.)"""
-        n = 0
-        rep = REP + 20 * t
-        tmp = TMP + 20 * ply
         out = MOVES + 20 * ply
-        base = CNT + 20 * seat
-        for s in range(1, 20):  # low to high
-            if W[base + s] > 0 and W[rep + s] == s:
-                W[tmp + n] = s
-                n += 1
+        P = W[MASK + seat] & W[HEADS + t]  # one class per merged group: its head
+        m = 0
         if pos == 0:
-            m = 0
-            if hint > 0:
-                for i in range(n):
-                    if W[tmp + i] == hint:
-                        W[out] = hint
-                        m = 1
-            top = W[tmp + n - 1]  # hint is first if held; every other class once (a class is never 0)
+            if hint > 0 and (P >> hint) & 1:
+                W[out] = hint
+                m = 1
+            top = _top(P)
             if top != hint:
                 W[out + m] = top
                 m += 1
-            for i in range(n - 1):
-                if W[tmp + i] != hint:
-                    W[out + m] = W[tmp + i]
-                    m += 1
-            return n
-        if best_w >= 0 and (best_w & 1) == (seat & 1):
-            for i in range(n):
-                W[out + i] = W[tmp + i]
-            return n
-
-        m = 0
-        win = -1
-        for i in range(n):
-            if W[tmp + i] > best_s:
-                win = W[tmp + i]
-                break
-        low = -1
-        if pos == 1 and W[tmp] != win:  # the second hand: its lowest card first, then the cheapest winner
-            low = W[tmp]
-            W[out] = low
-            m = 1
-        if win > 0:
-            W[out + m] = win
-            m += 1
-        tie = -1
-        if best_w >= 0:
-            for i in range(n):
-                if W[tmp + i] == best_s:
-                    tie = best_s
-        if tie > 0 and tie != low:
-            W[out + m] = tie
-            m += 1
-        for i in range(n):
-            c = W[tmp + i]
-            if c != win and c != tie and c != low:
-                W[out + m] = c
+            left = P & ~(1 << top) & ~(1 << hint)
+        elif best_w >= 0 and (best_w & 1) == (seat & 1):
+            left = P
+        else:
+            above = (P >> (best_s + 1)) << (best_s + 1)
+            win = trailing_zeros(above) if above else -1
+            low = trailing_zeros(P)
+            if pos == 1 and low != win:  # the second hand: its lowest card first, then the cheapest winner
+                W[out] = low
+                m = 1
+            else:
+                low = -1
+            if win > 0:
+                W[out + m] = win
                 m += 1
-        return n
+            tie = best_s if best_w >= 0 and (P >> best_s) & 1 else -1
+            if tie > 0 and tie != low:
+                W[out + m] = tie
+                m += 1
+            left = P
+            for c in (win, tie, low):
+                if c > 0:
+                    left &= ~(1 << c)
+        while left:  # the rest low to high
+            W[out + m] = trailing_zeros(left)
+            left &= left - 1
+            m += 1
+        return m
 
 
     @njit(cache=True)
@@ -332,10 +345,9 @@ if True:  # noqa: SIM108 - one block of compiled functions
         """The value of the deal when every seat holds one card: the ninth trick played out and scored."""
         best_s, best_w = 0, -1
         for k in range(4):
-            for s in range(1, 20):
-                if W[CNT + 20 * k + s] > 0:
-                    best_s, best_w = best_after(s, k, best_s, best_w)
-                    break
+            s = _top(W[MASK + k])
+            if s > 0:
+                best_s, best_w = best_after(s, k, best_s, best_w)
         if best_w < 0:
             return _final(W, -1)
         w = best_w
@@ -349,7 +361,7 @@ if True:  # noqa: SIM108 - one block of compiled functions
         return value
 
     @njit(cache=True)
-    def _enter(W, Z, k1, k2, tv, d, leader, pos, best_s, best_w, alive, t, alpha, beta):
+    def _enter(W, Z, T, d, leader, pos, best_s, best_w, alive, t, alpha, beta):
         """Open the node at depth ``d``: (True, its value) when it is decided at once (the last trick is over, the
         bounds or the table decide it), else (False, 0) with its frame filled and its moves ordered."""
         lo, hi = -99, 99
@@ -363,21 +375,20 @@ if True:  # noqa: SIM108 - one block of compiled functions
                 return True, _final(W, alive)
             if r == 1:  # one card each: no choice left, the last trick is played out at once
                 return True, _last_trick(W, alive)
-            lo, hi = _bounds(W, alive, r)
+            lo, hi = _bounds(W, alive, r, alpha, beta)
             if lo >= beta or lo == hi:
                 return True, lo
             if hi <= alpha:
                 return True, hi
             h1, h2 = _signature(W, Z, leader, alive, t)
-            mask = k1.shape[0] - 1
-            base = np.int64(h1 & np.uint64(mask))
-            for p in range(_PROBES):
-                i = (base + p) & mask
-                if k1[i] == h1 and k2[i] == h2:
+            base = _bucket(T, h1)
+            check = h2 >> np.uint64(32)
+            for i in range(base, base + _PROBES):
+                if T[2 * i] == h1 and (T[2 * i + 1] >> np.uint64(32)) == check:
                     slot = i
                     break
             if slot >= 0:
-                packed = np.int64(tv[slot])
+                packed = np.int64(T[2 * slot + 1] & np.uint64(0xFFFFFFFF))
                 lo = max(lo, (packed & 15) - 8)
                 hi = min(hi, ((packed >> 4) & 15) - 8)
                 if lo >= beta or lo == hi:
@@ -386,9 +397,12 @@ if True:  # noqa: SIM108 - one block of compiled functions
                     return True, hi
                 stored = (packed >> 8) & 31
                 if stored > 0:  # stored as a canonical rank: back to this position's class
-                    rank, rep = RANK + 20 * t, REP + 20 * t
-                    for s in range(1, 20):
-                        if W[rank + s] == stored and W[rep + s] == s and W[CNT + 20 * leader + s] > 0:
+                    rank = RANK + 20 * t
+                    left = W[MASK + leader] & W[HEADS + t]
+                    while left:
+                        s = trailing_zeros(left)
+                        left &= left - 1
+                        if W[rank + s] == stored:
                             hint = s
                             break
             a = max(alpha, lo)
@@ -419,7 +433,12 @@ if True:  # noqa: SIM108 - one block of compiled functions
         return False, 0
 
     @njit(cache=True)
-    def _close(W, Z, k1, k2, tv, d):
+    def _bucket(T, h1):
+        """The first entry of ``h1``'s bucket: _PROBES entries of 16 bytes in one 64-byte line of memory."""
+        return np.int64(h1 & np.uint64(T.shape[0] // 2 - 1)) & ~(_PROBES - 1)
+
+    @njit(cache=True)
+    def _close(W, Z, T, d):
         """The value of the node at depth ``d`` once its moves are searched (or cut off); a trick boundary stores
         its bounds and best lead in the table."""
         f = FRAMES + FIELDS * d
@@ -434,27 +453,26 @@ if True:  # noqa: SIM108 - one block of compiled functions
                 lo = value
                 hi = value
             h1, h2 = Z[ZFRAME + 2 * d], Z[ZFRAME + 2 * d + 1]
-            size = k1.shape[0]
             slot = W[f + F_SLOT]
-            if slot < 0:  # an empty slot among the probes, else the one of the latest trick (the cheapest to redo)
-                base = np.int64(h1 & np.uint64(size - 1))
+            if slot < 0:  # an empty slot of the bucket, else the one of the latest trick (the cheapest to redo)
+                base = _bucket(T, h1)
                 slot = base
                 latest = -1
-                for p in range(_PROBES):
-                    i = (base + p) & (size - 1)
-                    if k1[i] == 0:
+                for i in range(base, base + _PROBES):
+                    if T[2 * i] == 0:
                         slot = i
                         break
-                    if (np.int64(tv[i]) >> 13) > latest:
-                        latest = np.int64(tv[i]) >> 13
+                    trick = np.int64(T[2 * i + 1] & np.uint64(0xFFFFFFFF)) >> 13
+                    if trick > latest:
+                        latest = trick
                         slot = i
                 W[STORES] += 1
-            k1[slot] = h1
-            k2[slot] = h2
             best = W[f + F_BEST]
             # the best lead as its canonical rank: the same number in every equivalent position
-            tv[slot] = ((lo + 8) | ((hi + 8) << 4) | ((W[RANK + 20 * W[f + F_T] + best] if best > 0 else 0) << 8)
-                        | (W[f + F_T] << 13))
+            packed = ((lo + 8) | ((hi + 8) << 4) | ((W[RANK + 20 * W[f + F_T] + best] if best > 0 else 0) << 8)
+                      | (W[f + F_T] << 13))
+            T[2 * slot] = h1
+            T[2 * slot + 1] = ((h2 >> np.uint64(32)) << np.uint64(32)) | np.uint64(packed)
         return value
 
     @njit(cache=True)
@@ -463,6 +481,7 @@ if True:  # noqa: SIM108 - one block of compiled functions
         f = FRAMES + FIELDS * d
         seat = (W[f + F_LEADER] + W[f + F_POS]) & 3
         W[CNT + 20 * seat + W[f + F_C]] += 1
+        W[MASK + seat] |= 1 << W[f + F_C]
         w = W[f + F_WIN]
         if w >= 0:
             W[COUNTS + w] -= 1
@@ -495,11 +514,11 @@ if True:  # noqa: SIM108 - one block of compiled functions
         return best_s, best_w
 
     @njit(cache=True)
-    def _run(W, Z, k1, k2, tv, leader, pos, best_s, best_w, alive, t, alpha, beta):
+    def _run(W, Z, T, leader, pos, best_s, best_w, alive, t, alpha, beta):
         """Fail-soft alpha-beta from a position with ``pos`` cards of trick ``t`` played (N-S maximise): exact inside
         ``(alpha, beta)``, a bound on the side it fails; an explicit stack of frames instead of recursion, so that
         numba can cache it."""
-        decided, value = _enter(W, Z, k1, k2, tv, 0, leader, pos, best_s, best_w, alive, t, alpha, beta)
+        decided, value = _enter(W, Z, T, 0, leader, pos, best_s, best_w, alive, t, alpha, beta)
         if decided:
             return value
         d = 0
@@ -516,14 +535,16 @@ if True:  # noqa: SIM108 - one block of compiled functions
                     W[ABORT] = 1
                     return 0
                 W[CNT + 20 * seat + c] -= 1
+                if W[CNT + 20 * seat + c] == 0:
+                    W[MASK + seat] ^= 1 << c
                 W[f + F_C] = c
                 W[f + F_WIN] = -1
                 bs, bw = best_after(c, seat, W[f + F_BS], W[f + F_BW])
                 aa, bb, alive = W[f + F_AA], W[f + F_BB], W[f + F_ALIVE]
                 if pos < 3:
-                    decided, v = _enter(W, Z, k1, k2, tv, d + 1, leader, pos + 1, bs, bw, alive, t, aa, bb)
+                    decided, v = _enter(W, Z, T, d + 1, leader, pos + 1, bs, bw, alive, t, aa, bb)
                 elif bw < 0:
-                    decided, v = _enter(W, Z, k1, k2, tv, d + 1, leader, 0, 0, -1, -1, t + 1, aa, bb)
+                    decided, v = _enter(W, Z, T, d + 1, leader, 0, 0, -1, -1, t + 1, aa, bb)
                 else:
                     new_alive = alive
                     if alive != bw:
@@ -532,14 +553,14 @@ if True:  # noqa: SIM108 - one block of compiled functions
                     W[f + F_OLD] = W[LAST + bw]
                     W[COUNTS + bw] += 1
                     W[LAST + bw] = t
-                    decided, v = _enter(W, Z, k1, k2, tv, d + 1, bw, 0, 0, -1, new_alive, t + 1, aa, bb)
+                    decided, v = _enter(W, Z, T, d + 1, bw, 0, 0, -1, new_alive, t + 1, aa, bb)
                 if decided:
                     _undo(W, d)
                     _update(W, d, v)
                 else:
                     d += 1
             else:
-                v = _close(W, Z, k1, k2, tv, d)
+                v = _close(W, Z, T, d)
                 if d == 0:
                     return v
                 d -= 1
@@ -557,9 +578,11 @@ class Kernel:
         self.W[CAPABLE:CAPABLE + 4] = np.asarray(capable, dtype=np.int64)
         self.W[MAX_NODES] = max_nodes
         size = 1 << bits
-        self.k1 = np.zeros(size, np.uint64)
-        self.k2 = np.zeros(size, np.uint64)
-        self.tv = np.zeros(size, np.int32)
+        # entry i: T[2i] the first signature, T[2i + 1] the second's high 32 bits above the packed bounds, best
+        # lead and trick; the array starts on a 64-byte line, so that a bucket is one line (one cache miss)
+        whole = np.zeros(2 * size + 8, np.uint64)
+        skip = (-whole.ctypes.data % 64) // 8
+        self.T = whole[skip:skip + 2 * size]
         self.Z = _ZOBRIST.copy()  # its tail holds the signatures of the frames being searched
 
     @property
@@ -569,20 +592,22 @@ class Kernel:
     @property
     def entries(self) -> int:
         """Positions stored in the table (new entries, counting those that replaced another)."""
-        return int(min(self.W[STORES], self.k1.shape[0]))
+        return int(min(self.W[STORES], self.T.shape[0] // 2))
 
     @property
     def table_bytes(self) -> int:
-        return self.k1.nbytes + self.k2.nbytes + self.tv.nbytes
+        return self.T.nbytes
 
     def _load(self, state) -> int:
         """Put ``state``'s hands, trick counts and last wins in the work array; the index of its trick (0-8)."""
         hands, leader, pos, best_s, best_w, counts, last, alive = state
         W = self.W
         W[CNT:CNT + 80] = 0
+        W[MASK:MASK + 4] = 0
         for k, hand in enumerate(hands):
             for s in hand:
                 W[CNT + 20 * k + s] += 1
+                W[MASK + k] |= 1 << s
         W[COUNTS:COUNTS + 4] = counts
         W[LAST:LAST + 4] = last
         return 9 - len(hands[leader]) if pos == 0 else 8 - len(hands[leader])
@@ -602,7 +627,7 @@ class Kernel:
         if state[2] != 0:
             raise ValueError("the bounds are taken at trick boundaries only")
         t = self._load(state)
-        lo, hi = _bounds(self.W, state[7], 9 - t)
+        lo, hi = _bounds(self.W, state[7], 9 - t, -99, 99)
         return int(lo), int(hi)
 
     def value(self, state, alpha: int, beta: int) -> int | None:
@@ -612,9 +637,9 @@ class Kernel:
         W = self.W
         t = self._load(state)
         if pos > 0:  # a trick under way: no merged classes (they are worked out at a trick boundary)
-            W[REP + 20 * t:REP + 20 * t + 20] = np.arange(20)
+            W[HEADS + t] = (1 << 20) - 2
         W[ABORT] = 0
-        value = _run(W, self.Z, self.k1, self.k2, self.tv, leader, pos, best_s, best_w, alive, t, alpha, beta)
+        value = _run(W, self.Z, self.T, leader, pos, best_s, best_w, alive, t, alpha, beta)
         if W[ABORT]:
             return None
         return int(value)

@@ -164,7 +164,7 @@ class _Search:
 
 def table_bits(tricks_left: int) -> int:
     """The transposition table of a search with ``tricks_left`` tricks to play holds ``2 ** table_bits`` entries of
-    20 bytes: it grows with the work, from 2**16 (1.3 MB) for the last tricks to 2**21 (42 MB) from the first lead."""
+    16 bytes: it grows with the work, from 2**16 (1 MB) for the last tricks to 2**21 (32 MB) from the first lead."""
     return min(21, 12 + max(tricks_left, 4))
 
 
