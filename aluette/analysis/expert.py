@@ -37,7 +37,7 @@ its first tricks, are the heuristic bot's (:class:`~aluette.players.bots.Heurist
   the expert answers them as the heuristic bot does;
 * in the first tricks, before the trick :attr:`ExpertBot.solve_from` (the third by default), a deal with every
   hand open is too dear to solve many times in a second (measured on this machine, idle, from the lead of deals
-  played by heuristic bots: a median of 0.7 s in the second trick, 56 ms in the third, 6 ms in the fourth), so the
+  played by heuristic bots: a median of 0.27 s in the second trick, 22 ms in the third, 2.4 ms in the fourth), so the
   expert plays the heuristic bot's card and its reason says so ("heuristic (first tricks: I solve from trick 3):
   ...");
 * its signals are the heuristic bot's, the one signal policy of the project: its named cards, its aces and a
