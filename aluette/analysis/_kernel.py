@@ -17,8 +17,9 @@ holds, per entry, a 64-bit and a 32-bit Zobrist signature of the canonical posit
 among the cards still out, neighbouring classes that one seat alone holds merged; the leader; the trick counts; who
 won their last trick first; the seat whose run can still be mordienne; a seat that can no longer win the deal only
 as "out"), the bounds of its value and the best lead found, in 16 bytes; the four entries a position may take are
-one 64-byte line of memory, so a look-up costs one cache miss. Two independent signatures of 96 bits in all make a
-false match of two positions about one chance in 2**96 per pair.
+one 64-byte line of memory, so a look-up costs one cache miss. Two independent signatures of 95 bits in all (the
+first's lowest bit is always set, so that 0 marks an empty entry) make a false match of two positions about one chance
+in 2**95 per pair.
 """
 
 from __future__ import annotations
