@@ -214,11 +214,6 @@ if True:  # noqa: SIM108 - one block of compiled functions
         return 63 - leading_zeros(m | 1)
 
     @njit(cache=True)
-    def _strongest(W, seat):
-        """The strongest class ``seat`` holds (0 for none)."""
-        return _top(W[MASK + seat])
-
-    @njit(cache=True)
     def _signature(W, Z, leader, alive, t):
         """Fill the group heads and ranks of trick ``t``'s boundary (the ranks of the classes still out: an absent
         class's is never read); return the two signatures of the canonical position."""
