@@ -33,7 +33,7 @@ WAIT = 30_000  # ms: each bot answers after 0.4 s; the machine may be busy
 
 # The visible, enabled buttons of the match in the viewport: [x, y, is it New match].
 VISIBLE_BUTTONS_JS = """(root) => [...root.querySelectorAll('button')]
-    .filter(b => b.offsetParent !== null && !b.disabled)
+    .filter(b => b.offsetParent !== null && !b.disabled && getComputedStyle(b).pointerEvents !== 'none')
     .map(b => { const r = b.getBoundingClientRect();
                 return [r.x + r.width / 2, r.y + r.height / 2, b.classList.contains('aluette-match-new')]; })
     .filter(([x, y]) => y > 0 && y < window.innerHeight)"""
@@ -72,12 +72,23 @@ def card_button(root, card: Card):
     return root.get_by_role("button", name=card_words(card) + ":")
 
 
+#: Whether the element under a point of the window is (inside) a button.
+BUTTON_AT_JS = "([x, y]) => { const e = document.elementFromPoint(x, y); return !!(e && e.closest('button')); }"
+
+#: The hand's card buttons: [animation name, duration, pointer-events] of each.
+HAND_BUTTONS_JS = """el => [...el.querySelectorAll('.aluette-card-pairs > button.aluette-card-button')]
+    .map(b => { const c = getComputedStyle(b); return [c.animationName, c.animationDuration, c.pointerEvents]; })"""
+
+
 def click_picture(page, root, card: Card) -> None:
-    """A real mouse click in the middle of ``card``'s picture in your hand."""
+    """A real mouse click in the middle of ``card``'s picture in your hand, once its button is there to take it (a
+    card button drawn anew ignores the pointer for its first 0.4 s: aluette-arming)."""
     picture = root.locator(f'.aluette-match-hand svg[data-card="{card.code}"]')
     picture.scroll_into_view_if_needed()
     box = picture.bounding_box()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.wait_for_function(BUTTON_AT_JS, arg=[x, y], timeout=WAIT)
+    page.mouse.click(x, y)
 
 
 def counts(root) -> dict:
@@ -276,6 +287,30 @@ def test_a_bad_seed_shows_a_message_and_the_widget_keeps_working(page, wire, ope
     assert re.search(r"Your turn", status(root))
     assert_legal_on_page(root)
     assert wire.kernel_errors() == []
+
+
+def test_a_card_button_drawn_anew_ignores_the_pointer_at_first(page, wire, open_voila):
+    """Issue 22 §6 on a busy page: after your card is played the later slots' buttons are drawn anew, and the second
+    click of a double click can be dispatched after that. The hand's card buttons ignore the pointer for their first
+    0.4 s in the page (the style's aluette-arming animation), so such a click reaches no button; then they take
+    clicks as before."""
+    open_voila(page, NOTEBOOK)
+    root = match_root(page)
+    settle(page, wire, root)
+    handle = root.element_handle()
+    page.wait_for_function(f"el => ({HAND_BUTTONS_JS})(el).every(s => s[2] === 'auto')", arg=handle, timeout=WAIT)
+    styles = root.evaluate(HAND_BUTTONS_JS)
+    assert len(styles) >= 9 and all(style == ["aluette-arming", "0.4s", "auto"] for style in styles), styles
+    # a button put in the hand now, as a slot drawn anew is: no pointer at first, the pointer 0.8 s later
+    first, later = root.evaluate("""el => new Promise(done => {
+        const hand = el.querySelector('.aluette-card-pairs');
+        const b = document.createElement('button');
+        b.className = 'aluette-card-button';
+        hand.appendChild(b);
+        const first = getComputedStyle(b).pointerEvents;
+        setTimeout(() => { const later = getComputedStyle(b).pointerEvents; b.remove(); done([first, later]); }, 800);
+    })""")
+    assert (first, later) == ("none", "auto")
 
 
 def test_a_double_click_plays_one_card_and_shows_no_error(page, wire, open_voila):
