@@ -11,7 +11,9 @@ notebook 10's :class:`~aluette.widgets.together.PlayTogether` puts it under its 
 
 A click names what it was drawn for: each card button stands for one card (a slot whose card changes gets a new
 button), so a late click (a double click reaching the kernel after its card was played and its slot refilled) finds
-its card gone and is ignored, with no move and no message.
+its card gone and is ignored, with no move and no message; and a card button drawn anew ignores the pointer for its
+first 0.4 s in the page (the style's ``aluette-arming``, :mod:`aluette.widgets.common`), so a second click dispatched
+after the redraw reaches no button.
 
 Each widget costs the classroom server a message per page: what a fresh table does not show (card slots beyond the
 hand, answer buttons of a question not asked, signal buttons, the discard row) is made when first needed, and the
