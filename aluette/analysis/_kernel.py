@@ -52,7 +52,7 @@ CNT = 0  # cnt[seat * 20 + strength]: the cards of each class each seat holds
 COUNTS = 80  # tricks won per seat
 LAST = 84  # trick (0-8) of each seat's last win, -1 for none
 HEADS = 88  # heads[t]: the mask of the classes that head a merged group at trick t's boundary (the strongest of it)
-RANK = 288  # rank[t * 20 + s]: the canonical rank of s's group from the top (1 = strongest), 0 = no card
+RANK = 288  # rank[t * 20 + s]: the canonical rank of s's group from the top (1 = strongest), classes still out
 MOVES = 488  # moves[ply * 20 + i]: the classes to try at each ply, in order
 PAYOFF = 2088  # payoff[w * 2 + m]
 NONE = 2096
@@ -280,14 +280,17 @@ if True:  # noqa: SIM108 - one block of compiled functions
                 left ^= 1 << s
                 if W[rank + s] != g:
                     if total > 0:
-                        h1 ^= Z[ZH + 210 * k + 10 * (groups + 1 - g) + total]
-                        h2 ^= Z[ZSET + ZH + 210 * k + 10 * (groups + 1 - g) + total]
+                        h1, h2 = _group(Z, h1, h2, ZH + 210 * k + 10 * (groups + 1 - g) + total)
                     g, total = W[rank + s], 0
                 total += W[base + s]
             if total > 0:
-                h1 ^= Z[ZH + 210 * k + 10 * (groups + 1 - g) + total]
-                h2 ^= Z[ZSET + ZH + 210 * k + 10 * (groups + 1 - g) + total]
+                h1, h2 = _group(Z, h1, h2, ZH + 210 * k + 10 * (groups + 1 - g) + total)
         return h1 | np.uint64(1), h2
+
+    @njit(cache=True, inline='always')
+    def _group(Z, h1, h2, i):
+        """Both signatures with entry ``i`` of their Zobrist sets added (a seat's group: its rank and its cards)."""
+        return h1 ^ Z[i], h2 ^ Z[ZSET + i]
 
     @njit(cache=True)
     def _order(W, seat, pos, best_s, best_w, t, hint, ply):
@@ -387,7 +390,7 @@ if True:  # noqa: SIM108 - one block of compiled functions
                     slot = i
                     break
             if slot >= 0:
-                packed = np.int64(T[2 * slot + 1] & np.uint64(0xFFFFFFFF))
+                packed = _packed(T, slot)
                 lo = max(lo, (packed & 15) - 8)
                 hi = min(hi, ((packed >> 4) & 15) - 8)
                 if lo >= beta or lo == hi:
@@ -431,6 +434,11 @@ if True:  # noqa: SIM108 - one block of compiled functions
         Z[ZFRAME + 2 * d + 1] = h2
         return False, 0
 
+    @njit(cache=True, inline='always')
+    def _packed(T, i):
+        """Entry ``i``'s packed bounds, best lead and trick: the low 32 bits of its second word."""
+        return np.int64(T[2 * i + 1] & np.uint64(0xFFFFFFFF))
+
     @njit(cache=True)
     def _bucket(T, h1):
         """The first entry of ``h1``'s bucket: _PROBES entries of 16 bytes in one 64-byte line of memory."""
@@ -461,7 +469,7 @@ if True:  # noqa: SIM108 - one block of compiled functions
                     if T[2 * i] == 0:
                         slot = i
                         break
-                    trick = np.int64(T[2 * i + 1] & np.uint64(0xFFFFFFFF)) >> 13
+                    trick = _packed(T, i) >> 13
                     if trick > latest:
                         latest = trick
                         slot = i
