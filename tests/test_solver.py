@@ -336,15 +336,22 @@ def state_after(prefix: str, hands, leader):
     return kernel_state(hands, leader, counts, last, alive)
 
 
-def naive_state_value(prefix: str, hands, leader: int) -> int:
+def naive_state_value(prefix: str, hands, leader: int, scoring=None) -> int:
     """Plain minimax over the classes of the four hands from a trick boundary, each trick decided by best_of and
-    the nine tricks scored by score_tricks (the plain options): no bounds, no table."""
+    the nine tricks scored by score_tricks (the plain options; or, with ``scoring`` = (payoff, none, capable) as
+    the kernel takes them, score_tricks's winner and mordienne looked up in that table): no bounds, no table."""
     hands = [list(h) for h in hands]
     outcomes = list(prefix)
 
     def value(leader, plays):
         if len(outcomes) == 9:
             score = score_tricks("".join(outcomes))
+            if scoring is not None:
+                payoff, none, capable = scoring
+                if score.winner is None:
+                    return none
+                w = "NESW".index(str(score.winner))
+                return payoff[w][int(score.mordienne and capable[w])]
             return 0 if score.team is None else (score.points if score.team is Team.NS else -score.points)
         seat = (leader + len(plays)) & 3
         results = []
@@ -417,6 +424,44 @@ class TestBounds:
         stopped = ((19, 17, 16), (17, 4, 3), (8, 2, 1), (18, 7, 6))
         lo, hi = kernel.bounds(state_after(prefix, stopped, 3))
         assert lo == -1 and lo <= naive_state_value(prefix, stopped, 3) <= hi
+
+    def test_two_kept_cards_stop_a_run_that_needs_more_cards_above_them(self):
+        # Three tricks left after XEXEEW: E has 3 tricks, W 1 and W's run is alive (it won the last trick, and a
+        # trick came before: rules sheet, "scoring"; pagat.com). W beats E only by winning all three tricks left, a
+        # mordienne. W holds the 19, stronger than every card of N-S, so keeping their strongest card for the ninth
+        # trick does not stop it. But W leads each of the three tricks, and W's 12 is below N's 18 and S's 16: when
+        # W leads it, N or S beats it (the strongest card wins: rules sheet, "gameplay"), and W's run is broken.
+        # So E-W cannot make mordienne: the value is at least -1 before any search (E wins the deal with its three
+        # tricks, -1, with best play).
+        hands = ((18, 11, 9), (16, 10, 2), (7, 5, 4), (19, 12, 6))
+        kernel = _kernel.Kernel(*STANDARD, 1000, bits=8)
+        lo, hi = kernel.bounds(state_after("XEXEEW", hands, 3))
+        assert lo == -1 and lo <= naive_state_value("XEXEEW", hands, 3) <= hi
+        # with a second card above N-S's 18, W's three leads stay above every card N-S keep: it may be mordienne
+        strong = ((16, 11, 9), (15, 10, 2), (7, 5, 4), (19, 18, 17))
+        lo, hi = kernel.bounds(state_after("XEXEEW", strong, 3))
+        assert lo == -2 == naive_state_value("XEXEEW", strong, 3)
+
+    def test_bounds_hold_on_random_hands(self):
+        # the bounds against the naive minimax on 400 random boundaries with two or three tricks left: random
+        # earlier tricks (pagat's notation, spoiled ones too), random classes (repeats allowed) and each scoring
+        # (plain, mordienne off, a surrender refused by E-W): shapes real deals rarely reach
+        rng = np.random.default_rng(18)
+        scorings = {"plain": STANDARD, "no-mordienne": (STANDARD[0], 0, (False,) * 4),
+                    # N-S offered to surrender and E-W refused: E-W score 2 with a mordienne, else N-S score 2
+                    "refused-by-EW": (((2, 2), (2, -2), (2, 2), (2, -2)), 2, (True,) * 4)}
+        for k in range(400):
+            r = 2 + k % 2
+            prefix = "".join(rng.choice(list("NESWX"), size=9 - r))
+            cards = rng.integers(1, 20, size=4 * r)
+            hands = tuple(tuple(sorted(map(int, cards[r * i:r * i + r]), reverse=True)) for i in range(4))
+            leader = int(rng.integers(4)) if prefix[-1] == "X" else "NESW".index(prefix[-1])
+            name = list(scorings)[k % 3]
+            payoff, none, capable = scorings[name]
+            kernel = _kernel.Kernel(payoff, none, capable, 1000, bits=8)
+            lo, hi = kernel.bounds(state_after(prefix, hands, leader))
+            value = naive_state_value(prefix, hands, leader, scoring=(payoff, none, capable))
+            assert lo <= value <= hi, (name, prefix, hands, leader, lo, hi, value)
 
     def test_a_seat_out_of_the_running_is_keyed_as_out(self):
         # with three tricks left, a seat whose tricks plus three reach at most another seat's (reached first) can no

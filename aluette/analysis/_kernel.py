@@ -96,48 +96,58 @@ if True:  # noqa: SIM108 - one block of compiled functions
     def _bounds(W, alive, r, alpha, beta):
         """Bounds of the value with ``r`` tricks left, from what can still happen (see the solver's docstring): a
         seat can still win the deal only if its tricks plus ``r`` exceed every other seat's (winning all ``r`` it
-        reaches its count last, so it loses a tie); a broken run can no longer be mordienne. And the ninth trick: if
-        each seat keeps its strongest card for it, a seat whose opponents hold a card at least as strong as its
-        own strongest cannot win that trick, so cannot make mordienne nor win a deal that needs every trick left;
-        those outcomes are left out of the bound on that seat's side (the opponents' keeping is one strategy they
-        may choose, so the side cannot count on those outcomes). Then the sure tricks (below). The work stops as
-        soon as a bound decides a search of the window ``(alpha, beta)`` (``lo >= beta`` or ``hi <= alpha``): the
-        rest could only tighten a bound the search no longer needs (pass -99, 99 for the tightest bounds)."""
+        reaches its count last, so it loses a tie); a broken run can no longer be mordienne. Then the two ways an
+        opponent side can keep its strongest cards (below) and the sure tricks. Each bound on one side's behalf
+        leaves out only the outcomes that one strategy of that side prevents, whatever the others play. The work stops
+        as soon as a bound decides a search of the window ``(alpha, beta)`` (``lo >= beta`` or ``hi <= alpha``):
+        the rest could only tighten a bound the search no longer needs (pass -99, 99 for the tightest bounds).
+
+        The ninth trick: if each seat of a side keeps its strongest card for it, a seat of the other side whose
+        strongest card is not above the keeper's cannot win that trick, so cannot make mordienne nor win a deal that
+        needs every trick left.
+
+        Two stoppers: the side keeps its two strongest cards x1 >= x2 and plays one only when an opponent who won
+        the trick before leads a card it beats or ties, while that opponent's run of tricks could still make
+        mordienne or win every trick left (the lower of the two that is enough), or when its holder has nothing
+        else. Each such stop breaks that opponent's run for good, so each opponent is stopped at most once and the
+        side holds a kept card of at least x2 until the ninth trick. An opponent who leads every trick of its run but
+        the first must then lead each of those above a kept card: winning every trick left takes ``r - 1`` cards
+        above x1 (nothing was stopped: both are kept), a live run ``r`` cards above x2, and a run that starts later
+        at least as many tricks as the most any other seat has, plus one, so that many cards above x2, less the
+        first (at least one: the ninth trick).
+        """
         lo, hi = 99, -99
         if W[COUNTS] + W[COUNTS + 1] + W[COUNTS + 2] + W[COUNTS + 3] == 0:
             lo, hi = W[NONE], W[NONE]
+        lo2, hi2 = lo, hi  # the same with the two stoppers in place of the ninth trick's keepers
         t = 9 - r
-        t0, t1, t2, t3 = _top(W[MASK]), _top(W[MASK + 1]), _top(W[MASK + 2]), _top(W[MASK + 3])
+        ns1, ns2 = _two(W, 0)
+        ew1, ew2 = _two(W, 1)
         for s in range(4):
             cs = W[COUNTS + s]
             most = max(W[COUNTS + ((s + 1) & 3)], W[COUNTS + ((s + 2) & 3)], W[COUNTS + ((s + 3) & 3)])
             if cs + r <= most:
                 continue
-            # s's strongest class, and whether an opponent holds one as strong
-            blocked = (max(t1, t3) >= t0 if s == 0 else max(t0, t2) >= t1 if s == 1 else
-                       max(t1, t3) >= t2 if s == 2 else max(t0, t2) >= t3)
             ns = (s & 1) == 0
+            x1, x2 = (ew1, ew2) if ns else (ns1, ns2)  # the opponents' two strongest cards
+            above1, above2 = _above(W, s, x1), _above(W, s, x2)
+            blocked = above1 == 0  # an opponent holds a card as strong as s's strongest
             capable = W[CAPABLE + s] != 0
             # s wins every trick left (the ninth too): mordienne iff its run is alive or starts after trick 1
             made = 1 if capable and (alive == s or (cs == 0 and t > 0)) else 0
             v = W[PAYOFF + 2 * s + made]
-            if not blocked:
-                lo, hi = min(lo, v), max(hi, v)
-            elif ns:
-                lo = min(lo, v)
-            else:
-                hi = max(hi, v)
+            stopped = above1 < r - 1 or (alive == s and made == 1 and above2 < r)
+            lo, hi = _outcome(lo, hi, v, ns, blocked)
+            lo2, hi2 = _outcome(lo2, hi2, v, ns, stopped)
             if cs + r - 1 >= most:  # s loses a trick left and may still win the deal
                 v = W[PAYOFF + 2 * s]
                 lo, hi = min(lo, v), max(hi, v)
+                lo2, hi2 = min(lo2, v), max(hi2, v)
                 if capable and cs == 0:  # a run that starts later (and ends with the ninth trick)
                     v = W[PAYOFF + 2 * s + 1]
-                    if not blocked:
-                        lo, hi = min(lo, v), max(hi, v)
-                    elif ns:
-                        lo = min(lo, v)
-                    else:
-                        hi = max(hi, v)
+                    lo, hi = _outcome(lo, hi, v, ns, blocked)
+                    lo2, hi2 = _outcome(lo2, hi2, v, ns, above2 < max(1, most))
+        lo, hi = max(lo, lo2), min(hi, hi2)
         # Sure tricks: for each class x the side holds, its w_a + w_b <= r cards of a class >= x, each played to a
         # trick of its own (a hand of r cards with w_a of them holds r - w_a >= w_b others for the partner's
         # tricks), win every such trick but those an opponent stops with a card of a class >= x: the opponents hold
@@ -180,6 +190,36 @@ if True:  # noqa: SIM108 - one block of compiled functions
             else:
                 hi = min(hi, best)
         return lo, hi
+
+    @njit(cache=True, inline='always')
+    def _outcome(lo, hi, v, ns, prevented):
+        """The bounds ``(lo, hi)`` widened by an outcome of value ``v`` for a seat of N-S (``ns``) or E-W, unless
+        the other side can prevent it (``prevented``): then it only widens the bound on its own side's behalf."""
+        if not prevented:
+            return min(lo, v), max(hi, v)
+        if ns:
+            return min(lo, v), hi
+        return lo, max(hi, v)
+
+    @njit(cache=True)
+    def _two(W, side):
+        """The classes of the two strongest cards of a side (0: N-S, 1: E-W): equal when it holds two cards of its
+        strongest class; 0 for none."""
+        m = W[MASK + side] | W[MASK + side + 2]
+        x1 = _top(m)
+        if W[CNT + 20 * side + x1] + W[CNT + 20 * (side + 2) + x1] >= 2:
+            return x1, x1
+        return x1, _top(m & ~(1 << x1))
+
+    @njit(cache=True)
+    def _above(W, s, x):
+        """How many cards seat ``s`` holds of a class above ``x``."""
+        left = W[MASK + s] >> (x + 1)
+        n = 0
+        while left:
+            n += W[CNT + 20 * s + x + 1 + trailing_zeros(left)]
+            left &= left - 1
+        return n
 
     @njit(cache=True)
     def _cashed(W, side, wa, wb, m, r):
