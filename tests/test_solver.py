@@ -442,6 +442,18 @@ class TestBounds:
         lo, hi = kernel.bounds(state_after("XEXEEW", strong, 3))
         assert lo == -2 == naive_state_value("XEXEEW", strong, 3)
 
+    def test_a_seat_that_ties_the_leader_late_does_not_win(self):
+        # Three tricks left after WSENNN: N has 3 tricks, reached at the sixth; E, S and W 1 each. "If there is a
+        # tie for the most tricks won, whoever got that number first wins the point" (rules sheet, "scoring"): E
+        # winning two of the three would tie N at 3, reached later, so E needs all three, and would lead the last
+        # two: with one card above N-S's 10s, a 9 it leads is beaten or tied by a 10. W and S can only tie N as
+        # well. E's 18 beats N's strongest card, so N's run cannot be sure of the ninth trick: N wins without
+        # mordienne, decided before any search.
+        hands = ((10, 8, 6), (18, 9, 9), (10, 6, 6), (7, 6, 4))
+        kernel = _kernel.Kernel(*STANDARD, 1000, bits=8)
+        lo, hi = kernel.bounds(state_after("WSENNN", hands, 0))
+        assert lo == hi == 1 == naive_state_value("WSENNN", hands, 0)
+
     def test_bounds_hold_on_random_hands(self):
         # the bounds against the naive minimax on 400 random boundaries with two or three tricks left: random
         # earlier tricks (pagat's notation, spoiled ones too), random classes (repeats allowed) and each scoring

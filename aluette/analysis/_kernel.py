@@ -139,7 +139,7 @@ if True:  # noqa: SIM108 - one block of compiled functions
             stopped = above1 < r - 1 or (alive == s and made == 1 and above2 < r)
             lo, hi = _outcome(lo, hi, v, ns, blocked)
             lo2, hi2 = _outcome(lo2, hi2, v, ns, stopped)
-            if cs + r - 1 >= most:  # s loses a trick left and may still win the deal
+            if cs + r - 1 > most:  # s loses a trick left and may still win the deal (a tie it would reach last)
                 v = W[PAYOFF + 2 * s]
                 lo, hi = min(lo, v), max(hi, v)
                 lo2, hi2 = min(lo2, v), max(hi2, v)
