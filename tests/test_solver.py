@@ -454,6 +454,17 @@ class TestBounds:
         lo, hi = kernel.bounds(state_after("WSENNN", hands, 0))
         assert lo == hi == 1 == naive_state_value("WSENNN", hands, 0)
 
+    def test_sure_tricks_and_a_tie_reached_last(self):
+        # Three tricks left after SESSNE: S has 3 tricks, E 2, N 1, W none. N's 19 and 18 beat every card of E-W
+        # (rules sheet, "gameplay": the strongest card wins), so N-S win two of the three tricks left and E-W one at
+        # most: E can reach 3, as many as S, but S reached 3 first and a tie goes to whoever got that number first
+        # (rules sheet, "scoring"). N-S win; S's and N's runs are broken, so no mordienne: the value is 1 before any
+        # search.
+        hands = ((19, 18, 3), (12, 8, 2), (15, 13, 7), (16, 14, 4))
+        kernel = _kernel.Kernel(*STANDARD, 1000, bits=8)
+        lo, hi = kernel.bounds(state_after("SESSNE", hands, 1))
+        assert lo == hi == 1 == naive_state_value("SESSNE", hands, 1)
+
     def test_bounds_hold_on_random_hands(self):
         # the bounds against the naive minimax on 400 random boundaries with two or three tricks left: random
         # earlier tricks (pagat's notation, spoiled ones too), random classes (repeats allowed) and each scoring

@@ -240,7 +240,10 @@ if True:  # noqa: SIM108 - one block of compiled functions
                 can, made = True, W[CAPABLE + x] != 0
             else:
                 cx = W[COUNTS + x]
-                can = cx + r - w >= mine
+                most = max(W[COUNTS + ((x + 1) & 3)], W[COUNTS + ((x + 2) & 3)], W[COUNTS + ((x + 3) & 3)])
+                # x must reach the side's best count, and pass every seat's count now unless it ties the first
+                # already (a tie it would reach last loses)
+                can = cx + r - w >= mine and (cx + r - w > most or cx == most)
                 made = can and W[CAPABLE + x] != 0 and cx == 0
             if can:
                 for k in range(2 if made else 1):
