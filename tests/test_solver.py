@@ -465,6 +465,21 @@ class TestBounds:
         lo, hi = kernel.bounds(state_after("SESSNE", hands, 1))
         assert lo == hi == 1 == naive_state_value("SESSNE", hands, 1)
 
+    def test_a_sweep_is_mordienne(self):
+        # Two tricks left after WSEXNNN: N won the last three tricks after tricks it did not win, so its run is
+        # alive. N's 19 and 17 are above every card of E-W (16 at best), and S can play its 18 under the 19 and its
+        # 2 under the 17: N wins both tricks whatever anyone plays, a run of five that ends with the ninth trick,
+        # mordienne (rules sheet, "scoring"; pagat.com): the value is 2 before any search.
+        hands = ((19, 17), (9, 4), (18, 2), (16, 5))
+        kernel = _kernel.Kernel(*STANDARD, 1000, bits=8)
+        lo, hi = kernel.bounds(state_after("WSEXNNN", hands, 0))
+        assert lo == hi == 2 == naive_state_value("WSEXNNN", hands, 0)
+        # with S's 17 for its 2, S has no card to play under N's 17 but a 17, which ties it and spoils the trick (a
+        # tie for the strongest card spoils it: rules sheet, "gameplay"): no sure sweep, and indeed no mordienne
+        tied = ((19, 17), (9, 4), (18, 17), (16, 5))
+        lo, hi = kernel.bounds(state_after("WSEXNNN", tied, 0))
+        assert lo == 1 == naive_state_value("WSEXNNN", tied, 0)
+
     def test_bounds_hold_on_random_hands(self):
         # the bounds against the naive minimax on 400 random boundaries with two or three tricks left: random
         # earlier tricks (pagat's notation, spoiled ones too), random classes (repeats allowed) and each scoring

@@ -175,6 +175,14 @@ if True:  # noqa: SIM108 - one block of compiled functions
                     continue
                 wa += ha
                 wb += hb
+                if m == 0 and (wa == r and ha > 0 or wb == r and hb > 0):
+                    # a sweep: every card of a seat above every opponent's, and its partner's each under one of
+                    # them, win every trick left whatever anyone plays: its run is mordienne if it can be
+                    sweep = _swept(W, a if wa == r else b, alive, r)
+                    if sweep != 99:
+                        best = max(best, sweep) if side == 0 else min(best, sweep)
+                        if best >= beta if side == 0 else best <= alpha:
+                            break
                 if wa + wb > r:  # a partner may have to play a high card on the other's
                     break
                 if wa + wb <= m:
@@ -220,6 +228,37 @@ if True:  # noqa: SIM108 - one block of compiled functions
             n += W[CNT + 20 * s + x + 1 + trailing_zeros(left)]
             left &= left - 1
         return n
+
+    @njit(cache=True)
+    def _placeable(W, a, b, x, r, wa):
+        """Whether seat ``a`` can play its ``wa`` cards of a class at least ``x`` in tricks of their own with none of
+        its partner ``b``'s cards of a class at least ``x`` tying or beating them: ``b`` plays its ``r - wa``
+        strongest in the other tricks and each of the rest under a stronger card of ``a``'s (the j-th strongest of
+        them under ``a``'s j-th strongest: possible iff at each class, no more of them are at least as strong as
+        it than ``a`` has cards above it)."""
+        free = r - wa
+        placed, above = 0, 0
+        left = ((W[MASK + a] | W[MASK + b]) >> x) << x
+        while left:
+            s = _top(left)
+            left ^= 1 << s
+            placed += W[CNT + 20 * b + s]
+            if placed - free > above:
+                return False
+            above += W[CNT + 20 * a + s]
+        return True
+
+    @njit(cache=True)
+    def _swept(W, s, alive, r):
+        """The value when seat ``s``, whose every card is above every card of its opponents, wins every trick left
+        with its partner playing under it; 99 if the partner cannot (it holds a card that would beat or tie one of
+        them whatever it does) or if ``s`` would still not win the deal."""
+        cs = W[COUNTS + s]
+        most = max(W[COUNTS + ((s + 1) & 3)], W[COUNTS + ((s + 2) & 3)], W[COUNTS + ((s + 3) & 3)])
+        if cs + r <= most or not _placeable(W, s, (s + 2) & 3, 0, r, r):
+            return 99
+        made = 1 if W[CAPABLE + s] != 0 and (alive == s or (cs == 0 and r < 9)) else 0
+        return W[PAYOFF + 2 * s + made]
 
     @njit(cache=True)
     def _cashed(W, side, wa, wb, m, r):
