@@ -97,7 +97,7 @@ if True:  # noqa: SIM108 - one block of compiled functions
         """Bounds of the value with ``r`` tricks left, from what can still happen (see the solver's docstring): a
         seat can still win the deal only if its tricks plus ``r`` exceed every other seat's (winning all ``r`` it
         reaches its count last, so it loses a tie); a broken run can no longer be mordienne. Then the two ways an
-        opponent side can keep its strongest cards (below) and the sure tricks. Each bound on one side's behalf
+        opponent side can keep its strongest cards (below), the sure tricks and a sweep. Each bound on one side's behalf
         leaves out only the outcomes that one strategy of that side prevents, whatever the others play. The work stops
         as soon as a bound decides a search of the window ``(alpha, beta)`` (``lo >= beta`` or ``hi <= alpha``):
         the rest could only tighten a bound the search no longer needs (pass -99, 99 for the tightest bounds).
