@@ -429,15 +429,17 @@ class TestBounds:
         # Three tricks left after XEXEEW: E has 3 tricks, W 1 and W's run is alive (it won the last trick, and a
         # trick came before: rules sheet, "scoring"; pagat.com). W beats E only by winning all three tricks left, a
         # mordienne. W holds the 19, stronger than every card of N-S, so keeping their strongest card for the ninth
-        # trick does not stop it. But W leads each of the three tricks, and W's 12 is below N's 18 and S's 16: when
-        # W leads it, N or S beats it (the strongest card wins: rules sheet, "gameplay"), and W's run is broken.
+        # trick does not stop it. But W would lead each of the three tricks, and only its 19 is above N's 18: when W
+        # leads its 12 or its 6, N beats it with the 18 (the strongest card wins: rules sheet, "gameplay"), and W's
+        # run is broken.
         # So E-W cannot make mordienne: the value is at least -1 before any search (E wins the deal with its three
         # tricks, -1, with best play).
         hands = ((18, 11, 9), (16, 10, 2), (7, 5, 4), (19, 12, 6))
         kernel = _kernel.Kernel(*STANDARD, 1000, bits=8)
         lo, hi = kernel.bounds(state_after("XEXEEW", hands, 3))
         assert lo == -1 and lo <= naive_state_value("XEXEEW", hands, 3) <= hi
-        # with a second card above N-S's 18, W's three leads stay above every card N-S keep: it may be mordienne
+        # with W holding 19 18 17, all above N-S's strongest (N's 16), W's three leads stay above every card N-S
+        # keep: it may be mordienne, and it is
         strong = ((16, 11, 9), (15, 10, 2), (7, 5, 4), (19, 18, 17))
         lo, hi = kernel.bounds(state_after("XEXEEW", strong, 3))
         assert lo == -2 == naive_state_value("XEXEEW", strong, 3)
