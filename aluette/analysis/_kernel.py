@@ -92,6 +92,11 @@ if True:  # noqa: SIM108 - one block of compiled functions
             return W[PAYOFF + 2 * winner + 1]
         return W[PAYOFF + 2 * winner]
 
+    @njit(cache=True, inline='always')
+    def _most(W, s):
+        """The most tricks any seat but ``s`` has won."""
+        return max(W[COUNTS + ((s + 1) & 3)], W[COUNTS + ((s + 2) & 3)], W[COUNTS + ((s + 3) & 3)])
+
     @njit(cache=True)
     def _bounds(W, alive, r, alpha, beta):
         """Bounds of the value with ``r`` tricks left, from what can still happen (see the solver's docstring): a
@@ -128,7 +133,7 @@ if True:  # noqa: SIM108 - one block of compiled functions
         ew1, ew2 = _two(W, 1)
         for s in range(4):
             cs = W[COUNTS + s]
-            most = max(W[COUNTS + ((s + 1) & 3)], W[COUNTS + ((s + 2) & 3)], W[COUNTS + ((s + 3) & 3)])
+            most = _most(W, s)
             if cs + r <= most:
                 continue
             ns = (s & 1) == 0
@@ -257,7 +262,7 @@ if True:  # noqa: SIM108 - one block of compiled functions
         with its partner playing under it; 99 if the partner cannot (it holds a card that would beat or tie one of
         them whatever it does) or if ``s`` would still not win the deal."""
         cs = W[COUNTS + s]
-        most = max(W[COUNTS + ((s + 1) & 3)], W[COUNTS + ((s + 2) & 3)], W[COUNTS + ((s + 3) & 3)])
+        most = _most(W, s)
         if cs + r <= most or not _placeable(W, s, (s + 2) & 3, 0, r, r):
             return 99
         made = 1 if W[CAPABLE + s] != 0 and (alive == s or (cs == 0 and r < 9)) else 0
@@ -282,7 +287,7 @@ if True:  # noqa: SIM108 - one block of compiled functions
                 can, made = True, W[CAPABLE + x] != 0
             else:
                 cx = W[COUNTS + x]
-                most = max(W[COUNTS + ((x + 1) & 3)], W[COUNTS + ((x + 2) & 3)], W[COUNTS + ((x + 3) & 3)])
+                most = _most(W, x)
                 # x must reach the side's best count, and pass every seat's count now unless it ties the first
                 # already (a tie it would reach last loses)
                 can = cx + r - w >= mine and (cx + r - w > most or cx == most)
