@@ -503,6 +503,32 @@ class TestBounds:
             value = naive_state_value(prefix, hands, leader, scoring=(payoff, none, capable))
             assert lo <= value <= hi, (name, prefix, hands, leader, lo, hi, value)
 
+    def test_two_tricks_left_are_played_out_exactly(self):
+        # with two tricks left the search plays every choice out (_two_left, no bounds, no table): its value against
+        # the naive minimax on 300 random boundaries, whole window and each null window (a test "at least b?"
+        # answers yes exactly when the value is at least b), under the three scorings of the bounds' test; every
+        # other boundary has a run that can still be mordienne (its seat's only wins, the last three tricks), which
+        # a spoiled eighth trick breaks (decision mordienne-spoiled-breaks-run, aluette/decisions.py)
+        rng = np.random.default_rng(29)
+        scorings = {"plain": STANDARD, "no-mordienne": (STANDARD[0], 0, (False,) * 4),
+                    "refused-by-EW": (((2, 2), (2, -2), (2, 2), (2, -2)), 2, (True,) * 4)}
+        for k in range(300):
+            prefix = "".join(rng.choice(list("NESWX"), size=7))
+            if k % 2:
+                runner = str(rng.choice(list("NESW")))
+                prefix = "".join(rng.choice([c for c in "NESWX" if c != runner], size=4)) + runner * 3
+            cards = rng.integers(1, 20, size=8)
+            hands = tuple(tuple(sorted(map(int, cards[2 * i:2 * i + 2]), reverse=True)) for i in range(4))
+            leader = int(rng.integers(4)) if prefix[-1] == "X" else "NESW".index(prefix[-1])
+            name = list(scorings)[k % 3]
+            payoff, none, capable = scorings[name]
+            kernel = _kernel.Kernel(payoff, none, capable, 1000, bits=8)
+            state = state_after(prefix, hands, leader)
+            value = naive_state_value(prefix, hands, leader, scoring=(payoff, none, capable))
+            assert kernel.value(state, -99, 99) == value, (name, prefix, hands, leader)
+            for b in range(-2, 3):
+                assert (kernel.value(state, b - 1, b) >= b) == (value >= b), (name, prefix, hands, leader, b)
+
     def test_a_seat_out_of_the_running_is_keyed_as_out(self):
         # with three tricks left, a seat whose tricks plus three reach at most another seat's (reached first) can no
         # longer win: its own count, last win and run change nothing of the value, so those positions share a

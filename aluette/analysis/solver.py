@@ -23,20 +23,20 @@ What is searched and what is not:
 
 How it is fast (the design of double-dummy solvers for bridge): a card counts only by its ranking class (19 classes;
 cards of one class are equal), so the cards of one class in one hand are one choice; at each trick boundary the
-remaining cards are renumbered by rank among the cards still out, and neighbouring classes that only one hand holds
-are merged (nothing left between them can tell them apart); a transposition table keyed at trick boundaries (the
-hands as class multisets, the leader, and what the score still depends on: each seat's tricks, the order in which
-seats won their last trick, the seat whose run of tricks can still be mordienne) holds bounds from earlier searches;
-alpha-beta (null-window tests, MTD(f), at the root) stops a search as soon as its result is decided, with static
-bounds from the tricks nobody can still catch up on, from the ninth trick (a seat whose opponents hold a card as
-strong as its strongest cannot be sure of winning it, so cannot count on mordienne), from two kept cards (a side
-that keeps its two strongest cards to stop a run breaks any run whose leads are not all above them), from sure
-tricks (a side's cards of a class at least x, each played to a trick of its own, win all but as many of those tricks
-as the opponents hold cards at least as strong: they may win the deal before the rest is played) and from a sweep (a
-seat whose every card is above its opponents' wins every trick left: its mordienne is sure if its run can be one);
-moves are ordered the table's best lead first, then the strongest class and low to high; the second hand low first,
-then the cheapest card that wins; the partner's trick low. The search itself is :mod:`aluette.analysis._kernel`,
-compiled by numba.
+remaining cards are renumbered by rank among the cards still out, and neighbouring classes that only one hand holds are
+merged (nothing left between them can tell them apart); a transposition table keyed at trick boundaries (the hands as
+class multisets, the leader, and what the score still depends on: each seat's tricks, the order in which seats won their
+last trick, the seat whose run of tricks can still be mordienne) holds bounds from earlier searches; alpha-beta (null-
+window tests, MTD(f), at the root) stops a search as soon as its result is decided, with static bounds from the tricks
+nobody can still catch up on, from the ninth trick (a seat whose opponents hold a card as strong as its strongest cannot
+be sure of winning it, so cannot count on mordienne), from two kept cards (a side that keeps its two strongest cards to
+stop a run breaks any run whose leads are not all above them), from sure tricks (a side's cards of a class at least x,
+each played to a trick of its own, win all but as many of those tricks as the opponents hold cards at least as strong:
+they may win the deal before the rest is played) and from a sweep (a seat whose every card is above its opponents' wins
+every trick left: its mordienne is sure if its run can be one); with two tricks left, the at most 16 ways to play the
+eighth trick are played out directly, without bounds or table; moves are ordered the table's best lead first, then the
+strongest class and low to high; the second hand low first, then the cheapest card that wins; the partner's trick low.
+The search itself is :mod:`aluette.analysis._kernel`, compiled by numba.
 """
 
 from __future__ import annotations
