@@ -44,11 +44,12 @@ lab: $(STAMP)
 	$(if $(filter fr,$(LANG)),LANG=C.UTF-8 )$(VENV)/bin/jupyter lab --ServerApp.ip=$(HOST) --ServerApp.port=$(PORT) $(ROOT_FLAG) $(LAB_START)
 
 # pytest-xdist workers, a test file each at a time (--dist loadfile: a notebook's cells share one kernel, a browser
-# file its servers; tests/conftest.py's scheduler splits test_pages.py by notebook). Five on this
-# project's 2-core machine: most of a test's time is waiting on a server, a kernel or the browser (a whole run keeps
-# the two cores about 60% busy), and the extra workers fill those waits. Files are handed out longest first
-# (tests/conftest.py, LONGEST_FIRST), not by their number of tests, so that no long file starts last.
-TEST_WORKERS ?= 5
+# file its servers; tests/conftest.py's scheduler splits test_pages.py by notebook). Four on this project's 2-core
+# machine: a whole run keeps both cores busy from its start to its end (measured every 5 s on 2026-12-07: 97-100%),
+# so a fifth worker only added contention (five: 571-629 s of pytest in three idle runs, load average 16-18; four:
+# 528 s, load 8-13). Files are handed out longest first (tests/conftest.py, LONGEST_FIRST), not by their number of
+# tests, so that no long file starts last.
+TEST_WORKERS ?= 4
 
 test: $(STAMP)
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder

@@ -69,7 +69,7 @@ class UnixSocketKernelManager(KernelManager):
 nbval.kernel.KernelManager = UnixSocketKernelManager
 
 #: How long nbval waits for each of a cell's output messages once the cell has replied (seconds). nbval's own is
-#: 5, fixed in ``IPyNbCell.__init__``: on a busy machine (``make test`` keeps both cores busy with five workers, a
+#: 5, fixed in ``IPyNbCell.__init__``: on a busy machine (``make test`` keeps both cores busy with four workers, a
 #: browser and its servers) a kernel's next message can come later than that. (The failures of 08 and fr/08 with
 #: "Timeout of ... seconds exceeded waiting for output", at 5 s and once at 120 s, were messages the kernel's
 #: publisher dropped, not late ones: tests/nbval_kernel.py.) A cell that really hangs is still caught by
