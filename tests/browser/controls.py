@@ -9,6 +9,7 @@ or when it loses focus.
 
 from __future__ import annotations
 
+from tests.browser import harness
 from tests.browser.harness import expect
 
 #: A bad value made of 500 characters, for every text box.
@@ -21,9 +22,16 @@ def field(scope, css: str):
 
 
 def enter(scope, css: str, text: str):
-    """Type ``text`` into the text box with class ``css`` (replacing its content) and press Enter."""
+    """Type ``text`` into the text box with class ``css`` (replacing its content) and press Enter, once the kernel
+    has answered everything the page sent before (on a page the ``page`` fixture records) and the box holds exactly
+    ``text``. (In a loaded run on 2026-12-07 a late update of the box landed while ``fill`` typed, between its
+    selecting the old text and its typing the new: "1B" was sent as "1O1B".)"""
     box = field(scope, css)
+    wire = harness.recorded_wire(box.page)
+    if wire is not None:
+        wire.wait_settled(box.page)
     box.fill(text)
+    expect(box).to_have_value(text)
     box.press("Enter")
 
 

@@ -492,6 +492,11 @@ def wire_of(page) -> Wire:
     return _WIRES[page]
 
 
+def recorded_wire(page) -> "Wire | None":
+    """The Wire recording ``page``, or None for a page no fixture records."""
+    return _WIRES.get(page)
+
+
 def register(page, wire: Wire):
     _WIRES[page] = wire
 
