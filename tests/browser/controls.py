@@ -23,15 +23,15 @@ def field(scope, css: str):
 
 def enter(scope, css: str, text: str):
     """Type ``text`` into the text box with class ``css`` (replacing its content) and press Enter, once the kernel
-    has answered everything the page sent before (on a page the ``page`` fixture records) and the box holds exactly
-    ``text``. (In a loaded run on 2026-12-07 a late update of the box landed while ``fill`` typed, between its
-    selecting the old text and its typing the new: "1B" was sent as "1O1B".)"""
+    has answered everything the page sent before (on a page the ``page`` fixture records). A box refuses a text
+    over its limit by showing its kept value again (widgets.common._LimitedBox), after its error message: in a loaded
+    run on 2026-12-07 that value landed while ``fill`` typed the next text, between its selecting the old text and
+    its typing the new, and "1B" was sent as "1O1B"."""
     box = field(scope, css)
     wire = harness.recorded_wire(box.page)
     if wire is not None:
         wire.wait_settled(box.page)
     box.fill(text)
-    expect(box).to_have_value(text)
     box.press("Enter")
 
 
