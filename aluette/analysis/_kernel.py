@@ -432,6 +432,15 @@ if True:  # noqa: SIM108 - one block of compiled functions
         return m
 
 
+    @njit(cache=True, inline='always')
+    def _alive_after(W, alive, w, t):
+        """The seat whose run can still be mordienne once seat ``w`` wins trick ``t`` (0-8; its count not yet
+        raised): the same seat if its run goes on, ``w`` if this is its first trick and not the deal's first, else
+        -1 (nobody)."""
+        if alive == w:
+            return alive
+        return w if W[COUNTS + w] == 0 and t > 0 else -1
+
     @njit(cache=True)
     def _last_trick(W, alive):
         """The value of the deal when every seat holds one card: the ninth trick played out and scored."""
@@ -443,7 +452,7 @@ if True:  # noqa: SIM108 - one block of compiled functions
         """The value of the deal once seat ``w`` wins the ninth trick (-1: nobody, it is spoiled)."""
         if w < 0:
             return _final(W, -1)
-        new_alive = alive if alive == w else (w if W[COUNTS + w] == 0 else -1)  # trick 9: t > 0
+        new_alive = _alive_after(W, alive, w, 8)
         old = W[LAST + w]
         W[COUNTS + w] += 1
         W[LAST + w] = 8
@@ -456,17 +465,17 @@ if True:  # noqa: SIM108 - one block of compiled functions
     def _ends(W, alive, leader, c0, c1, c2, c3, d0, d1, d2, d3):
         """The value of the deal once its eighth trick is ``c0..c3`` and its ninth ``d0..d3``, each in the order the
         seats play from ``leader``."""
+        w9 = _winner(d0, d1, d2, d3)
+        w9 = (leader + w9) & 3 if w9 >= 0 else -1
         w = _winner(c0, c1, c2, c3)
         if w < 0:  # a spoiled trick breaks every run
-            w9 = _winner(d0, d1, d2, d3)
-            return _ninth(W, -1, (leader + w9) & 3 if w9 >= 0 else -1)
+            return _ninth(W, -1, w9)
         w = (leader + w) & 3
-        new_alive = alive if alive == w else (w if W[COUNTS + w] == 0 else -1)  # trick 8: t > 0
+        new_alive = _alive_after(W, alive, w, 7)
         old = W[LAST + w]
         W[COUNTS + w] += 1
         W[LAST + w] = 7
-        w9 = _winner(d0, d1, d2, d3)
-        value = _ninth(W, new_alive, (leader + w9) & 3 if w9 >= 0 else -1)
+        value = _ninth(W, new_alive, w9)
         W[COUNTS + w] -= 1
         W[LAST + w] = old
         return value
@@ -722,9 +731,7 @@ if True:  # noqa: SIM108 - one block of compiled functions
                 elif bw < 0:
                     decided, v = _enter(W, Z, T, d + 1, leader, 0, 0, -1, -1, t + 1, aa, bb)
                 else:
-                    new_alive = alive
-                    if alive != bw:
-                        new_alive = bw if (W[COUNTS + bw] == 0 and t > 0) else -1
+                    new_alive = _alive_after(W, alive, bw, t)
                     W[f + F_WIN] = bw
                     W[f + F_OLD] = W[LAST + bw]
                     W[COUNTS + bw] += 1

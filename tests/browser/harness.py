@@ -65,8 +65,8 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 INSTALL_HINT = "install Debian's chromium: sudo apt-get install chromium"
 
 # Bounded waits (seconds). Generous because the machine may be busy; each is an upper bound, never a sleep. On a
-# loaded CI machine (make test's five workers, now four, on two cores, a pytest run twice as long as on an idle one) Voilà took
-# over 120 s to answer the request for 09, whose cells it runs before sending the page (13 s on an idle machine).
+# loaded CI machine (make test's five workers of then on two cores, a pytest run twice as long as on an idle one)
+# Voilà took over 120 s to answer the request for 09, whose cells it runs before sending the page (13 s idle).
 SERVER_START = 90
 RENDER = 300
 SETTLE = 45
