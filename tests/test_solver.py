@@ -482,6 +482,52 @@ class TestBounds:
         lo, hi = kernel.bounds(state_after("WSEXNNN", tied, 0))
         assert lo == 1 == naive_state_value("WSEXNNN", tied, 0)
 
+    def test_a_later_run_of_every_trick_left_but_one(self):
+        # Four tricks left after WWSXX: W has 2 tricks, S 1, N and E none. E holds 18 14 12, each above every card of
+        # N-S (N's 11 at best), and an 8. E plays the 8 to the next trick and wins the last three with the others
+        # whatever anyone plays (the strongest card wins, a tie spoils: rules sheet, "gameplay"), W playing under
+        # them; W plays its 3 to the next trick, which cannot beat E's 8. Whoever takes that trick, E ends with a
+        # run of three tricks or four that ends with the ninth; N and S end with 2 at most, W with 2: E wins with
+        # mordienne (rules sheet, "scoring"; pagat.com), -2 before any search. Before this bound the static bounds
+        # left -1 open.
+        hands = ((11, 9, 8, 6), (18, 14, 12, 8), (7, 5, 4, 3), (8, 7, 5, 3))
+        kernel = _kernel.Kernel(*STANDARD, 1000, bits=8)
+        assert kernel.bounds(state_after("WWSXX", hands, 2)) == (-2, -2) == (naive_state_value("WWSXX", hands, 2),) * 2
+        # W holding 10 10 9 9 has no card under E's 8: W may have to take the next trick and reach 3 tricks first,
+        # so E's three would only tie it (a tie goes to whoever got that number first: rules sheet, "scoring"):
+        # nothing sure, and indeed N-S can prevent the mordienne (W wins the deal)
+        stuck = ((11, 9, 8, 6), (18, 14, 12, 8), (7, 5, 4, 3), (10, 10, 9, 9))
+        lo, hi = kernel.bounds(state_after("WWSXX", stuck, 2))
+        assert (lo, hi) == (-2, -1) and naive_state_value("WWSXX", stuck, 2) == -1
+
+    def test_later_runs_on_random_hands(self):
+        # the later-run bound against the naive minimax on 300 random boundaries with three tricks left, built so
+        # that it often applies (a seat with no trick and two strong cards, opponents with few tricks): it never
+        # excludes the value, under each scoring of test_bounds_hold_on_random_hands
+        rng = np.random.default_rng(33)
+        scorings = [STANDARD, (STANDARD[0], 0, (False,) * 4), (((2, 2), (2, -2), (2, 2), (2, -2)), 2, (True,) * 4)]
+        applied = 0
+        for k in range(300):
+            s = int(rng.integers(4))
+            # half the time only the partner and spoiled tricks before: the opponents have no trick
+            letters = ["NESW"[(s + 2) & 3]] + ["X"] * 4 if k % 4 < 2 else [c for c in "NESWX" if c != "NESW"[s]]
+            prefix = "".join(rng.choice(letters, size=6))
+            hands = [None] * 4
+            hands[s] = [*rng.integers(10, 20, size=2), rng.integers(1, 6)]
+            for q in ((s + 1) & 3, (s + 3) & 3):
+                hands[q] = rng.integers(1, int(rng.integers(5, 16)), size=3)
+            hands[(s + 2) & 3] = rng.integers(1, 20 if k % 2 else 12, size=3)
+            hands = tuple(tuple(sorted(map(int, h), reverse=True)) for h in hands)
+            leader = int(rng.integers(4)) if prefix[-1] == "X" else "NESW".index(prefix[-1])
+            payoff, none, capable = scorings[k % 3]
+            kernel = _kernel.Kernel(payoff, none, capable, 1000, bits=8)
+            state = state_after(prefix, hands, leader)
+            lo, hi = kernel.bounds(state)
+            value = naive_state_value(prefix, hands, leader, scoring=(payoff, none, capable))
+            assert lo <= value <= hi, (k, prefix, hands, leader, lo, hi, value)
+            applied += any(_kernel._later_run(kernel.W, q, 3) for q in range(4))
+        assert applied >= 30, applied  # the shapes the bound is for are there
+
     def test_bounds_hold_on_random_hands(self):
         # the bounds against the naive minimax on 400 random boundaries with two or three tricks left: random
         # earlier tricks (pagat's notation, spoiled ones too), random classes (repeats allowed) and each scoring

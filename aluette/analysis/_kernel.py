@@ -269,6 +269,50 @@ if True:  # noqa: SIM108 - one block of compiled functions
         return W[PAYOFF + 2 * s + made]
 
     @njit(cache=True)
+    def _later_runs(W, r, alpha, beta, lo, hi):
+        """The bounds ``(lo, hi)`` of a trick boundary with ``r`` tricks left, tightened by each seat with no trick
+        yet that is sure of a run of the last ``r - 1`` tricks (:func:`_later_run`), on its side's behalf. Only a
+        bound that decides the window ``(alpha, beta)`` is looked for (pass 99, -99 for every one)."""
+        for s in range(4):
+            if W[COUNTS + s] == 0:
+                v = W[PAYOFF + 2 * s + (1 if W[CAPABLE + s] != 0 else 0)]
+                if (v >= beta and v > lo) if (s & 1) == 0 else (v <= alpha and v < hi):
+                    if _later_run(W, s, r):
+                        if (s & 1) == 0:
+                            lo = v
+                        else:
+                            hi = v
+        return lo, hi
+
+    @njit(cache=True)
+    def _later_run(W, s, r):
+        """Whether seat ``s``, with no trick yet, can be sure to win the deal with a run of the last ``r - 1``
+        tricks (a mordienne, when its mordienne counts), whatever its opponents play. It holds exactly ``r - 1``
+        cards above every card of its opponents: it plays its other card to the first trick left (the free trick)
+        and each strong one to a trick after, which it wins whatever anyone plays (the strongest card wins, a tie
+        spoils: rules sheet, "gameplay") if its partner plays under each (:func:`_placeable`). Whoever takes the
+        free trick, the run ends with the ninth: ``s`` taking it makes the run longer, a spoiled one counts as a
+        trick before the run (decision mordienne-spoiled-counts-before). ``s`` then has at least ``r - 1`` tricks,
+        reached last, so it needs more than every other seat (a tie goes to whoever reached the number first: rules
+        sheet, "scoring"): an opponent may take the free trick (its tricks plus one below ``r - 1``); the partner
+        either may too (the same, playing its strongest card to it) or plays to it a card no stronger than
+        ``s``'s, which cannot win it (its tricks below ``r - 1``, its other cards under ``s``'s strong ones). Not
+        with two free tricks: a low card of ``s`` that won the first could see its run broken in the second."""
+        if W[COUNTS + s] != 0 or r >= 9:
+            return False
+        k = r - 1
+        o1, o2, p = (s + 1) & 3, (s + 3) & 3, (s + 2) & 3
+        if W[COUNTS + o1] + 1 >= k or W[COUNTS + o2] + 1 >= k:
+            return False
+        x1 = _top(W[MASK + o1] | W[MASK + o2])
+        if _above(W, s, x1) != k:
+            return False
+        if W[COUNTS + p] + 1 < k and _placeable(W, s, p, x1 + 1, r, k):
+            return True
+        low = trailing_zeros(W[MASK + s])
+        return W[COUNTS + p] < k and (W[MASK + p] & ((2 << low) - 1)) != 0 and _placeable(W, s, p, x1 + 1, k, k)
+
+    @njit(cache=True)
     def _cashed(W, side, wa, wb, m, r):
         """The worst value for ``side`` once its seats play their ``wa`` and ``wb`` cards of a class at least some
         ``x`` in tricks of their own (``wa + wb <= r``) while the opponents hold ``m < wa + wb`` cards of a class at
@@ -585,6 +629,11 @@ if True:  # noqa: SIM108 - one block of compiled functions
                         if W[rank + s] == stored:
                             hint = s
                             break
+            lo, hi = _later_runs(W, r, alpha, beta, lo, hi)  # after the table: the positions it searches only
+            if lo >= beta or lo == hi:
+                return True, lo
+            if hi <= alpha:
+                return True, hi
             a = max(alpha, lo)
             b = min(beta, hi)
         else:
@@ -806,11 +855,13 @@ class Kernel:
 
     def bounds(self, state) -> tuple[int, int]:
         """The static bounds (lowest, highest) of a trick boundary ``state``'s value, before any search: what the
-        tricks taken and left still allow (:func:`_bounds`)."""
+        tricks taken and left still allow (:func:`_bounds`), and a seat sure of a run of the tricks left but one
+        (:func:`_later_run`)."""
         if state[2] != 0:
             raise ValueError("the bounds are taken at trick boundaries only")
         t = self._load(state)
         lo, hi = _bounds(self.W, state[7], 9 - t, -99, 99)
+        lo, hi = _later_runs(self.W, 9 - t, 99, -99, lo, hi)
         return int(lo), int(hi)
 
     def value(self, state, alpha: int, beta: int) -> int | None:

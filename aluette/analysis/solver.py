@@ -33,7 +33,9 @@ be sure of winning it, so cannot count on mordienne), from two kept cards (a sid
 stop a run breaks any run whose leads are not all above them), from sure tricks (a side's cards of a class at least x,
 each played to a trick of its own, win all but as many of those tricks as the opponents hold cards at least as strong:
 they may win the deal before the rest is played) and from a sweep (a seat whose every card is above its opponents' wins
-every trick left: its mordienne is sure if its run can be one); with two tricks left, the at most 16 ways to play the
+every trick left: its mordienne is sure if its run can be one) and from a later run (a seat with no trick yet whose
+cards but one are above its opponents' is sure of a run of the tricks left but one, if no other seat can reach as
+many: checked only where the table does not decide); with two tricks left, the at most 16 ways to play the
 eighth trick are played out directly, without bounds or table; moves are ordered the table's best lead first, then the
 strongest class and low to high; the second hand low first, then the cheapest card that wins; the partner's trick low.
 The search itself is :mod:`aluette.analysis._kernel`, compiled by numba.
