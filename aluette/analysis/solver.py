@@ -63,7 +63,6 @@ DEFAULT_MAX_NODES = 50_000_000
 
 _SIGN = (1, -1, 1, -1)  # +1 for a seat of N-S (maximises the value), -1 for E-W; seats in SEATS order N, E, S, W
 _INDEX = {seat: i for i, seat in enumerate(SEATS)}
-_MAX_TABLE = 4_000_000  # entries of the transposition table before it is emptied (memory bound)
 
 
 @dataclass(frozen=True, repr=False)
