@@ -499,6 +499,13 @@ class TestBounds:
         stuck = ((11, 9, 8, 6), (18, 14, 12, 8), (7, 5, 4, 3), (10, 10, 9, 9))
         lo, hi = kernel.bounds(state_after("WWSXX", stuck, 2))
         assert (lo, hi) == (-2, -1) and naive_state_value("WWSXX", stuck, 2) == -1
+        # Four tricks left after XWXXX: W has 1 trick, nobody else any. E holds 15 13 10 above N-S's 9s and a 7, but
+        # W's 19 and 16 are above every card of E: W can play only one of them to the next trick, and the other beats
+        # E's card in a trick of E's run. No sure run (a review found that this case, the partner's placing at four
+        # tricks left, was not tested); E-W win without mordienne.
+        above = ((9, 9, 6, 4), (15, 13, 10, 7), (5, 3, 3, 2), (19, 16, 11, 4))
+        lo, hi = kernel.bounds(state_after("XWXXX", above, 0))
+        assert (lo, hi) == (-2, -1) and naive_state_value("XWXXX", above, 0) == -1
 
     def test_later_runs_on_random_hands(self):
         # the later-run bound against the naive minimax on 300 random boundaries with three tricks left, built so
