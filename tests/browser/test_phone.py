@@ -16,7 +16,7 @@ import re
 import pytest
 
 from aluette.classroom import student_notebooks
-from tests.browser.harness import NOTEBOOKS, REPO
+from tests.browser.harness import NOTEBOOKS, REPO, SETTLE
 
 pytestmark = pytest.mark.browser
 
@@ -101,12 +101,13 @@ LOADER_GONE_JS = "() => !document.querySelector('#loader-container')"
 # probe below, in its sideways-scrolling box, at 632 px): the page is measured once the sheet applies, which its first
 # rule shows (ipywidgets' "success" colour is the sheet's shade, not JupyterLab's #388e3c). The shade is read from the
 # sheet's source (importing the app would install its page runner in this test process). The width is then given a
-# moment to settle, and measured after it whether it fits or not.
+# moment to settle (up to harness.SETTLE: the longest wait measured was 0.47 s with one core kept busy; only a
+# page that does not fit waits it all), and measured after it whether it fits or not.
 SUCCESS = re.search(r"--jp-success-color1: (#[0-9a-f]{6});",
                     (REPO / "aluette" / "classroom" / "solara_app.py").read_text(encoding="utf-8")).group(1)
 STYLED_JS = f"() => getComputedStyle(document.body).getPropertyValue('--jp-success-color1').trim() === '{SUCCESS}'"
 FITS_JS = "(width) => document.documentElement.scrollWidth <= width"
-SETTLE_MS = 5_000
+SETTLE_MS = SETTLE * 1000
 
 
 def open_on_a_phone(page, open_app, name: str):
