@@ -77,7 +77,7 @@ def measure(deals: int, first_lead_deals: int, max_nodes: int, tricks: list[int]
             if k == 1 and j >= first_lead_deals:
                 continue
             start = position(deal, k)
-            table = max(table, (1 << table_bits(10 - k)) * ENTRY_BYTES)
+            table = max(table, (1 << table_bits(10 - k, max_nodes)) * ENTRY_BYTES)
             started, processor = time.perf_counter(), time.process_time()
             try:
                 solution = solve(start, max_nodes=max_nodes)
