@@ -689,6 +689,18 @@ class TestState:
         assert snapshot(deal) == before
 
 
+class TestTable:
+    def test_the_table_grows_with_the_budget_from_the_first_lead_only(self):
+        # memory bounded: 2**16 entries (1 MB) for the last tricks to 2**21 (32 MB) from the first lead with the
+        # default budget; from the first lead only, twice the entries for each doubling of the budget, 2**23 at most
+        default = [solver.table_bits(t) for t in range(1, 10)]
+        assert default == [16, 16, 16, 16, 17, 18, 19, 20, 21]
+        assert [solver.table_bits(t, 4 * solver.DEFAULT_MAX_NODES) for t in range(1, 9)] == default[:8]
+        assert [solver.table_bits(9, k * solver.DEFAULT_MAX_NODES) for k in (1, 2, 3, 4, 8, 1000)] == [
+            21, 22, 22, 23, 23, 23]
+        assert solver.table_bits(9, 1_000_000) == 21  # a small budget keeps the first lead's table
+
+
 class TestApi:
     def test_exported_and_repr(self):
         assert aluette.solve is solve
