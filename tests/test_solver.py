@@ -315,6 +315,10 @@ class TestLinesEverywhere:
 
 
 STANDARD = (((1, 2), (-1, -2), (1, 2), (-1, -2)), 0, (True,) * 4)  # payoff, none, capable: the plain scoring
+#: the scorings the random-boundary tests run under, as the kernel takes them (payoff, none, capable)
+SCORINGS = {"plain": STANDARD, "no-mordienne": (STANDARD[0], 0, (False,) * 4),
+            # N-S offered to surrender and E-W refused: E-W score 2 with a mordienne, else N-S score 2
+            "refused-by-EW": (((2, 2), (2, -2), (2, 2), (2, -2)), 2, (True,) * 4)}
 
 
 def state_after(prefix: str, hands, leader):
@@ -510,9 +514,8 @@ class TestBounds:
     def test_later_runs_on_random_hands(self):
         # the later-run bound against the naive minimax on 300 random boundaries with three tricks left, built so
         # that it often applies (a seat with no trick and two strong cards, opponents with few tricks): it never
-        # excludes the value, under each scoring of test_bounds_hold_on_random_hands
+        # excludes the value, under each of SCORINGS
         rng = np.random.default_rng(33)
-        scorings = [STANDARD, (STANDARD[0], 0, (False,) * 4), (((2, 2), (2, -2), (2, 2), (2, -2)), 2, (True,) * 4)]
         applied = 0
         for k in range(300):
             s = int(rng.integers(4))
@@ -526,7 +529,7 @@ class TestBounds:
             hands[(s + 2) & 3] = rng.integers(1, 20 if k % 2 else 12, size=3)
             hands = tuple(tuple(sorted(map(int, h), reverse=True)) for h in hands)
             leader = int(rng.integers(4)) if prefix[-1] == "X" else "NESW".index(prefix[-1])
-            payoff, none, capable = scorings[k % 3]
+            payoff, none, capable = list(SCORINGS.values())[k % 3]
             kernel = _kernel.Kernel(payoff, none, capable, 1000, bits=8)
             state = state_after(prefix, hands, leader)
             lo, hi = kernel.bounds(state)
@@ -540,17 +543,14 @@ class TestBounds:
         # earlier tricks (pagat's notation, spoiled ones too), random classes (repeats allowed) and each scoring
         # (plain, mordienne off, a surrender refused by E-W): shapes real deals rarely reach
         rng = np.random.default_rng(18)
-        scorings = {"plain": STANDARD, "no-mordienne": (STANDARD[0], 0, (False,) * 4),
-                    # N-S offered to surrender and E-W refused: E-W score 2 with a mordienne, else N-S score 2
-                    "refused-by-EW": (((2, 2), (2, -2), (2, 2), (2, -2)), 2, (True,) * 4)}
         for k in range(400):
             r = 2 + k % 2
             prefix = "".join(rng.choice(list("NESWX"), size=9 - r))
             cards = rng.integers(1, 20, size=4 * r)
             hands = tuple(tuple(sorted(map(int, cards[r * i:r * i + r]), reverse=True)) for i in range(4))
             leader = int(rng.integers(4)) if prefix[-1] == "X" else "NESW".index(prefix[-1])
-            name = list(scorings)[k % 3]
-            payoff, none, capable = scorings[name]
+            name = list(SCORINGS)[k % 3]
+            payoff, none, capable = SCORINGS[name]
             kernel = _kernel.Kernel(payoff, none, capable, 1000, bits=8)
             lo, hi = kernel.bounds(state_after(prefix, hands, leader))
             value = naive_state_value(prefix, hands, leader, scoring=(payoff, none, capable))
@@ -559,12 +559,10 @@ class TestBounds:
     def test_two_tricks_left_are_played_out_exactly(self):
         # with two tricks left the search plays every choice out (_two_left, no bounds, no table): its value against
         # the naive minimax on 300 random boundaries, whole window and each null window (a test "at least b?"
-        # answers yes exactly when the value is at least b), under the three scorings of the bounds' test; every
+        # answers yes exactly when the value is at least b), under SCORINGS; every
         # other boundary has a run that can still be mordienne (its seat's only wins, the last three tricks), which
         # a spoiled eighth trick breaks (decision mordienne-spoiled-breaks-run, aluette/decisions.py)
         rng = np.random.default_rng(29)
-        scorings = {"plain": STANDARD, "no-mordienne": (STANDARD[0], 0, (False,) * 4),
-                    "refused-by-EW": (((2, 2), (2, -2), (2, 2), (2, -2)), 2, (True,) * 4)}
         for k in range(300):
             prefix = "".join(rng.choice(list("NESWX"), size=7))
             if k % 2:
@@ -573,8 +571,8 @@ class TestBounds:
             cards = rng.integers(1, 20, size=8)
             hands = tuple(tuple(sorted(map(int, cards[2 * i:2 * i + 2]), reverse=True)) for i in range(4))
             leader = int(rng.integers(4)) if prefix[-1] == "X" else "NESW".index(prefix[-1])
-            name = list(scorings)[k % 3]
-            payoff, none, capable = scorings[name]
+            name = list(SCORINGS)[k % 3]
+            payoff, none, capable = SCORINGS[name]
             kernel = _kernel.Kernel(payoff, none, capable, 1000, bits=8)
             state = state_after(prefix, hands, leader)
             value = naive_state_value(prefix, hands, leader, scoring=(payoff, none, capable))
