@@ -343,11 +343,21 @@ def state_after(prefix: str, hands, leader):
 def naive_state_value(prefix: str, hands, leader: int, scoring=None) -> int:
     """Plain minimax over the classes of the four hands from a trick boundary, each trick decided by best_of and
     the nine tricks scored by score_tricks (the plain options; or, with ``scoring`` = (payoff, none, capable) as
-    the kernel takes them, score_tricks's winner and mordienne looked up in that table): no bounds, no table."""
+    the kernel takes them, score_tricks's winner and mordienne looked up in that table): no bounds; each trick
+    boundary's exact value is remembered (the same hands, tricks and leader reached twice are one value)."""
     hands = [list(h) for h in hands]
     outcomes = list(prefix)
+    known = {}
 
     def value(leader, plays):
+        if not plays:
+            key = ("".join(outcomes), leader, tuple(tuple(sorted(h)) for h in hands))
+            if key not in known:
+                known[key] = play(leader, plays)
+            return known[key]
+        return play(leader, plays)
+
+    def play(leader, plays):
         if len(outcomes) == 9:
             score = score_tricks("".join(outcomes))
             if scoring is not None:
@@ -373,6 +383,19 @@ def naive_state_value(prefix: str, hands, leader: int, scoring=None) -> int:
         return max(results) if seat % 2 == 0 else min(results)
 
     return value(leader, [])
+
+
+def check_bounds(k: int, prefix: str, hands, leader: int):
+    """Check the static bounds of a boundary (``hands``: any sequences of classes) against the naive minimax under
+    the ``k``-th of SCORINGS (taken in turn); the kernel, its work array holding the boundary, and the state."""
+    hands = tuple(tuple(sorted(map(int, h), reverse=True)) for h in hands)
+    payoff, none, capable = list(SCORINGS.values())[k % 3]
+    kernel = _kernel.Kernel(payoff, none, capable, 1000, bits=8)
+    state = state_after(prefix, hands, leader)
+    lo, hi = kernel.bounds(state)
+    value = naive_state_value(prefix, hands, leader, scoring=(payoff, none, capable))
+    assert lo <= value <= hi, (k, prefix, hands, leader, lo, hi, value)
+    return kernel, state
 
 
 class TestBounds:
@@ -511,6 +534,68 @@ class TestBounds:
         lo, hi = kernel.bounds(state_after("XWXXX", above, 0))
         assert (lo, hi) == (-2, -1) and naive_state_value("XWXXX", above, 0) == -1
 
+    def test_covers_hold_a_seat_below_the_tricks_an_opponent_has(self):
+        # Four tricks left after WWEES: W and E have 2 tricks each, S 1, N none; S leads. N holds two of the three
+        # strongest cards (19, 18) and could still take four. But let E play 17 16 8 3 in that order and W 2 11
+        # 13 19: each trick then holds a card of theirs of 13 or more (17, 16, 13, 19), so N takes at most the two
+        # it plays 19 or 18 to (a tie with W's 19 spoils: rules sheet, "gameplay"), reaching two tricks after E and
+        # W (a tie goes to whoever reached the number first: rules sheet, "scoring"); S's cards (13 at best) take
+        # none. N-S cannot win the deal whatever they play: -1 before any search, where the other bounds left 1.
+        hands = ((19, 18, 6, 4), (17, 16, 8, 3), (13, 13, 12, 10), (19, 13, 11, 2))
+        kernel = _kernel.Kernel(*STANDARD, 1000, bits=8)
+        state = state_after("WWEES", hands, 2)
+        assert kernel.bounds(state) == (-1, -1) == (naive_state_value("WWEES", hands, 2),) * 2
+        # the cover counts: N at most 2 (its 19 and 18), S none
+        assert [_kernel._cap(kernel.W, s, 4, 4) for s in (0, 2)] == [2, 0]
+        # with N's 6 a 14, above W's 13 in the third trick, N takes three tricks against that play and wins: the
+        # covers leave N-S's win open (E-W still win with better play, which only the search finds)
+        stronger = ((19, 18, 14, 4), (17, 16, 8, 3), (13, 13, 12, 10), (19, 13, 11, 2))
+        assert kernel.bounds(state_after("WWEES", stronger, 2)) == (-1, 1)
+        assert _kernel._cap(kernel.W, 0, 4, 4) == 3 and naive_state_value("WWEES", stronger, 2) == -1
+        # Held to no trick more is not held below: after NEXXXX, N and E have a trick each, N's first. E's 5s cover
+        # N's 2s in every trick left, but S ties each 5 with its own, so all three are spoiled and N wins the deal
+        # on the tie, which N reached first
+        level = ((2, 2, 2), (5, 5, 5), (5, 5, 5), (1, 1, 1))
+        lo, hi = kernel.bounds(state_after("NEXXXX", level, 0))
+        assert _kernel._cap(kernel.W, 0, 3, 3) == 0 and lo <= naive_state_value("NEXXXX", level, 0) == 1 <= hi
+
+    def test_the_cover_count_is_the_most_tricks_against_that_play(self):
+        # _cap against a count by brute force: one opponent plays its cards strongest first, the other weakest
+        # first, and the seat tries every order of its own cards (its partner aside: only the opponents' cards
+        # can stop it); 300 random hands of four cards
+        rng = np.random.default_rng(34)
+        for _ in range(300):
+            hands = tuple(tuple(sorted(map(int, rng.integers(1, 20, size=4)), reverse=True)) for _ in range(4))
+            kernel = _kernel.Kernel(*STANDARD, 1000, bits=8)
+            kernel.bounds(state_after("XXXXX", hands, 0))
+            for s in range(4):
+                first, second = hands[(s + 1) & 3], hands[(s + 3) & 3][::-1]
+                stops = [max(a, b) for a, b in zip(first, second)]
+                most = max(sum(c > x for c, x in zip(order, stops)) for order in itertools.permutations(hands[s]))
+                assert _kernel._cap(kernel.W, s, 4, 4) == most, (hands, s)
+
+    def test_covers_on_random_hands(self):
+        # the bounds with covers against the naive minimax on 300 random boundaries with three tricks left, built so
+        # that covers often apply (a seat with no trick or one, and weak cards; its opponents with tricks and
+        # strong cards): they never exclude the value, under each of SCORINGS
+        rng = np.random.default_rng(35)
+        applied = 0
+        for k in range(300):
+            s = int(rng.integers(4))
+            letters = ["NESW"[(s + 1) & 3], "NESW"[(s + 3) & 3], "X"] + (["NESW"[s]] if k % 3 == 0 else [])
+            prefix = "".join(rng.choice(letters, size=6))
+            hands = [None] * 4
+            hands[s] = rng.integers(1, int(rng.integers(8, 20)), size=3)
+            for q in ((s + 1) & 3, (s + 3) & 3):
+                hands[q] = rng.integers(int(rng.integers(1, 12)), 20, size=3)
+            hands[(s + 2) & 3] = rng.integers(1, 20, size=3)
+            leader = int(rng.integers(4)) if prefix[-1] == "X" else "NESW".index(prefix[-1])
+            kernel, state = check_bounds(k, prefix, hands, leader)
+            counts = state[5]
+            most = max(counts[(s + 1) & 3], counts[(s + 3) & 3])
+            applied += counts[s] + _kernel._cap(kernel.W, s, 3, 3) < most
+        assert applied >= 30, applied  # the shapes the bound is for are there
+
     def test_later_runs_on_random_hands(self):
         # the later-run bound against the naive minimax on 300 random boundaries with three tricks left, built so
         # that it often applies (a seat with no trick and two strong cards, opponents with few tricks): it never
@@ -527,14 +612,8 @@ class TestBounds:
             for q in ((s + 1) & 3, (s + 3) & 3):
                 hands[q] = rng.integers(1, int(rng.integers(5, 16)), size=3)
             hands[(s + 2) & 3] = rng.integers(1, 20 if k % 2 else 12, size=3)
-            hands = tuple(tuple(sorted(map(int, h), reverse=True)) for h in hands)
             leader = int(rng.integers(4)) if prefix[-1] == "X" else "NESW".index(prefix[-1])
-            payoff, none, capable = list(SCORINGS.values())[k % 3]
-            kernel = _kernel.Kernel(payoff, none, capable, 1000, bits=8)
-            state = state_after(prefix, hands, leader)
-            lo, hi = kernel.bounds(state)
-            value = naive_state_value(prefix, hands, leader, scoring=(payoff, none, capable))
-            assert lo <= value <= hi, (k, prefix, hands, leader, lo, hi, value)
+            kernel, _ = check_bounds(k, prefix, hands, leader)
             applied += any(_kernel._later_run(kernel.W, q, 3) for q in range(4))
         assert applied >= 30, applied  # the shapes the bound is for are there
 

@@ -102,7 +102,7 @@ if True:  # noqa: SIM108 - one block of compiled functions
         """Bounds of the value with ``r`` tricks left, from what can still happen (see the solver's docstring): a
         seat can still win the deal only if its tricks plus ``r`` exceed every other seat's (winning all ``r`` it
         reaches its count last, so it loses a tie); a broken run can no longer be mordienne. Then the two ways an
-        opponent side can keep its strongest cards (below), the sure tricks and a sweep. Each bound on one side's behalf
+        opponent side can keep its strongest cards and its covers (below), the sure tricks and a sweep. Each bound on one side's behalf
         leaves out only the outcomes that one strategy of that side prevents, whatever the others play. The work stops
         as soon as a bound decides a search of the window ``(alpha, beta)`` (``lo >= beta`` or ``hi <= alpha``):
         the rest could only tighten a bound the search no longer needs (pass -99, 99 for the tightest bounds).
@@ -123,11 +123,15 @@ if True:  # noqa: SIM108 - one block of compiled functions
         at least as many tricks as the most any other seat has, plus one: so that many cards above x2, less the
         first (at least one: the ninth trick). (A review found no position where these bounds exclude the value:
         about 1.2 million boundaries with two to five tricks left under 9 to 13 scorings, against an exact search.)
+
+        Covers: a seat cannot win the deal if its opponents can hold it to fewer tricks than one of them has now (or
+        as many, reached later: a tie goes to whoever reached the number first), which :func:`_cap` counts.
         """
         lo, hi = 99, -99
         if W[COUNTS] + W[COUNTS + 1] + W[COUNTS + 2] + W[COUNTS + 3] == 0:
             lo, hi = W[NONE], W[NONE]
         lo2, hi2 = lo, hi  # the same with the two stoppers in place of the ninth trick's keepers
+        lo3, hi3 = lo, hi  # the same with the opponents' covers
         t = 9 - r
         ns1, ns2 = _two(W, 0)
         ew1, ew2 = _two(W, 1)
@@ -145,17 +149,25 @@ if True:  # noqa: SIM108 - one block of compiled functions
             made = 1 if capable and (alive == s or (cs == 0 and t > 0)) else 0
             v = W[PAYOFF + 2 * s + made]
             stopped = above1 < r - 1 or (alive == s and made == 1 and above2 < r)
+            # the opponents' covers hold s below (or level with, reached later) the most tricks one of them has
+            mo = max(W[COUNTS + ((s + 1) & 3)], W[COUNTS + ((s + 3) & 3)])
+            covered = False
+            if mo > cs:  # s must take a trick to reach mo: level with it, s reached it later
+                covered = cs + _cap(W, s, r, mo - cs) <= mo
             lo, hi = _outcome(lo, hi, v, ns, blocked)
             lo2, hi2 = _outcome(lo2, hi2, v, ns, stopped)
+            lo3, hi3 = _outcome(lo3, hi3, v, ns, covered)
             if cs + r - 1 > most:  # s loses a trick left and may still win the deal (a tie it would reach last)
                 v = W[PAYOFF + 2 * s]
                 lo, hi = min(lo, v), max(hi, v)
                 lo2, hi2 = min(lo2, v), max(hi2, v)
+                lo3, hi3 = _outcome(lo3, hi3, v, ns, covered)
                 if capable and cs == 0:  # a run that starts later (and ends with the ninth trick)
                     v = W[PAYOFF + 2 * s + 1]
                     lo, hi = _outcome(lo, hi, v, ns, blocked)
                     lo2, hi2 = _outcome(lo2, hi2, v, ns, above2 < max(1, most))
-        lo, hi = max(lo, lo2), min(hi, hi2)
+                    lo3, hi3 = _outcome(lo3, hi3, v, ns, covered)
+        lo, hi = max(lo, lo2, lo3), min(hi, hi2, hi3)
         # Sure tricks: for each class x the side holds, its w_a + w_b <= r cards of a class >= x, each played to a
         # trick of its own (a hand of r cards with w_a of them holds r - w_a >= w_b others for the partner's
         # tricks), win every such trick but those an opponent stops with a card of a class >= x: the opponents hold
@@ -206,6 +218,28 @@ if True:  # noqa: SIM108 - one block of compiled functions
             else:
                 hi = min(hi, best)
         return lo, hi
+
+    @njit(cache=True)
+    def _cap(W, s, r, need):
+        """The most tricks seat ``s`` can take of the ``r`` left when one of its opponents plays its cards strongest
+        first and the other weakest first (a strategy of theirs, whatever anyone else plays: a bound on their
+        behalf). For every class ``x`` at once, their ``n`` cards of class ``x`` or more then lie in tricks of their
+        own (all ``r`` tricks when ``n >= r``), and ``s`` wins such a trick only with a card above ``x`` (the
+        strongest card wins, a tie spoils: rules sheet, "gameplay"): so at most the ``r - n`` other tricks plus
+        its cards above ``x``, the least of these over the classes ``x`` the opponents hold. The count stops once
+        it can no longer come down to ``need`` (it is then above ``need``, not always the least)."""
+        o1, o2 = (s + 1) & 3, (s + 3) & 3
+        theirs = W[MASK + o1] | W[MASK + o2]
+        left = W[MASK + s] | theirs
+        n, above, best = 0, 0, r
+        while left and above <= need and above < best:  # the classes strongest first
+            x = _top(left)
+            left ^= 1 << x
+            if (theirs >> x) & 1:
+                n += W[CNT + 20 * o1 + x] + W[CNT + 20 * o2 + x]
+                best = min(best, r - min(r, n) + above)
+            above += W[CNT + 20 * s + x]
+        return best
 
     @njit(cache=True, inline='always')
     def _outcome(lo, hi, v, ns, prevented):
