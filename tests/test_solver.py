@@ -534,7 +534,7 @@ class TestBounds:
         lo, hi = kernel.bounds(state_after("XWXXX", above, 0))
         assert (lo, hi) == (-2, -1) and naive_state_value("XWXXX", above, 0) == -1
 
-    def test_covers_hold_a_seat_below_the_tricks_an_opponent_has(self):
+    def test_covers_hold_a_seat_below_the_tricks_another_seat_has(self):
         # Four tricks left after WWEES: W and E have 2 tricks each, S 1, N none; S leads. N holds two of the three
         # strongest cards (19, 18) and could still take four. But let E play 17 16 8 3 in that order and W 2 11
         # 13 19: each trick then holds a card of theirs of 13 or more (17, 16, 13, 19), so N takes at most the two

@@ -102,7 +102,8 @@ if True:  # noqa: SIM108 - one block of compiled functions
         """Bounds of the value with ``r`` tricks left, from what can still happen (see the solver's docstring): a
         seat can still win the deal only if its tricks plus ``r`` exceed every other seat's (winning all ``r`` it
         reaches its count last, so it loses a tie); a broken run can no longer be mordienne. Then the two ways an
-        opponent side can keep its strongest cards and its covers (below), the sure tricks and a sweep. Each bound on one side's behalf
+        opponent side can keep its strongest cards and the way it can cover a seat's cards (below), the sure tricks
+        and a sweep. Each bound on one side's behalf
         leaves out only the outcomes that one strategy of that side prevents, whatever the others play. The work stops
         as soon as a bound decides a search of the window ``(alpha, beta)`` (``lo >= beta`` or ``hi <= alpha``):
         the rest could only tighten a bound the search no longer needs (pass -99, 99 for the tightest bounds).
@@ -124,8 +125,8 @@ if True:  # noqa: SIM108 - one block of compiled functions
         first (at least one: the ninth trick). (A review found no position where these bounds exclude the value:
         about 1.2 million boundaries with two to five tricks left under 9 to 13 scorings, against an exact search.)
 
-        Covers: a seat cannot win the deal if its opponents can hold it to fewer tricks than one of them has now (or
-        as many, reached later: a tie goes to whoever reached the number first), which :func:`_cap` counts.
+        Covers: a seat cannot win the deal if its opponents can hold it to fewer tricks than another seat has now
+        (or as many, reached later: a tie goes to whoever reached the number first), which :func:`_cap` counts.
         """
         lo, hi = 99, -99
         if W[COUNTS] + W[COUNTS + 1] + W[COUNTS + 2] + W[COUNTS + 3] == 0:
@@ -149,11 +150,10 @@ if True:  # noqa: SIM108 - one block of compiled functions
             made = 1 if capable and (alive == s or (cs == 0 and t > 0)) else 0
             v = W[PAYOFF + 2 * s + made]
             stopped = above1 < r - 1 or (alive == s and made == 1 and above2 < r)
-            # the opponents' covers hold s below (or level with, reached later) the most tricks one of them has
-            mo = max(W[COUNTS + ((s + 1) & 3)], W[COUNTS + ((s + 3) & 3)])
+            # the opponents' covers hold s below (or level with, reached later) the most tricks another seat has
             covered = False
-            if mo > cs:  # s must take a trick to reach mo: level with it, s reached it later
-                covered = cs + _cap(W, s, r, mo - cs) <= mo
+            if most > cs:  # s must take a trick to reach most: level with it, s reached it later
+                covered = cs + _cap(W, s, r, most - cs) <= most
             lo, hi = _outcome(lo, hi, v, ns, blocked)
             lo2, hi2 = _outcome(lo2, hi2, v, ns, stopped)
             lo3, hi3 = _outcome(lo3, hi3, v, ns, covered)
@@ -221,13 +221,16 @@ if True:  # noqa: SIM108 - one block of compiled functions
 
     @njit(cache=True)
     def _cap(W, s, r, need):
-        """The most tricks seat ``s`` can take of the ``r`` left when one of its opponents plays its cards strongest
-        first and the other weakest first (a strategy of theirs, whatever anyone else plays: a bound on their
-        behalf). For every class ``x`` at once, their ``n`` cards of class ``x`` or more then lie in tricks of their
-        own (all ``r`` tricks when ``n >= r``), and ``s`` wins such a trick only with a card above ``x`` (the
-        strongest card wins, a tie spoils: rules sheet, "gameplay"): so at most the ``r - n`` other tricks plus
-        its cards above ``x``, the least of these over the classes ``x`` the opponents hold. The count stops once
-        it can no longer come down to ``need`` (it is then above ``need``, not always the least)."""
+        """At most how many tricks seat ``s`` can take of the ``r`` left (its partner aside: the partner can only
+        take some from it) when one of its opponents plays its cards strongest first and the other weakest first (a
+        strategy of theirs, whatever anyone else plays: a bound on their behalf). For every class ``x`` at once,
+        their ``n`` cards of class ``x`` or more then lie in tricks of their own (all ``r`` tricks when ``n >= r``),
+        and ``s`` wins such a trick only with a card above ``x`` (the strongest card wins, a tie spoils: rules
+        sheet, "gameplay"): so at most the ``r - n`` other tricks plus its cards above ``x``, the least of these
+        over the classes ``x`` the opponents hold. The count depends only on which of their cards go together to a
+        trick (the j-th strongest of one with the j-th weakest of the other, whichever of the two plays strongest
+        first), so one play of theirs holds both seats of the other side to their counts. The count stops once it
+        can no longer come down to ``need`` (it is then above ``need``, not always the least)."""
         o1, o2 = (s + 1) & 3, (s + 3) & 3
         theirs = W[MASK + o1] | W[MASK + o2]
         left = W[MASK + s] | theirs
