@@ -389,12 +389,13 @@ def check_bounds(k: int, prefix: str, hands, leader: int):
     """Check the static bounds of a boundary (``hands``: any sequences of classes) against the naive minimax under
     the ``k``-th of SCORINGS (taken in turn); the kernel, its work array holding the boundary, and the state."""
     hands = tuple(tuple(sorted(map(int, h), reverse=True)) for h in hands)
-    payoff, none, capable = list(SCORINGS.values())[k % 3]
+    name = list(SCORINGS)[k % 3]
+    payoff, none, capable = SCORINGS[name]
     kernel = _kernel.Kernel(payoff, none, capable, 1000, bits=8)
     state = state_after(prefix, hands, leader)
     lo, hi = kernel.bounds(state)
     value = naive_state_value(prefix, hands, leader, scoring=(payoff, none, capable))
-    assert lo <= value <= hi, (k, prefix, hands, leader, lo, hi, value)
+    assert lo <= value <= hi, (name, k, prefix, hands, leader, lo, hi, value)
     return kernel, state
 
 
@@ -626,14 +627,9 @@ class TestBounds:
             r = 2 + k % 2
             prefix = "".join(rng.choice(list("NESWX"), size=9 - r))
             cards = rng.integers(1, 20, size=4 * r)
-            hands = tuple(tuple(sorted(map(int, cards[r * i:r * i + r]), reverse=True)) for i in range(4))
+            hands = [cards[r * i:r * i + r] for i in range(4)]
             leader = int(rng.integers(4)) if prefix[-1] == "X" else "NESW".index(prefix[-1])
-            name = list(SCORINGS)[k % 3]
-            payoff, none, capable = SCORINGS[name]
-            kernel = _kernel.Kernel(payoff, none, capable, 1000, bits=8)
-            lo, hi = kernel.bounds(state_after(prefix, hands, leader))
-            value = naive_state_value(prefix, hands, leader, scoring=(payoff, none, capable))
-            assert lo <= value <= hi, (name, prefix, hands, leader, lo, hi, value)
+            check_bounds(k, prefix, hands, leader)
 
     def test_two_tricks_left_are_played_out_exactly(self):
         # with two tricks left the search plays every choice out (_two_left, no bounds, no table): its value against

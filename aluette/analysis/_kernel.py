@@ -103,10 +103,10 @@ if True:  # noqa: SIM108 - one block of compiled functions
         seat can still win the deal only if its tricks plus ``r`` exceed every other seat's (winning all ``r`` it
         reaches its count last, so it loses a tie); a broken run can no longer be mordienne. Then the two ways an
         opponent side can keep its strongest cards and the way it can cover a seat's cards (below), the sure tricks
-        and a sweep. Each bound on one side's behalf
-        leaves out only the outcomes that one strategy of that side prevents, whatever the others play. The work stops
-        as soon as a bound decides a search of the window ``(alpha, beta)`` (``lo >= beta`` or ``hi <= alpha``):
-        the rest could only tighten a bound the search no longer needs (pass -99, 99 for the tightest bounds).
+        and a sweep. Each bound on one side's behalf leaves out only the outcomes that one strategy of that side
+        prevents, whatever the others play. The work stops as soon as a bound decides a search of the window
+        ``(alpha, beta)`` (``lo >= beta`` or ``hi <= alpha``): the rest could only tighten a bound the search no
+        longer needs (pass -99, 99 for the tightest bounds).
 
         The ninth trick: if each seat of a side keeps its strongest card for it, a seat of the other side whose
         strongest card is not above the keeper's cannot win that trick, so cannot make mordienne nor win a deal that

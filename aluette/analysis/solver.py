@@ -28,10 +28,10 @@ merged (nothing left between them can tell them apart); a transposition table ke
 class multisets, the leader, and what the score still depends on: each seat's tricks, the order in which seats won their
 last trick, the seat whose run of tricks can still be mordienne) holds bounds from earlier searches; alpha-beta (null-
 window tests, MTD(f), at the root) stops a search as soon as its result is decided, with static bounds from the tricks
-nobody can still catch up on, from covers (a seat whose opponents can hold it to no more tricks than another seat has
-already, more than it has, one playing its cards strongest first and the other weakest first, cannot win the deal),
-from the ninth trick (a seat whose opponents hold a card as strong as its strongest cannot
-be sure of winning it, so cannot count on mordienne), from two kept cards (a side that keeps its two strongest cards to
+nobody can still catch up on, from covers (when one opponent of a seat plays its cards strongest first and the other
+weakest first, the seat takes few tricks: held so to no more than another seat already has, more than its own, it
+cannot win the deal), from the ninth trick (a seat whose opponents hold a card as strong as its strongest cannot be
+sure of winning it, so cannot count on mordienne), from two kept cards (a side that keeps its two strongest cards to
 stop a run breaks any run whose leads are not all above them), from sure tricks (a side's cards of a class at least x,
 each played to a trick of its own, win all but as many of those tricks as the opponents hold cards at least as strong:
 they may win the deal before the rest is played) and from a sweep (a seat whose every card is above its opponents' wins
