@@ -80,3 +80,21 @@ def finish(page, wire, since=None):
 
 # The card codes of card-picture controls (aluette.widgets.common.CardButton), from their pictures' data-card.
 PICTURES_JS = "els => els.map(el => el.querySelector('svg[data-card]').dataset.card)"
+
+
+#: Records when the page handles each mousedown (``window.__aluetteDowns``, from the first call on): the time it runs
+#: the handler, not the event's timeStamp, which is when the browser made the event (a busy page may handle it later).
+_NOTE_DOWNS_JS = """() => { if (!window.__aluetteDowns) { window.__aluetteDowns = [];
+    document.addEventListener('mousedown', e => window.__aluetteDowns.push(performance.now()), true); }
+    return window.__aluetteDowns.length; }"""
+
+
+def double_click(page, x: float, y: float) -> float:
+    """A real double click at ``(x, y)`` (playwright's, two clicks dispatched back to back), and how far apart in
+    milliseconds the page handled its two presses. On a loaded machine that can be far more than a person's double
+    click: the caller decides what a gap that long proves."""
+    seen = page.evaluate(_NOTE_DOWNS_JS)
+    page.mouse.dblclick(x, y)
+    downs = page.evaluate(f"() => window.__aluetteDowns.slice({seen})")
+    assert len(downs) == 2, f"the page saw {len(downs)} presses of the double click"
+    return downs[1] - downs[0]

@@ -23,6 +23,7 @@ from aluette.signals import signal_for
 from aluette.widgets.common import card_words
 from aluette.secrecy import hidden_cards
 from aluette.widgets.match import MatchTable
+from tests.browser.controls import double_click
 from tests.browser.harness import expect, screenshot
 
 pytestmark = pytest.mark.browser
@@ -313,25 +314,44 @@ def test_a_card_button_drawn_anew_ignores_the_pointer_at_first(page, wire, open_
     assert (first, later) == ("none", "auto")
 
 
+#: How long a card button drawn anew ignores the pointer (aluette.widgets.common, the aluette-arming animation), ms.
+ARMING = 400
+
+
 def test_a_double_click_plays_one_card_and_shows_no_error(page, wire, open_voila):
     """Issue 22 §6: a real double click on a card of the hand plays that card once; the second click names the card
-    it was drawn for, now gone, and is ignored: no second card leaves the hand and no error is shown."""
+    it was drawn for, now gone, and is ignored, or reaches no button at all (a button drawn anew ignores the
+    pointer for 0.4 s): no second card leaves the hand and no error is shown.
+
+    A double click's two presses must come closer together than that 0.4 s, as a person's do. On a loaded machine
+    playwright's can reach the page further apart (a run of make test on 2026-12-07 saw two clicks, the second one
+    rightly refused as out of turn); such a try proves nothing, so the test plays on and tries again at the next
+    turn, at most four times."""
     open_voila(page, NOTEBOOK)
     root = match_root(page)
     settle(page, wire, root)
     if "do you agree to the chant" in status(root):
         decline_the_chant(page, wire, root)
     root.locator(".aluette-match-delay select").select_option(label="1.5 s")  # the bots wait: one card moves
-    wire.wait_settled(page)
-    before = hand(root)
-    card = before[0]
-    picture = root.locator(f'.aluette-match-hand svg[data-card="{card.code}"]')
-    picture.scroll_into_view_if_needed()
-    box = picture.bounding_box()
-    page.mouse.dblclick(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    expect(root.locator(".aluette-match-message")).to_contain_text(f"You played {card.code}", timeout=WAIT)
-    wire.wait_settled(page)
-    assert hand(root) == before[1:]
+    gaps = []
+    for _ in range(4):
+        settle(page, wire, root)
+        assert re.search(r"Your turn", status(root))
+        before = hand(root)
+        card = before[0]
+        picture = root.locator(f'.aluette-match-hand svg[data-card="{card.code}"]')
+        picture.scroll_into_view_if_needed()
+        box = picture.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.wait_for_function(BUTTON_AT_JS, arg=[x, y], timeout=WAIT)  # its button armed
+        gaps.append(double_click(page, x, y))
+        expect(root.locator(".aluette-match-message")).to_contain_text(f"You played {card.code}", timeout=WAIT)
+        wire.wait_settled(page)
+        assert hand(root) == before[1:]
+        if gaps[-1] < ARMING:
+            break
+    else:
+        pytest.fail(f"no double click whose presses came within {ARMING} ms in four tries: {gaps} ms apart")
     assert root.locator(".aluette-match-message .aluette-error").count() == 0
     assert wire.kernel_errors() == []
 
