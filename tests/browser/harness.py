@@ -62,6 +62,13 @@ LOGS = ARTIFACTS / "logs"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
+#: No page may load anything from outside this machine: every request but to the loopback goes to a proxy that is
+#: not there and fails at once (Chromium never sends loopback requests through a proxy). Playwright's request
+#: routing would do it too, but routing turns the browser's cache off, and the cache is what makes a page opened
+#: again cheap (see conftest's ``page``). The failed requests are listed in ``Wire.blocked``.
+BLOCK_OUTSIDE_ARGS = ["--proxy-server=http://127.0.0.1:9"]
+#: The console error of a request :data:`BLOCK_OUTSIDE_ARGS` stopped (:meth:`Wire.js_errors` leaves it out).
+BLOCKED_ERROR = "Failed to load resource: net::ERR_PROXY_CONNECTION_FAILED"
 INSTALL_HINT = "install Debian's chromium: sudo apt-get install chromium"
 
 # Bounded waits (seconds). Generous because the machine may be busy; each is an upper bound, never a sleep. On a
@@ -348,6 +355,12 @@ class Wire:
         page.on("websocket", on_websocket)
         page.on("console", lambda msg: msg.type == "error" and self.console_errors.append(msg.text))
         page.on("pageerror", lambda error: self.page_errors.append(str(error)))
+        page.on("requestfailed", lambda request: self._outside(request.url) and self.blocked.append(request.url))
+
+    @staticmethod
+    def _outside(url: str) -> bool:
+        """Whether a request to ``url`` leaves this machine (what :data:`BLOCK_OUTSIDE_ARGS` stops)."""
+        return not LOCAL.match(url) and not url.startswith(("data:", "blob:", "about:", "chrome-error:"))
 
     def _decode_new_frames(self):
         for direction, _, payload in self.frames[len(self._decoded):]:
@@ -373,7 +386,7 @@ class Wire:
         ``since`` (an :meth:`error_mark`), only those raised after it."""
         pages, consoles = (since.page_errors, since.console_errors) if since else (0, 0)
         return self.page_errors[pages:] + [e for e in self.console_errors[consoles:]
-                                           if not (self.blocked and e == "Failed to load resource: net::ERR_FAILED")]
+                                           if not (self.blocked and e == BLOCKED_ERROR)]
 
     def error_mark(self) -> "ErrorMark":
         """A point in what the page received and raised, for :meth:`kernel_errors` and :meth:`js_errors` ``since``:

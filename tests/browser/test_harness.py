@@ -11,7 +11,8 @@ import re
 
 import pytest
 
-from tests.browser.harness import FIXTURES, expect, open_notebook, probe_execute, screenshot
+from tests.browser.harness import (BLOCKED_ERROR, FIXTURES, expect, open_notebook, open_voila, probe_execute,
+                                   screenshot)
 
 pytestmark = pytest.mark.browser
 
@@ -209,3 +210,73 @@ def test_a_port_held_by_something_that_is_not_http_makes_the_server_start_on_ano
     finally:
         served.stop()
         squatter.close()
+
+
+# ------------------------------------------------------------------------------------------------ the browser
+
+def test_a_request_outside_this_machine_fails_and_is_listed(page, wire, open_fixture, pages):
+    """No page may depend on the internet: a fetch and a picture from outside 127.0.0.1 fail at once at the proxy
+    that is not there (BLOCK_OUTSIDE_ARGS), in the cached profile's tab and in a device's context of its own alike;
+    both are listed in ``wire.blocked``, and the console error they cause is left out of ``wire.js_errors()`` (it
+    is the harness's doing, not the page's). The page's own server still answers."""
+    open_fixture(page, "click.ipynb")
+    device, = pages(1)
+    failures = {}
+    for tab in (page, device):
+        tab.on("requestfailed", lambda request: failures.setdefault(request.url, []).append(request.failure))
+    outcome = page.evaluate("""async () => {
+        const fetched = await fetch('http://192.0.2.1/data.json').then(() => 'loaded', () => 'failed');
+        const pictured = await new Promise(done => {
+            const img = new Image();
+            img.onload = () => done('loaded');
+            img.onerror = () => done('failed');
+            img.src = 'http://example.com/picture.png';
+            document.body.appendChild(img);
+        });
+        return [fetched, pictured];
+    }""")
+    assert outcome == ["failed", "failed"]
+    assert device.evaluate("() => fetch('http://192.0.2.2/').then(() => 'loaded', () => 'failed')") == "failed"
+    outside = ["http://192.0.2.1/data.json", "http://example.com/picture.png", "http://192.0.2.2/"]
+    for _ in range(100):  # the failures' events reach playwright a moment after the page saw them
+        if all(url in failures for url in outside) and set(outside[:2]) <= set(wire.blocked):
+            break
+        page.wait_for_timeout(100)
+    assert {url: failures.get(url) for url in outside} == {url: ["net::ERR_PROXY_CONNECTION_FAILED"]
+                                                           for url in outside}
+    assert set(outside[:2]) <= set(wire.blocked)
+    assert BLOCKED_ERROR in wire.console_errors
+    assert wire.js_errors() == []
+    assert page.evaluate("async () => (await fetch(location.href)).status") == 200
+
+
+def test_the_profile_keeps_the_cache_and_nothing_else_from_one_test_to_the_next(cached_profile, voila_fixtures):
+    """``page`` is a new tab of one browser profile per worker (conftest's CachedProfile): after a test its
+    cookies and stored data are gone and its tabs closed, while the scripts the servers sent come from the cache
+    (what makes the next page cheaper to open)."""
+    from tests.browser import conftest
+    opened = []
+    try:
+        first = cached_profile.new_page()
+        opened.append(first)
+        open_voila(first, "click.ipynb", server=voila_fixtures)
+        first.evaluate("() => { localStorage.setItem('left', 'behind'); document.cookie = 'left=behind; path=/'; }")
+        cached_profile.context.new_page()  # a tab the test opened from its page: closed too
+        assert "left=behind" in first.evaluate("() => document.cookie")
+        conftest.shut_down(first)
+        cached_profile.clear()
+        assert [tab.url for tab in cached_profile.context.pages] == ["about:blank"]  # the next page's tab
+        again = cached_profile.new_page()
+        opened.append(again)
+        open_voila(again, "click.ipynb", server=voila_fixtures)
+        assert again.evaluate("() => localStorage.getItem('left')") is None
+        assert "left=behind" not in again.evaluate("() => document.cookie")
+        sizes = again.evaluate("""() => performance.getEntriesByType('resource')
+            .filter(entry => entry.initiatorType === 'script')
+            .map(entry => [entry.name, entry.transferSize, entry.encodedBodySize])""")
+        cached = [name for name, transferred, size in sizes if size > 0 and transferred < size]
+        assert cached, f"no script came from the cache: {sizes}"
+    finally:
+        for tab in opened:
+            conftest.shut_down(tab)
+        cached_profile.clear()

@@ -43,21 +43,26 @@ class Opened:
 
 
 @pytest.fixture(scope="module")
-def notebook(request, browser) -> Opened:
+def notebook(request, cached_profile) -> Opened:
     """The page of notebook ``request.param`` (indirect parametrization), opened once for this module's checks of it:
-    a student's on the Solara app (``solara``), the teacher's on Voilà (``voila``). Fails (each check of that
-    notebook, with the reason and a screenshot) if it does not render (see harness.open_notebook)."""
+    a student's on the Solara app (``solara``), the teacher's on Voilà (``voila``), in a tab of the worker's cached
+    profile as ``page`` is (one notebook at a time: pytest runs a notebook's checks before the next one's). Fails
+    (each check of that notebook, with the reason and a screenshot) if it does not render (see
+    harness.open_notebook)."""
     name = request.param
     server = request.getfixturevalue("voila" if name in TEACHER_NOTEBOOKS else "solara")
-    page = conftest._new_page(browser)
+    page = cached_profile.new_page()
     try:
-        harness.open_notebook(page, name, server=server)
-        wire_of(page).wait_settled(page)
-    except BaseException:
-        conftest._close_page(page)
-        raise
-    yield Opened(name, page)
-    conftest._close_page(page)
+        try:
+            harness.open_notebook(page, name, server=server)
+            wire_of(page).wait_settled(page)
+        except BaseException:
+            conftest.shut_down(page)
+            raise
+        yield Opened(name, page)
+        conftest.shut_down(page)
+    finally:
+        cached_profile.clear()
 
 
 @pytest.mark.parametrize("notebook", NAMES, indirect=True)
