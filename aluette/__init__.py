@@ -25,7 +25,6 @@ from .scoring import DealScore, first_to_reach, outcomes_notation, parse_outcome
 from .seats import SEATS, Seat, Team
 from .signals import SIGNALS, SignalKind
 from .tricks import explain_trick, trick_winner
-from .analysis import Solution, solve  # noqa: E402 (after the engine it reads)
 
 __version__ = "0.1.0"
 
@@ -52,8 +51,12 @@ def ranking_table(shown: bool = False):
 
 
 def __getattr__(name):
-    # simulate() needs pandas; import it only when asked for, so `import aluette` stays light
+    # simulate() needs pandas, solve() numba (a fifth of a second to import, in every kernel of a page): each is
+    # imported only when asked for, so `import aluette` stays light
     if name == "simulate":
         from .simulation import simulate
         return simulate
+    if name in ("solve", "Solution"):
+        from . import analysis
+        return getattr(analysis, name)
     raise AttributeError(f"module 'aluette' has no attribute {name!r}")

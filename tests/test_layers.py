@@ -50,3 +50,15 @@ def test_a_forbidden_import_breaks_its_contract(tmp_path, module, probe, broken)
     result = lint(tmp_path)
     assert result.returncode != 0
     assert broken in " ".join(result.stdout.split()), result.stdout
+
+
+def test_import_aluette_loads_neither_the_solver_nor_pandas():
+    """`import aluette` is what every kernel of a page does first: the engine alone. The solver (numba, a fifth of a
+    second to import) and pandas come with the first use of ``aluette.solve`` or ``aluette.simulate``, which
+    are still the package's names for them."""
+    probe = ("import sys, aluette; before = sorted(m for m in ('numba', 'pandas', 'aluette.analysis') if m in sys.modules);"
+             " from aluette import solve, Solution; from aluette.analysis import solver;"
+             " print(before, solve is solver.solve, Solution is solver.Solution, 'numba' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["[]", "True", "True", "True"]
