@@ -89,6 +89,12 @@ _NOTE_DOWNS_JS = """() => { if (!window.__aluetteDowns) { window.__aluetteDowns 
     return window.__aluetteDowns.length; }"""
 
 
+#: How long a card button drawn anew ignores the pointer (aluette.widgets.common, the aluette-arming animation), in
+#: ms: a double click whose two presses the page handled further apart than that is two clicks, not a person's
+#: double click (they come closer together), and proves nothing about one.
+ARMING = 400
+
+
 def double_click(page, x: float, y: float) -> float:
     """A real double click at ``(x, y)`` (playwright's, two clicks dispatched back to back), and how far apart in
     milliseconds the page handled its two presses. On a loaded machine that can be far more than a person's double

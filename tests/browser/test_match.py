@@ -23,7 +23,7 @@ from aluette.signals import signal_for
 from aluette.widgets.common import card_words
 from aluette.secrecy import hidden_cards
 from aluette.widgets.match import MatchTable
-from tests.browser.controls import double_click
+from tests.browser.controls import ARMING, double_click
 from tests.browser.harness import expect, screenshot
 
 pytestmark = pytest.mark.browser
@@ -312,10 +312,6 @@ def test_a_card_button_drawn_anew_ignores_the_pointer_at_first(page, wire, open_
         setTimeout(() => { const later = getComputedStyle(b).pointerEvents; b.remove(); done([first, later]); }, 800);
     })""")
     assert (first, later) == ("none", "auto")
-
-
-#: How long a card button drawn anew ignores the pointer (aluette.widgets.common, the aluette-arming animation), ms.
-ARMING = 400
 
 
 def test_a_double_click_plays_one_card_and_shows_no_error(page, wire, open_voila):
