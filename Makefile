@@ -51,8 +51,11 @@ lab: $(STAMP)
 # tests, so that no long file starts last.
 TEST_WORKERS ?= 4
 
+# Python's bytecode cache (__pycache__/, ignored by git) is written even where PYTHONDONTWRITEBYTECODE is set: every
+# kernel, server and worker of the tests imports the package again (about 150 processes a run), and each would
+# compile it anew.
 test: $(STAMP)
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
+	PYTHONDONTWRITEBYTECODE= $(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 # The classroom app (aluette/classroom): the students' app on Solara's server (aluette/classroom/solara_app.py, a
 # worker process per core, WORKERS=N to choose: docs/classroom.md). Off 127.0.0.1 it never serves without a token: give one
