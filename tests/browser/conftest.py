@@ -19,6 +19,7 @@ every server written during the test (logs are in test-artifacts/logs/).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 import shutil
@@ -233,6 +234,19 @@ class CachedProfile:
         _record(page)
         return page
 
+    @contextlib.contextmanager
+    def tab(self):
+        """A new tab (:meth:`new_page`) for the ``with`` block; after it, the Voilà kernels and Solara pages the tab
+        opened are shut down (with its own requests, so also when the test closed it) and the profile cleared."""
+        page = self.new_page()
+        try:
+            yield page
+        finally:
+            try:
+                shut_down(page)
+            finally:
+                self.clear()
+
     def clear(self):
         """Close every tab (the test's and those opened from it) first, so that none can store anything after,
         then delete the cookies, the permissions and all that the pages stored, from a new blank tab that the next
@@ -301,12 +315,8 @@ def page(cached_profile, request):
     """A new tab of this worker's browser profile for this test, alone in it (:class:`CachedProfile`: the cache
     kept, nothing else). Voilà kernels and Solara pages it opened are shut down afterwards, and every tab of the
     profile closed."""
-    page = cached_profile.new_page()
-    yield page
-    try:
-        shut_down(page)  # with the page's own requests (page.context.request): also when the test closed it
-    finally:
-        cached_profile.clear()
+    with cached_profile.tab() as page:
+        yield page
 
 
 @pytest.fixture(scope="module")

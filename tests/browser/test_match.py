@@ -81,15 +81,20 @@ HAND_BUTTONS_JS = """el => [...el.querySelectorAll('.aluette-card-pairs > button
     .map(b => { const c = getComputedStyle(b); return [c.animationName, c.animationDuration, c.pointerEvents]; })"""
 
 
-def click_picture(page, root, card: Card) -> None:
-    """A real mouse click in the middle of ``card``'s picture in your hand, once its button is there to take it (a
-    card button drawn anew ignores the pointer for its first 0.4 s: aluette-arming)."""
+def aim_at_picture(page, root, card: Card) -> tuple[float, float]:
+    """The middle of ``card``'s picture in your hand, scrolled into the window, once its button is there to take a
+    click (a card button drawn anew ignores the pointer for its first 0.4 s: aluette-arming)."""
     picture = root.locator(f'.aluette-match-hand svg[data-card="{card.code}"]')
     picture.scroll_into_view_if_needed()
     box = picture.bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     page.wait_for_function(BUTTON_AT_JS, arg=[x, y], timeout=WAIT)
-    page.mouse.click(x, y)
+    return x, y
+
+
+def click_picture(page, root, card: Card) -> None:
+    """A real mouse click in the middle of ``card``'s picture in your hand (:func:`aim_at_picture`)."""
+    page.mouse.click(*aim_at_picture(page, root, card))
 
 
 def counts(root) -> dict:
@@ -320,9 +325,8 @@ def test_a_double_click_plays_one_card_and_shows_no_error(pages, open_voila):
     pointer for 0.4 s): no second card leaves the hand and no error is shown.
 
     A double click's two presses must come closer together than that 0.4 s, as a person's do. On a loaded machine
-    playwright's can reach the page further apart (a run of make test on 2026-12-07 saw two clicks, the second one
-    rightly refused as out of turn); such a try proves nothing, so the test plays on and tries again at the next
-    turn, at most four times.
+    playwright's could reach the page further apart; such a try would be two clicks and prove nothing, so the test
+    then plays on and tries again at the next turn, at most four times.
 
     The page is a device of its own (``pages``), whose browser has nothing cached, not a tab of the worker's cached
     profile: there the page is fast enough for the hand to be drawn again within 20 ms of the first click, and a
@@ -343,12 +347,7 @@ def test_a_double_click_plays_one_card_and_shows_no_error(pages, open_voila):
         assert re.search(r"Your turn", status(root))
         before = hand(root)
         card = before[0]
-        picture = root.locator(f'.aluette-match-hand svg[data-card="{card.code}"]')
-        picture.scroll_into_view_if_needed()
-        box = picture.bounding_box()
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        page.wait_for_function(BUTTON_AT_JS, arg=[x, y], timeout=WAIT)  # its button armed
-        gaps.append(double_click(page, x, y))
+        gaps.append(double_click(page, *aim_at_picture(page, root, card)))
         expect(root.locator(".aluette-match-message")).to_contain_text(f"You played {card.code}", timeout=WAIT)
         wire.wait_settled(page)
         assert hand(root) == before[1:]

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import pytest
 
 from aluette.classroom import TEACHER_NOTEBOOKS
-from tests.browser import conftest, harness
+from tests.browser import harness
 from tests.browser.harness import NOTEBOOKS, expect, screenshot, wire_of
 from tests.browser.test_accessibility import SMALL_THINGS_JS, axe_violations, describe, record, serious
 from tests.browser.test_phone import LESSONS, check_fits, narrow_to_a_phone
@@ -51,18 +51,10 @@ def notebook(request, cached_profile) -> Opened:
     harness.open_notebook)."""
     name = request.param
     server = request.getfixturevalue("voila" if name in TEACHER_NOTEBOOKS else "solara")
-    page = cached_profile.new_page()
-    try:
-        try:
-            harness.open_notebook(page, name, server=server)
-            wire_of(page).wait_settled(page)
-        except BaseException:
-            conftest.shut_down(page)
-            raise
+    with cached_profile.tab() as page:
+        harness.open_notebook(page, name, server=server)
+        wire_of(page).wait_settled(page)
         yield Opened(name, page)
-        conftest.shut_down(page)
-    finally:
-        cached_profile.clear()
 
 
 @pytest.mark.parametrize("notebook", NAMES, indirect=True)

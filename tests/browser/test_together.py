@@ -371,10 +371,11 @@ def test_a_double_click_at_a_shared_table_plays_one_card(pages, open_app, _serve
     click on a card of the hand plays that card once, whatever the table does meanwhile, and shows no error.
 
     Four of South's cards, each by a double click. A try whose two presses the page handled 0.4 s apart or more
-    (``controls.ARMING``; a loaded make test on 2026-12-07 saw one play two cards, the second one South's lead of the
-    next trick) is two clicks, not a double click: it is not judged, and the test goes on to the next card, at most
-    eight tries, at least two of them true double clicks. The page is a device of its own, with nothing cached: see
-    tests/browser/test_match.py's double click for why, a flaw of the product left open."""
+    (``controls.ARMING``, as a loaded machine could make them) is two clicks, not a double click: it is not judged,
+    and the test goes on to the next card, at most eight tries, at least two of them true double clicks. The page
+    is a device of its own, with nothing cached: in a tab of the cached profile one play of the test had a double
+    click play two cards, the second South's lead of the next trick; see tests/browser/test_match.py's double click
+    for why, a flaw of the product left open."""
     page, = pages(1)
     table = f"Double {secrets.token_hex(3)}"
     open_app(page, STUDENT)  # the page opens the class's database first
