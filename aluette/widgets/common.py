@@ -553,13 +553,14 @@ WRAP_CSS = """
 body .jp-OutputArea-output pre, body .widget-html-content pre { word-break: normal; overflow-wrap: break-word; }
 """
 
-# The card buttons of a seat's hand ignore the pointer for their first 0.4 s in the page (aluette-arming). A slot whose
-# card changes gets a new button (seat_table.HandCard), and ipywidgets draws anew every child of the hand after the
-# first that changed, so after your card is played every later slot's button is new; on a busy page the second click
-# of a double click can be dispatched after that, onto the new button in the same place, and would play the next card
-# (seen at a shared table under load). The hand changes only with your own moves (a card, a discard, a new deal), so
-# the pause never meets a deliberate click; the kernel already ignores a click on a button replaced since, and the
-# keyboard is not concerned.
+# The card buttons of a seat's hand ignore the pointer for their first 0.4 s in the page (aluette-arming), and again for
+# 0.4 s whenever the hand's cards move (seat_table.SeatTable._rearm switches the hand's box between two classes, and
+# aluette-rearming, a copy under another name, starts the pause anew). A slot whose card changes gets a new button
+# (seat_table.HandCard); a slot whose card was played is hidden and the cards after it close up, each under the
+# pointer where its left neighbour was. On a fast page that happens within 20 ms of the click, before the second
+# click of a double click (seen in a browser test with a cached page: the second press played the next card). The
+# hand changes only with your own moves (a card, a discard, the stock, a new deal), so the pause never meets a
+# deliberate click; the kernel already ignores a click on a button replaced since, and the keyboard is not concerned.
 # Focus ring and selection marks: #0b57d0 on white is 6.4:1 and on the table's green (#e8f3e8) 5.6:1; the hint's
 # #8a4b00 on white is 7.3:1 (WCAG 2 contrast: at least 3:1 for marks that carry meaning).
 _CARD_CSS = """
@@ -590,7 +591,9 @@ _CARD_CSS = """
   text-indent: -9999px; overflow: hidden; white-space: nowrap; }
 .aluette-card-pairs > button.aluette-card-button:hover { background: rgba(11, 87, 208, 0.10) !important; }
 @keyframes aluette-arming { from, to { pointer-events: none; } }
+@keyframes aluette-rearming { from, to { pointer-events: none; } }
 .aluette-card-pairs > button.aluette-card-button { animation: aluette-arming 0.4s; }
+.aluette-card-pairs.aluette-hand-moved > button.aluette-card-button { animation-name: aluette-rearming; }
 .aluette-card-pairs > button.aluette-card-button:focus,
 .aluette-card-pairs > button.aluette-card-button:focus-visible { outline: 4px solid #0b57d0; outline-offset: 2px; }
 .jupyter-widgets.aluette-card-pairs > .aluette-card-picture { position: relative; pointer-events: none;

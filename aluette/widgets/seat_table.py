@@ -12,8 +12,9 @@ notebook 10's :class:`~aluette.widgets.together.PlayTogether` puts it under its 
 A click names what it was drawn for: each card button stands for one card (a slot whose card changes gets a new
 button), so a late click (a double click reaching the kernel after its card was played and its slot refilled) finds
 its card gone and is ignored, with no move and no message; and a card button drawn anew ignores the pointer for its
-first 0.4 s in the page (the style's ``aluette-arming``, :mod:`aluette.widgets.common`), so a second click dispatched
-after the redraw reaches no button.
+first 0.4 s in the page (the style's ``aluette-arming``, :mod:`aluette.widgets.common`), and every card button again
+for 0.4 s when the hand's cards move (a played card's slot is hidden and the cards after it close up: :meth:`SeatTable.
+_rearm`), so a second click dispatched after the redraw reaches no button.
 
 Each widget costs the classroom server a message per page: what a fresh table does not show (card slots beyond the
 hand, answer buttons of a question not asked, signal buttons, the discard row) is made when first needed, and the
@@ -791,9 +792,13 @@ class SeatTable(w.VBox):
                 self._slots.append(HandCard(self._on_card, self._parts, card, action, self.css))
                 self._slot_keys.append(())
             renewed = True
+        keys = [(card, action, card in self._picked, card is self._hint_card, deck)
+                if card is not None and card in view.hand else None for card in self._slot_cards]
+        if any(self._slot_keys) and (renewed or any(old and not key for old, key in zip(self._slot_keys, keys))):
+            self._rearm()  # cards shown move: before the first change, so that none is clickable where it lands
         for i, card in enumerate(self._slot_cards):
-            shown = card is not None and card in view.hand
-            key = (card, action, card in self._picked, card is self._hint_card, deck) if shown else None
+            key = keys[i]
+            shown = key is not None
             if key == self._slot_keys[i]:
                 continue  # unchanged: nothing to compute or send
             self._slot_keys[i] = key
@@ -810,6 +815,16 @@ class SeatTable(w.VBox):
             self._discard_parts()
             self._discard_row.layout.display = None if picking else "none"
             self._pick_count.value = _("{count} of 6 chosen").format(count=len(self.picked)) if picking else ""
+
+    def _rearm(self) -> None:
+        """The cards of the hand are about to move (a card leaves and the cards after it close up, or the stock's
+        cards come in): every card button ignores the pointer for 0.4 s again, as a button drawn anew does. The hand's
+        box switches between two classes, each naming its own copy of the pause (``aluette-arming`` and
+        ``aluette-rearming``, :mod:`aluette.widgets.common`), and a new animation name starts the pause again."""
+        if "aluette-hand-moved" in self.hand_box._dom_classes:
+            self.hand_box.remove_class("aluette-hand-moved")
+        else:
+            self.hand_box.add_class("aluette-hand-moved")
 
     def _lay_out_again(self, hand, action: str) -> bool:
         """The slots in the order of ``hand`` (the same deal's hand with cards added: the six stock cards), each

@@ -9,6 +9,8 @@ or when it loses focus.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from tests.browser import harness
 from tests.browser.harness import expect
 
@@ -95,12 +97,34 @@ _NOTE_DOWNS_JS = """() => { if (!window.__aluetteDowns) { window.__aluetteDowns 
 ARMING = 400
 
 
-def double_click(page, x: float, y: float) -> float:
-    """A real double click at ``(x, y)`` (playwright's, two clicks dispatched back to back), and how far apart in
-    milliseconds the page handled its two presses. On a loaded machine that can be far more than a person's double
-    click: the caller decides what a gap that long proves."""
+class DoubleClick(NamedTuple):
+    """What :func:`double_click` saw: how far apart in ms the page handled the two presses, and each time the hand
+    changed within :data:`ARMING` ms of the first press, the accessible name of the button that would have taken a
+    click at the point then (``""`` for none)."""
+    gap: float
+    under: list[str]
+
+
+#: Notes, at every change of the hand (``hand``) until disconnected, the button under the point ``(x, y)`` that would
+#: take a click there (``elementFromPoint`` skips an element that ignores the pointer) and when.
+_WATCH_HAND_JS = """([hand, x, y]) => { const seen = window.__aluetteUnder = [];
+    const note = () => { const e = document.elementFromPoint(x, y), b = e && e.closest('button');
+        seen.push([performance.now(), b ? (b.title || b.textContent).trim() : '']); };
+    window.__aluetteWatch && window.__aluetteWatch.disconnect();
+    window.__aluetteWatch = new MutationObserver(note);
+    window.__aluetteWatch.observe(hand, {subtree: true, childList: true, attributes: true, characterData: true}); }"""
+
+
+def double_click(page, x: float, y: float, hand) -> DoubleClick:
+    """A real double click at ``(x, y)`` (playwright's, two clicks dispatched back to back) on a card of the hand
+    (``hand``, the element of the hand's box), once the kernel has answered it. On a loaded machine the page can
+    handle the presses far further apart than a person's double click: the caller decides what a gap that long
+    proves."""
     seen = page.evaluate(_NOTE_DOWNS_JS)
+    page.evaluate(_WATCH_HAND_JS, [hand.element_handle(), x, y])
     page.mouse.dblclick(x, y)
     downs = page.evaluate(f"() => window.__aluetteDowns.slice({seen})")
     assert len(downs) == 2, f"the page saw {len(downs)} presses of the double click"
-    return downs[1] - downs[0]
+    harness.wire_of(page).wait_settled(page)
+    under = page.evaluate("() => { window.__aluetteWatch.disconnect(); return window.__aluetteUnder; }")
+    return DoubleClick(downs[1] - downs[0], [name for at, name in under if at - downs[0] < ARMING])

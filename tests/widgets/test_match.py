@@ -201,6 +201,26 @@ class TestRefusals:
         assert t.match.to_json() == after
         assert_consistent(t)
 
+    def test_the_hand_pauses_its_buttons_again_before_its_cards_move(self):
+        """Issue 22 §6 on a fast page: a played card's slot is hidden and the cards after it close up under the
+        pointer. The hand's box switches its class ``aluette-hand-moved`` (its buttons then ignore the pointer for
+        0.4 s again: aluette-rearming, tests/browser/test_match.py) before the first change of a slot is sent; a
+        change that moves no card (a hint's mark) does not switch it."""
+        t = to_play(table())
+        order = []
+        t.hand_box.observe(lambda c: order.append("box"), "_dom_classes")
+        for slot in t._slots:
+            slot.picture.observe(lambda c: order.append("slot"), ["value", "layout", "_dom_classes"])
+        t.hint_button.click()  # the hint marks a card: nothing moves
+        assert order and set(order) == {"slot"}
+        order.clear()
+        t.button_for(t.view.hand[0]).click()
+        assert order[0] == "box" and order.count("box") == 1 and "slot" in order
+        moved = "aluette-hand-moved" in t.hand_box._dom_classes
+        order.clear()
+        t.button_for(t.view.hand[0]).click()  # the next card, at the next trick: the class switches back
+        assert order[0] == "box" and ("aluette-hand-moved" in t.hand_box._dom_classes) is not moved
+
     def test_a_button_of_a_card_no_longer_in_its_slot_does_nothing(self):
         """A slot that shows another card (a new hand laid out) gets a new button: the old one, drawn for the old
         card, is closed, and a click that still reaches it makes no move."""
