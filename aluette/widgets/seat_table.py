@@ -691,7 +691,8 @@ class SeatTable(w.VBox):
         first deal's end; it works out and shows a review only once a deal is over, and hides during one."""
         if self.review_panel is None:
             if view.phase is not Phase.OVER:
-                prepare_worker()  # the review's worker loads the solver during the first deal
+                if view.tricks:  # the review's worker loads the solver during the first deal, once a trick is played:
+                    prepare_worker()  # eight tricks are time enough, and a page opened and left starts none
                 return
             self.review_panel = ReviewPanel(self.css, layout=self._plain)
             children = list(self.children)
