@@ -554,13 +554,15 @@ body .jp-OutputArea-output pre, body .widget-html-content pre { word-break: norm
 """
 
 # The card buttons of a seat's hand ignore the pointer for their first 0.4 s in the page (aluette-arming), and again for
-# 0.4 s whenever the hand's cards move (seat_table.SeatTable._rearm switches the hand's box between two classes, and
-# aluette-rearming, a copy under another name, starts the pause anew). A slot whose card changes gets a new button
-# (seat_table.HandCard); a slot whose card was played is hidden and the cards after it close up, each under the
-# pointer where its left neighbour was. On a fast page that happens within 20 ms of the click, before the second
-# click of a double click (seen in a browser test with a cached page: the second press played the next card). The
-# hand changes only with your own moves (a card, a discard, the stock, a new deal), so the pause never meets a
-# deliberate click; the kernel already ignores a click on a button replaced since, and the keyboard is not concerned.
+# 0.4 s whenever the hand's cards may move (seat_table.SeatTable._rearm switches the hand's box between two classes,
+# and aluette-rearming, a copy under another name, starts the pause anew): at each action of the seat's player but
+# choosing discards (its message above the hand can grow, a question's row go) and when the stock's cards come in.
+# A slot whose card changes gets a new button (seat_table.HandCard); a slot whose card was played is hidden and the
+# cards after it close up, each under the pointer where its left neighbour was. On a fast page that happens within
+# 20 ms of the click, before the second click of a double click (seen in a browser test with a cached page: the
+# second press played the next card). No one clicks a card on purpose within 0.4 s of their own last click or of new
+# cards, so the pause never meets a deliberate click; the kernel already ignores a click on a button replaced since,
+# and the keyboard is not concerned.
 # Focus ring and selection marks: #0b57d0 on white is 6.4:1 and on the table's green (#e8f3e8) 5.6:1; the hint's
 # #8a4b00 on white is 7.3:1 (WCAG 2 contrast: at least 3:1 for marks that carry meaning).
 _CARD_CSS = """

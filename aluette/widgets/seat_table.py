@@ -13,8 +13,9 @@ A click names what it was drawn for: each card button stands for one card (a slo
 button), so a late click (a double click reaching the kernel after its card was played and its slot refilled) finds
 its card gone and is ignored, with no move and no message; and a card button drawn anew ignores the pointer for its
 first 0.4 s in the page (the style's ``aluette-arming``, :mod:`aluette.widgets.common`), and every card button again
-for 0.4 s when the hand's cards move (a played card's slot is hidden and the cards after it close up: :meth:`SeatTable.
-_rearm`), so a second click dispatched after the redraw reaches no button.
+for 0.4 s at each of your actions but choosing discards, and when the stock's cards come in (a played card's slot is
+hidden and the cards after it close up; a message or a question's row above the hand changes: :meth:`SeatTable.
+_own_action`), so a second click dispatched after the redraw reaches no button.
 
 Each widget costs the classroom server a message per page: what a fresh table does not show (card slots beyond the
 hand, answer buttons of a question not asked, signal buttons, the discard row) is made when first needed, and the
@@ -275,6 +276,7 @@ class SeatTable(w.VBox):
         self._slot_cards: list[Optional[Card]] = []
         self._slot_keys: list = []  # what each slot shows now, to update only what changes
         self._slot_deal: Optional[tuple] = None  # (port, deal number) the slots were laid out for
+        self._rearmed = False  # the hand's buttons paused already for the action being drawn (_own_action)
         self._picked: set[Card] = set()
         self._hand_head = html("hand-head")
         self.hand_box = styled(w.HBox(layout=plain), self._css("hand"), self._css("wrap"), "aluette-card-pairs")
@@ -495,7 +497,7 @@ class SeatTable(w.VBox):
     @friendly()
     def signal(self, key: str) -> None:
         """Make signal ``key`` (:data:`aluette.SIGNALS`) to your partner; honest only (the engine checks)."""
-        with self._batched():
+        with self._own_action():
             you = self.you
             self._port.submit(Signal(you, key))
             record = next(r for r in reversed(self._port.view().signals) if r.seat is you)
@@ -506,18 +508,19 @@ class SeatTable(w.VBox):
         """What :class:`~aluette.players.bots.HeuristicBot` (reading signals) would do in your place, from your view only;
         shown as a message (the suggested card is highlighted, or the suggested discard chosen). Returns the
         :class:`~aluette.players.bots.Decision`, or ``None`` when it is not your turn."""
-        decision = self._port.hint()
-        view = self._port.view(events=False)
-        if decision is None:
-            self.message.ok(self._not_your_turn_text(view, _("No hint now")))
-            return None
-        self.message.ok(_("Hint: {move}. Why: {reason}.").format(move=move_sentence(decision.move),
-                                                                 reason=decision.reason))
-        if view.phase is Phase.PLAY:
-            self._hint_card = decision.move.card
-        elif view.phase is Phase.DISCARD:
-            self._picked = set(decision.move.cards)
-        self._render()
+        with self._own_action():  # the hint's message may move the hand
+            decision = self._port.hint()
+            view = self._port.view(events=False)
+            if decision is None:
+                self.message.ok(self._not_your_turn_text(view, _("No hint now")))
+                return None
+            self.message.ok(_("Hint: {move}. Why: {reason}.").format(move=move_sentence(decision.move),
+                                                                     reason=decision.reason))
+            if view.phase is Phase.PLAY:
+                self._hint_card = decision.move.card
+            elif view.phase is Phase.DISCARD:
+                self._picked = set(decision.move.cards)
+            self._render()
         return decision
 
     def follow_hint(self) -> Optional[Decision]:
@@ -538,7 +541,7 @@ class SeatTable(w.VBox):
         if facts.is_over:
             raise DealOverError(_("the match is over") + (f": {facts.again[0].lower()}{facts.again[1:]}"
                                                           if facts.again else ""))
-        with self._batched():
+        with self._own_action():
             self._port.next_deal()
             self.message.ok(_("Deal {number}: {dealer} deals.").format(
                 number=self._port.facts().deal_number, dealer=self._port.view(events=False).dealer))
@@ -631,7 +634,7 @@ class SeatTable(w.VBox):
 
     def _submit(self, move, done: str) -> None:
         """Your move through the port (which checks it), then the message."""
-        with self._batched():
+        with self._own_action():
             self._port.submit(move)  # raises and changes nothing when refused
             self._picked = set()
             self.message.ok(done)
@@ -795,7 +798,8 @@ class SeatTable(w.VBox):
             renewed = True
         keys = [(card, action, card in self._picked, card is self._hint_card, deck)
                 if card is not None and card in view.hand else None for card in self._slot_cards]
-        if any(self._slot_keys) and (renewed or any(old and not key for old, key in zip(self._slot_keys, keys))):
+        moved = renewed or any(old and not key for old, key in zip(self._slot_keys, keys))
+        if any(self._slot_keys) and moved and not self._rearmed:
             self._rearm()  # cards shown move: before the first change, so that none is clickable where it lands
         for i, card in enumerate(self._slot_cards):
             key = keys[i]
@@ -816,6 +820,22 @@ class SeatTable(w.VBox):
             self._discard_parts()
             self._discard_row.layout.display = None if picking else "none"
             self._pick_count.value = _("{count} of 6 chosen").format(count=len(self.picked)) if picking else ""
+
+    @contextlib.contextmanager
+    def _own_action(self):
+        """An action of this page's player (a move, Next deal, a signal, a hint), drawn once at the end
+        (:meth:`_batched`). The hand's buttons pause first (:meth:`_rearm`), before anything of the action is sent:
+        besides a card leaving the hand, its message can grow and a question's row above the hand can go, moving the
+        hand under the pointer of a double click (on an answer, or on Hint just below the hand). Choosing a card for
+        the discard does not pause them: a person may choose six cards in quick succession, and the hand does not
+        move."""
+        self._rearm()
+        self._rearmed = True  # the action's drawing does not switch the class back (that would cancel the pause)
+        try:
+            with self._batched():
+                yield
+        finally:
+            self._rearmed = False
 
     def _rearm(self) -> None:
         """The cards of the hand are about to move (a card leaves and the cards after it close up, or the stock's

@@ -108,7 +108,7 @@ class DoubleClick(NamedTuple):
 #: Notes, at every change of the hand (``hand``) until disconnected, the button under the point ``(x, y)`` that would
 #: take a click there (``elementFromPoint`` skips an element that ignores the pointer) and when.
 _WATCH_HAND_JS = """([hand, x, y]) => { const seen = window.__aluetteUnder = [];
-    const note = () => { const e = document.elementFromPoint(x, y), b = e && e.closest('button');
+    const note = window.__aluetteNote = () => { const e = document.elementFromPoint(x, y), b = e && e.closest('button');
         seen.push([performance.now(), b ? (b.title || b.textContent).trim() : '']); };
     window.__aluetteWatch && window.__aluetteWatch.disconnect();
     window.__aluetteWatch = new MutationObserver(note);
@@ -126,5 +126,7 @@ def double_click(page, x: float, y: float, hand) -> DoubleClick:
     downs = page.evaluate(f"() => window.__aluetteDowns.slice({seen})")
     assert len(downs) == 2, f"the page saw {len(downs)} presses of the double click"
     harness.wire_of(page).wait_settled(page)
-    under = page.evaluate("() => { window.__aluetteWatch.disconnect(); return window.__aluetteUnder; }")
+    under = page.evaluate("""() => { const watch = window.__aluetteWatch;  // the changes not reported yet, then stop
+        if (watch.takeRecords().length) window.__aluetteNote();
+        watch.disconnect(); return window.__aluetteUnder; }""")
     return DoubleClick(downs[1] - downs[0], [name for at, name in under if at - downs[0] < ARMING])

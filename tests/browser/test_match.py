@@ -301,7 +301,7 @@ def test_a_card_button_ignores_the_pointer_when_drawn_anew_or_moved(page, wire, 
     click of a double click would land on the next card. The hand's card buttons ignore the pointer for their first
     0.4 s in the page (the style's aluette-arming animation), and all of them again for 0.4 s when the hand's box
     switches its class ``aluette-hand-moved`` (a copy of the pause under another name, aluette-rearming, which
-    restarts it: the kernel switches it before the cards move, tests/widgets/test_seat_table.py); then they take
+    restarts it: the kernel switches it before the cards move, tests/widgets/test_match.py); then they take
     clicks as before."""
     open_voila(page, NOTEBOOK)
     root = match_root(page)
