@@ -44,12 +44,13 @@ lab: $(STAMP)
 	$(if $(filter fr,$(LANG)),LANG=C.UTF-8 )$(VENV)/bin/jupyter lab --ServerApp.ip=$(HOST) --ServerApp.port=$(PORT) $(ROOT_FLAG) $(LAB_START)
 
 # pytest-xdist workers, a test file each at a time (--dist loadfile: a notebook's cells share one kernel, a browser
-# file its servers; tests/conftest.py's scheduler splits test_pages.py by notebook). Four on this project's 2-core
-# machine: a whole run keeps both cores busy from its start to its end (measured every 5 s on 2026-12-07: 97-100%),
-# so a fifth worker only added contention (five: 571-629 s of pytest in three idle runs, load average 16-18; four:
-# 528 s, load 8-13). Files are handed out longest first (tests/conftest.py, LONGEST_FIRST), not by their number of
-# tests, so that no long file starts last.
-TEST_WORKERS ?= 4
+# file its servers; tests/conftest.py's scheduler splits test_pages.py by notebook). Three on this project's 2-core
+# machine: each worker brings its own browser, servers and kernels, and the processor time of a run grows with them
+# (whole make test runs of one commit, idle machine, 2026-12-07: four workers 544 s of pytest and 1,082 s of
+# processor time; three 486 s and 909 s; two 514 s and 877 s, the cores idle at times; five, earlier, 571-629 s).
+# Files are handed out longest first (tests/conftest.py, LONGEST_FIRST), not by their number of tests, so that no
+# long file starts last.
+TEST_WORKERS ?= 3
 
 # Python's bytecode cache (__pycache__/, ignored by git) is written even where PYTHONDONTWRITEBYTECODE is set: every
 # kernel, server and worker of the tests imports the package again (about 150 processes a run), and each would
