@@ -28,9 +28,10 @@ from ..savefile import load_json
 from ..scenario import (SCENARIO_FORMAT, parse_partial_hands, replayed_from_trick, scenario_deal, scenario_from_json,
                         scenario_to_json, tricks_to_replay, undone)
 from ..seats import SEATS, Seat
-from .common import (CARDS_TEXT, MAX_SEED, SAVE_TEXT, CardButton, LimitedText, LimitedTextarea, MessageArea, SeedBox,
+from .common import (CARDS_TEXT, MAX_SEED, SAVE_TEXT, CardParts, LimitedText, LimitedTextarea, MessageArea, SeedBox,
                      card_label, card_size_control, card_style, check_choice, check_seed, friendly, limited_text,
-                     no_null_tooltips, table_html, PHASES)
+                     no_null_tooltips, styled, table_html, PHASES)
+from .seat_table import HandCard, fill_hand
 
 __all__ = ["ScenarioBuilder", "BestPlayPanel", "move_label"]
 
@@ -161,8 +162,10 @@ class ScenarioBuilder(w.VBox):
     deal as JSON), ``recipe_button`` (``aluette-edge-recipe``: the seed, hands and options as a short recipe),
     ``load_button`` (``aluette-edge-load``: reads ``json`` back, a saved deal or a recipe), ``card_buttons``
     (``aluette-edge-card``: in the play phase, the pictures of the legal cards of the seat to move; a click plays
-    the card, as :meth:`play_card`), ``undo_button`` (``aluette-edge-undo``: takes back the last move, a bot's or
-    yours, as :func:`aluette.scenario.undone`), ``trick`` (``aluette-edge-trick``: the tricks started so far) with
+    the card, as :meth:`play_card`; a button drawn for each card, which ignores the pointer for its first 0.4 s, so
+    that a double click plays one card, not the next seat's too), ``undo_button`` (``aluette-edge-undo``: takes
+    back the last move, a bot's or yours, as :func:`aluette.scenario.undone`), ``trick`` (``aluette-edge-trick``:
+    the tricks started so far) with
     ``replay_button`` (``aluette-edge-replay``: the deal as it stood before that trick's first card, the later moves
     taken back, as :func:`aluette.scenario.replayed_from_trick`: play it another way), ``json``
     (``aluette-edge-json``). Views: ``table`` (``aluette-edge-table``), ``tricks`` (``aluette-edge-tricks``),
@@ -247,8 +250,14 @@ class ScenarioBuilder(w.VBox):
         self.tricks = w.HTML()
         self.tricks.add_class("aluette-edge-tricks")
         self.message = MessageArea()
-        self._cards_head = w.HTML()
-        self.card_buttons = [CardButton(self.play_card, "aluette-edge-card") for _ in range(9)]
+        self._cards_head = styled(w.HTML(), "aluette-edge-cards-head")  # "N to play: click a card..."
+        # the legal cards of the seat to move, as a seat's hand is drawn (seat_table.HandCard: a slot whose card
+        # changes gets a new button, paused 0.4 s in the page): after a card is played the next seat's cards take
+        # the same places, and the second click of a double click played one of them too
+        self._card_parts = CardParts()
+        self.card_buttons: list[HandCard] = []  # made when a seat first has that many legal cards
+        self._card_row = styled(w.HBox(layout=w.Layout(flex_flow="row wrap")), "aluette-card-pairs",
+                                "aluette-edge-cards")
         self.best_play = BestPlayPanel(lambda: self.deal)
         self.deal: Deal = scenario_deal(given, seed, leader=leader, options=options)
         self._seats_bots: Optional[tuple] = None  # (kind, seed, bots) of this deal
@@ -269,7 +278,7 @@ class ScenarioBuilder(w.VBox):
             card_size_control(),
             w.HBox([self.move, self.play_button, self.undo_button]),
             w.HBox([self.trick, self.replay_button]),
-            self._cards_head, w.HBox(self.card_buttons, layout=w.Layout(flex_flow="row wrap")),
+            self._cards_head, self._card_row,
             self.message, self.table, self.tricks, self.best_play,
             w.HBox([self.export_button, self.recipe_button, self.load_button]), self.json])
         self.children = (card_style(), *self.children)
@@ -474,11 +483,16 @@ class ScenarioBuilder(w.VBox):
         self.move.value = 0 if moves else None
         self.move.description = _("{seat} plays").format(seat=deal.to_move) if deal.to_move else _("Over")
         cards = [m.card for m in moves if isinstance(m, Play)]
+        action = _("{seat} plays it").format(seat=deal.to_move)
+        more = cards[len(self.card_buttons):]
+        self.card_buttons.extend(HandCard(self.play_card, self._card_parts, card, action, "aluette-edge")
+                                 for card in more)
         for i, button in enumerate(self.card_buttons):
             if i < len(cards):
-                button.show(cards[i], _("{seat} plays it").format(seat=deal.to_move))
+                button.show(cards[i], action)
             else:
                 button.hide()
+        fill_hand(self._card_row, self.card_buttons, again=bool(more))
         self._cards_head.value = (_("<b>{seat} to play:</b> click a card (the legal ones are shown)").format(
             seat=deal.to_move) if cards else "")
         over = deal.is_over

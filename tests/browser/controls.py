@@ -84,6 +84,21 @@ def finish(page, wire, since=None):
 PICTURES_JS = "els => els.map(el => el.querySelector('svg[data-card]').dataset.card)"
 
 
+#: Whether the element under a point of the window is (inside) a button.
+BUTTON_AT_JS = "([x, y]) => { const e = document.elementFromPoint(x, y); return !!(e && e.closest('button')); }"
+
+
+def aim_at(page, picture, timeout: float = 30_000) -> tuple[float, float]:
+    """The middle of a card's ``picture`` (a locator) in a hand, or the explorer's cards, scrolled into the window,
+    once the card's button is there to take a click: a card button drawn anew ignores the pointer for its first
+    0.4 s (aluette.widgets.common, aluette-arming), and a click there then reaches nothing."""
+    picture.scroll_into_view_if_needed()
+    box = picture.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.wait_for_function(BUTTON_AT_JS, arg=[x, y], timeout=timeout)
+    return x, y
+
+
 #: Records when the page handles each mousedown (``window.__aluetteDowns``, from the first call on): the time it runs
 #: the handler, not the event's timeStamp, which is when the browser made the event (a busy page may handle it later).
 _NOTE_DOWNS_JS = """() => { if (!window.__aluetteDowns) { window.__aluetteDowns = [];

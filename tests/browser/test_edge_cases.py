@@ -7,18 +7,22 @@ student reads on 02 and 09 at phone width (no word split in two, no decision id;
 Sources: the rules sheet, "gameplay" and "scoring" (what decides the deal); decision of this project (aluette.scenario):
 blank places are filled from the seed's shuffle, the dealer sits at the leader's right.
 
-The four tests of 09's widgets share one page of 09 (``page_09``; opening 09 costs ~10 s of simulations), in file
-order: the card click plays on the notebook's own deal, then the builder deals its own hands, then replays that deal
-from trick 3 (Undo, Replay from here), then the simulation (another widget).
+The five tests of 09's widgets share one page of 09 (``page_09``; opening 09 costs ~10 s of simulations), in file
+order: the card click and then a double click play on the notebook's own deal, then the builder deals its own hands,
+then replays that deal from trick 3 (Undo, Replay from here), then the simulation (another widget).
 """
+
+import re
 
 import pytest
 
-from aluette import Options
+from aluette import SEATS, Card, Options, Seat
+from aluette.widgets.common import card_words
 from aluette.widgets.edge import ScenarioBuilder
 from aluette.widgets.simulate import SimulationPlan, run_plan
 
-from tests.browser.controls import expect_error, expect_no_error, field, finish, html
+from tests.browser.controls import (ARMING, aim_at, double_click, expect_error, expect_no_error, field, finish,
+                                    html)
 from tests.browser import harness
 from tests.browser.harness import doc_image, expect, screenshot
 
@@ -52,11 +56,37 @@ def test_09_a_click_on_a_card_picture_plays_it(page_09):
     cards = builder.locator(".aluette-edge-card svg[data-card]")
     expect(cards).to_have_count(9)  # N leads the notebook's deal: its nine cards
     code = cards.nth(3).get_attribute("data-card")
-    cards.nth(3).scroll_into_view_if_needed()
-    box = cards.nth(3).bounding_box()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.click(*aim_at(page, cards.nth(3), WAIT))
     expect(builder.locator(".aluette-message").first).to_contain_text(f"N: {code} — ", timeout=WAIT)
     expect(cards).to_have_count(9)  # now E's nine cards
+    finish(page, wire)
+
+
+def test_09_a_double_click_on_a_card_plays_it_alone(page_09):
+    """Issue 22 §6 in the explorer: after a card is played, the next seat's cards take the same places; a double
+    click plays the card clicked and not the next seat's card drawn where it was (each card's button is new and
+    ignores the pointer for 0.4 s; a late click names the card already played). A try whose presses the page
+    handled 0.4 s apart or more is two clicks and is not judged (controls.ARMING): at most four tries."""
+    page = page_09
+    wire = harness.wire_of(page)
+    builder = page.locator(".aluette-edge-builder").first  # 09 has a second one below
+    head = builder.locator(".aluette-edge-cards-head")
+    cards = builder.locator(".aluette-edge-card svg[data-card]")
+    gaps = []
+    for _ in range(4):
+        seat = re.search(r"([NESW]) to play", head.text_content()).group(1)
+        code = cards.nth(0).get_attribute("data-card")
+        click = double_click(page, *aim_at(page, cards.nth(0), WAIT), builder.locator(".aluette-edge-cards"))
+        gaps.append(click.gap)
+        expect(builder.locator(".aluette-message").first).to_contain_text(f"{seat}: {code} — ", timeout=WAIT)
+        if click.gap < ARMING:
+            after = SEATS[(SEATS.index(Seat(seat)) + 1) % 4]
+            expect(head).to_contain_text(f"{after} to play")  # one card played, the next seat's turn
+            words = card_words(Card.parse(code))
+            assert [n for n in click.under if n and not n.startswith(words)] == [], (code, click)
+            break
+    else:
+        pytest.fail(f"no double click whose presses came within {ARMING} ms in four tries: {gaps} ms apart")
     finish(page, wire)
 
 
@@ -108,9 +138,7 @@ def test_09_builder_undo_and_replay_from_a_trick(page_09):
     cards = builder.locator(".aluette-edge-card svg[data-card]")
     expect(cards).to_have_count(10 - 3)  # the leader's seven cards
     first = cards.nth(0).get_attribute("data-card")
-    cards.nth(0).scroll_into_view_if_needed()
-    box = cards.nth(0).bounding_box()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.click(*aim_at(page, cards.nth(0), WAIT))
     expect(message).to_contain_text(f"{leader}: {first} — ")
     builder.locator("button.aluette-edge-undo").click()
     expect(message).to_contain_text(f"Took back {leader}: {first} — ")

@@ -23,7 +23,7 @@ from aluette.signals import signal_for
 from aluette.widgets.common import card_words
 from aluette.secrecy import hidden_cards
 from aluette.widgets.match import MatchTable
-from tests.browser.controls import ARMING, double_click
+from tests.browser.controls import ARMING, aim_at, double_click
 from tests.browser.harness import expect, screenshot, wire_of
 
 pytestmark = pytest.mark.browser
@@ -73,9 +73,6 @@ def card_button(root, card: Card):
     return root.get_by_role("button", name=card_words(card) + ":")
 
 
-#: Whether the element under a point of the window is (inside) a button.
-BUTTON_AT_JS = "([x, y]) => { const e = document.elementFromPoint(x, y); return !!(e && e.closest('button')); }"
-
 #: The hand's card buttons: [animation name, duration, pointer-events] of each.
 HAND_BUTTONS_JS = """el => [...el.querySelectorAll('.aluette-card-pairs > button.aluette-card-button')]
     .map(b => { const c = getComputedStyle(b); return [c.animationName, c.animationDuration, c.pointerEvents]; })"""
@@ -84,12 +81,7 @@ HAND_BUTTONS_JS = """el => [...el.querySelectorAll('.aluette-card-pairs > button
 def aim_at_picture(page, root, card: Card) -> tuple[float, float]:
     """The middle of ``card``'s picture in your hand, scrolled into the window, once its button is there to take a
     click (a card button drawn anew ignores the pointer for its first 0.4 s: aluette-arming)."""
-    picture = root.locator(f'.aluette-match-hand svg[data-card="{card.code}"]')
-    picture.scroll_into_view_if_needed()
-    box = picture.bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    page.wait_for_function(BUTTON_AT_JS, arg=[x, y], timeout=WAIT)
-    return x, y
+    return aim_at(page, root.locator(f'.aluette-match-hand svg[data-card="{card.code}"]'), WAIT)
 
 
 def click_picture(page, root, card: Card) -> None:

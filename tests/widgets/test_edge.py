@@ -237,6 +237,22 @@ class TestCardPictures:
         assert deal.to_move is seat.left
         assert sum(b.card is not None for b in builder.card_buttons) == 9
 
+    def test_a_late_click_on_a_card_already_played_plays_nothing(self):
+        """The second click of a double click, reaching the kernel after the next seat's cards took the places: each
+        card has a button of its own (a card's place that shows another card gets a new one), so the click names the
+        card already played and does nothing; the next seat is still to play (issue 22 §6, in the explorer)."""
+        builder = ScenarioBuilder(seed=3, options=Options(chant=False))
+        deal = builder.deal
+        seat = deal.to_move
+        first = builder.card_buttons[4]
+        old = first.button
+        first.click()
+        assert deal.to_move is seat.left and first.button is not old and old.comm is None
+        moves = len(deal.moves)
+        old.click()  # the same place, drawn for the card already played
+        assert len(deal.moves) == moves and deal.to_move is seat.left and builder.message.last_error is None
+        assert builder._card_row.children == tuple(x for b in builder.card_buttons for x in (b.button, b.picture))
+
     def test_no_card_pictures_outside_the_play_phase(self):
         builder = ScenarioBuilder(seed=3)  # the chant comes first
         assert builder.deal.phase is Phase.CHANT
