@@ -800,8 +800,8 @@ class SeatTable(w.VBox):
         deal, hand = (id(self._port), view.dealer, self._port.facts().deal_number), view.hand
         picking = view.phase is Phase.DISCARD and view.to_move is view.seat
         action = self._card_action(view, picking)
-        renewed = False
-        if deal != self._slot_deal:
+        renewed, same_deal = False, deal == self._slot_deal
+        if not same_deal:
             self._slot_deal = deal
             self._slot_cards = [*hand, *[None] * (len(self._slots) - len(hand))]
             self._picked = set()
@@ -818,7 +818,8 @@ class SeatTable(w.VBox):
             renewed = True
         keys = [(card, action, card in self._picked, card is self._hint_card, deck)
                 if card is not None and card in view.hand else None for card in self._slot_cards]
-        moved = renewed or any(old and not key for old, key in zip(self._slot_keys, keys))
+        gone = [i for i, (old, key) in enumerate(zip(self._slot_keys, keys)) if old and not key]
+        moved = renewed or bool(gone)
         if any(self._slot_keys) and moved and not self._rearmed:
             self._rearm()  # cards shown move: before the first change, so that none is clickable where it lands
         for i, card in enumerate(self._slot_cards):
@@ -832,11 +833,22 @@ class SeatTable(w.VBox):
             else:
                 self._slots[i].hide()
         fill_hand(self.hand_box, self._slots, again=renewed)
+        if self._rearmed and same_deal and gone:
+            self._focus_near(gone[0], keys)
         self._hand_head.value = _("<b>Your hand</b> ({what})").format(what=escape(self._hand_text(view, picking)))
         if picking or self._discard_row is not None:
             self._discard_parts()
             self._discard_row.layout.display = None if picking else "none"
             self._pick_count.value = _("{count} of 6 chosen").format(count=len(self.picked)) if picking else ""
+
+    def _focus_near(self, place: int, keys: list) -> None:
+        """Your card (or your discard) left the hand by your action, and the keyboard's focus with its button (hidden):
+        the focus goes to the card now in its place (the next one, or else the last), so that a keyboard user goes on
+        from the hand rather than from the top of the page. After a click the browser shows no focus ring for it
+        (``:focus-visible``)."""
+        shown = [i for i, key in enumerate(keys) if key]
+        if shown:
+            self._slots[next((i for i in shown if i > place), shown[-1])].button.focus()
 
     @contextlib.contextmanager
     def _own_action(self):

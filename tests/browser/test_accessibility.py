@@ -118,7 +118,8 @@ def tab_to(page, wanted, limit: int = 300) -> dict:
 
 def test_a_whole_deal_played_with_the_keyboard_only(page, wire, open_app):
     """WCAG 2.1.1 and 2.4.7: Tab reaches every card of your hand, with a visible focus ring, and Enter or Space plays
-    it; the chant is answered the same way. No mouse: a whole deal of notebook 08 to its end."""
+    it; the chant is answered the same way. No mouse: a whole deal of notebook 08 to its end. WCAG 2.4.3: after your
+    card is played the focus is on a card of your hand, not back at the top of the page."""
     open_app(page, MATCH)
     root = page.locator(".aluette-match").first
     settle(page, wire, root)
@@ -136,6 +137,9 @@ def test_a_whole_deal_played_with_the_keyboard_only(page, wire, open_app):
             assert re.match(r"^(\d+|ace|jack|cavalière|king) of (coins|cups|batons|swords)", focused["name"]), focused
             page.keyboard.press(keys[played % 2])  # Enter and Space both play
             played += 1
+            settle(page, wire, root)
+            if played < 9:  # WCAG 2.4.3: the focus stays in the hand, on the card now in the place of yours
+                expect(page.locator(":focus")).to_have_class(re.compile(r"\baluette-match-card-button\b"))
         settle(page, wire, root)
     assert played == 9 and "Deal over" in status(root)
     counts = root.locator(".aluette-match-counts").text_content()

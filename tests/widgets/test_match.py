@@ -242,6 +242,23 @@ class TestRefusals:
             assert order[0] == "box" and order.count("box") == 1 and "slot" in order, order
             assert switched() is not was
 
+    def test_the_focus_goes_to_the_card_in_the_place_of_yours(self, monkeypatch):
+        """WCAG 2.4.3 (focus order): the button of the card you played hides, and the keyboard's focus with it; the
+        focus goes to the card now in its place (the next one; for the last card of the row, the one before), not
+        to the top of the page. Another seat's move moves no focus."""
+        focused = []
+        monkeypatch.setattr(w.Button, "focus", lambda self: focused.append(self))
+        t = to_play(table(first_dealer=E))
+        hand = list(t.view.hand)
+        t.button_for(hand[2]).click()
+        assert focused == [t.button_for(hand[3]).button]
+        focused.clear()
+        t.button_for(t.view.hand[-1]).click()  # the last card of the row: the one before it
+        assert focused == [t.button_for(t.view.hand[-1]).button]
+        focused.clear()
+        t.hint_button.click()  # nothing leaves the hand: the focus stays
+        assert focused == []
+
     def test_choosing_discards_does_not_pause_the_hand_and_the_stock_does(self):
         """Choosing a card for the discard moves nothing: a person may choose six in quick succession, so the hand's
         buttons do not pause. The stock's six cards coming in move the hand: they pause, once."""
