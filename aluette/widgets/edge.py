@@ -165,9 +165,9 @@ class ScenarioBuilder(w.VBox):
     the card, as :meth:`play_card`; a button drawn for each card, which ignores the pointer for its first 0.4 s, so
     that a double click plays one card, not the next seat's too), ``undo_button`` (``aluette-edge-undo``: takes
     back the last move, a bot's or yours, as :func:`aluette.scenario.undone`), ``trick`` (``aluette-edge-trick``:
-    the tricks started so far) with
-    ``replay_button`` (``aluette-edge-replay``: the deal as it stood before that trick's first card, the later moves
-    taken back, as :func:`aluette.scenario.replayed_from_trick`: play it another way), ``json``
+    the tricks started so far) with ``replay_button`` (``aluette-edge-replay``: the deal as it stood before that
+    trick's first card, the later moves taken back, as :func:`aluette.scenario.replayed_from_trick`: play it another
+    way), ``json``
     (``aluette-edge-json``). Views: ``table`` (``aluette-edge-table``), ``tricks`` (``aluette-edge-tricks``),
     ``message`` (``aluette-message``). Read-only: ``deal``.
 

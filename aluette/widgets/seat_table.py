@@ -296,7 +296,7 @@ class SeatTable(w.VBox):
         self._slot_cards: list[Optional[Card]] = []
         self._slot_keys: list = []  # what each slot shows now, to update only what changes
         self._slot_deal: Optional[tuple] = None  # (port, deal number) the slots were laid out for
-        self._rearmed = False  # the hand's buttons paused already for the action being drawn (_own_action)
+        self._acting = False  # an action of this page's player is being drawn (_own_action): the hand paused first
         self._picked: set[Card] = set()
         self._hand_head = html("hand-head")
         self.hand_box = styled(w.HBox(layout=plain), self._css("hand"), self._css("wrap"), "aluette-card-pairs")
@@ -820,7 +820,7 @@ class SeatTable(w.VBox):
                 if card is not None and card in view.hand else None for card in self._slot_cards]
         gone = [i for i, (old, key) in enumerate(zip(self._slot_keys, keys)) if old and not key]
         moved = renewed or bool(gone)
-        if any(self._slot_keys) and moved and not self._rearmed:
+        if any(self._slot_keys) and moved and not self._acting:
             self._rearm()  # cards shown move: before the first change, so that none is clickable where it lands
         for i, card in enumerate(self._slot_cards):
             key = keys[i]
@@ -833,7 +833,7 @@ class SeatTable(w.VBox):
             else:
                 self._slots[i].hide()
         fill_hand(self.hand_box, self._slots, again=renewed)
-        if self._rearmed and same_deal and gone:
+        if self._acting and same_deal and gone:
             self._focus_near(gone[0], keys)
         self._hand_head.value = _("<b>Your hand</b> ({what})").format(what=escape(self._hand_text(view, picking)))
         if picking or self._discard_row is not None:
@@ -859,12 +859,12 @@ class SeatTable(w.VBox):
         the discard does not pause them: a person may choose six cards in quick succession, and the hand does not
         move."""
         self._rearm()
-        self._rearmed = True  # the action's drawing does not switch the class back (that would cancel the pause)
+        self._acting = True  # the action's drawing does not switch the class back (that would cancel the pause)
         try:
             with self._batched():
                 yield
         finally:
-            self._rearmed = False
+            self._acting = False
 
     def _rearm(self) -> None:
         """The cards of the hand are about to move (a card leaves and the cards after it close up, or the stock's

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from aluette import Card
+from aluette.widgets.common import card_words
 from tests.browser import harness
 from tests.browser.harness import expect
 
@@ -118,6 +120,11 @@ class DoubleClick(NamedTuple):
     click at the point then (``""`` for none)."""
     gap: float
     under: list[str]
+
+    def others(self, card: Card) -> list[str]:
+        """The names in :attr:`under` of buttons of cards other than ``card`` (the one double-clicked): each a card
+        the second click could have played."""
+        return [name for name in self.under if name and not name.startswith(card_words(card))]
 
 
 #: Notes, at every change of the hand (``hand``) until disconnected, the button under the point ``(x, y)`` that would

@@ -438,7 +438,7 @@ def test_a_double_click_at_a_shared_table_plays_one_card(page, open_app, _server
             click = double_click(page, *point[0], root(page).locator(".aluette-together-hand"))
             gaps.append(click.gap)
             # whenever the hand changed in the pause, no other card's button was there to take the second click
-            assert [n for n in click.under if n and not n.startswith(card_words(card))] == [], click.under
+            assert click.others(card) == [], click.under
             if gaps[-1] >= ARMING:  # two clicks: the second may rightly play a card or be refused
                 wire_of(page).wait_settled(page)
                 continue
