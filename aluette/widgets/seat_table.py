@@ -491,7 +491,8 @@ class SeatTable(w.VBox):
         """Agree to (``True``) or decline the chant when you are asked."""
         self._check_your_turn(_("answer the chant"))
         self._submit(ChantAnswer(self.you, bool(agree)),
-                     _("You agree to the chant.") if agree else _("You decline the chant: the stock stays unused."))
+                     _("You agree to the chant.") if agree else _("You decline the chant: the stock stays unused."),
+                     answered=True)
 
     @friendly()
     def discard(self, cards: Union[str, Iterable[CardLike], None] = None) -> None:
@@ -505,14 +506,15 @@ class SeatTable(w.VBox):
         """Offer your side's surrender (``True``) or play on, when you speak for your side."""
         self._check_your_turn(_("speak"))
         self._submit(SurrenderOffer(self.you, bool(offer)),
-                     _("You offer to surrender.") if offer else _("You play on."))
+                     _("You offer to surrender.") if offer else _("You play on."), answered=True)
 
     @friendly()
     def answer_surrender(self, accept: bool) -> None:
         """Accept (a sure point) or refuse (then your side must make mordienne) the other side's surrender."""
         self._check_your_turn(_("answer"))
         self._submit(SurrenderAnswer(self.you, bool(accept)),
-                     _("You accept the surrender.") if accept else _("You refuse: your side must make mordienne."))
+                     _("You accept the surrender.") if accept else _("You refuse: your side must make mordienne."),
+                     answered=True)
 
     @friendly()
     def signal(self, key: str) -> None:
@@ -652,9 +654,10 @@ class SeatTable(w.VBox):
             return
         self.signal(key)
 
-    def _submit(self, move, done: str) -> None:
-        """Your move through the port (which checks it), then the message."""
-        with self._own_action():
+    def _submit(self, move, done: str, answered: bool = False) -> None:
+        """Your move through the port (which checks it), then the message; ``answered``: an answer to a question,
+        whose buttons go with it (:meth:`_own_action`)."""
+        with self._own_action(answered):
             self._port.submit(move)  # raises and changes nothing when refused
             self._picked = set()
             self.message.ok(done)
@@ -851,13 +854,14 @@ class SeatTable(w.VBox):
             self._slots[next((i for i in shown if i > place), shown[-1])].button.focus()
 
     @contextlib.contextmanager
-    def _own_action(self):
+    def _own_action(self, answered: bool = False):
         """An action of this page's player (a move, Next deal, a signal, a hint), drawn once at the end
         (:meth:`_batched`). The hand's buttons pause first (:meth:`_rearm`), before anything of the action is sent:
         besides a card leaving the hand, its message can grow and a question's row above the hand can go, moving the
         hand under the pointer of a double click (on an answer, or on Hint just below the hand). Choosing a card for
         the discard does not pause them: a person may choose six cards in quick succession, and the hand does not
-        move."""
+        move. ``answered``: the action answers a question, and once it is drawn the keyboard's focus goes to the
+        hand (:meth:`_focus_hand`)."""
         self._rearm()
         self._acting = True  # the action's drawing does not switch the class back (that would cancel the pause)
         try:
@@ -865,6 +869,17 @@ class SeatTable(w.VBox):
                 yield
         finally:
             self._acting = False
+        if answered:
+            self._focus_hand()
+
+    def _focus_hand(self) -> None:
+        """Your answer's button went with its question (the chant, the surrender), and the keyboard's focus with it:
+        the focus goes to the first card of your hand, where your next action is (your discard or your card; no
+        question of yours follows your own answer), so that a keyboard user goes on from there rather than from the
+        top of the page."""
+        shown = [i for i, key in enumerate(self._slot_keys) if key]
+        if shown:
+            self._slots[shown[0]].button.focus()
 
     def _rearm(self) -> None:
         """The cards of the hand are about to move (a card leaves and the cards after it close up, or the stock's

@@ -119,7 +119,8 @@ def tab_to(page, wanted, limit: int = 300) -> dict:
 def test_a_whole_deal_played_with_the_keyboard_only(page, wire, open_app):
     """WCAG 2.1.1 and 2.4.7: Tab reaches every card of your hand, with a visible focus ring, and Enter or Space plays
     it; the chant is answered the same way. No mouse: a whole deal of notebook 08 to its end. WCAG 2.4.3: after your
-    card is played the focus is on a card of your hand, not back at the top of the page."""
+    card is played, and after your answer to the chant, the focus is on a card of your hand, not back at the top of the
+    page."""
     open_app(page, MATCH)
     root = page.locator(".aluette-match").first
     settle(page, wire, root)
@@ -131,6 +132,8 @@ def test_a_whole_deal_played_with_the_keyboard_only(page, wire, open_app):
         if "do you agree to the chant" in text:
             tab_to(page, lambda f: "aluette-match-chant-decline" in f["cls"])
             page.keyboard.press("Enter")
+            settle(page, wire, root)  # WCAG 2.4.3: the answer's button goes, the focus goes to your hand
+            expect(page.locator(":focus")).to_have_class(re.compile(r"\baluette-match-card-button\b"))
         elif "click a card to play it" in text:
             focused = tab_to(page, lambda f: "aluette-match-card-button" in f["cls"] and f["name"].endswith("play it"))
             assert focused["outline"] == "solid" and focused["width"] >= 3, focused  # the visible focus ring

@@ -249,6 +249,7 @@ class TestRefusals:
         focused = []
         monkeypatch.setattr(w.Button, "focus", lambda self: focused.append(self))
         t = to_play(table(first_dealer=E))
+        focused.clear()  # the answer to the chant sent the focus to the hand (the next test)
         hand = list(t.view.hand)
         t.button_for(hand[2]).click()
         assert focused == [t.button_for(hand[3]).button]
@@ -258,6 +259,21 @@ class TestRefusals:
         focused.clear()
         t.hint_button.click()  # nothing leaves the hand: the focus stays
         assert focused == []
+
+    def test_after_your_answer_the_focus_goes_to_your_hand(self, monkeypatch):
+        """WCAG 2.4.3 (focus order): the answer's button goes with its question, and the keyboard's focus with it;
+        the focus goes to the first card of your hand, where your next action is. An answer refused (not your turn)
+        moves no focus."""
+        focused = []
+        monkeypatch.setattr(w.Button, "focus", lambda self: focused.append(self))
+        t = table(first_dealer=E)  # South at the dealer's left: asked first
+        assert t.deal.phase is Phase.CHANT and t.deal.to_move is S
+        t.chant_buttons[False].click()
+        assert t.message.last_error is None and t.deal.phase is Phase.PLAY  # the bots declined too
+        assert focused == [t.button_for(t.view.hand[0]).button]
+        focused.clear()
+        t.answer_chant(True)  # the chant is over: refused, with a message
+        assert t.message.last_error and focused == []
 
     def test_choosing_discards_does_not_pause_the_hand_and_the_stock_does(self):
         """Choosing a card for the discard moves nothing: a person may choose six in quick succession, so the hand's
