@@ -563,6 +563,8 @@ body .jp-OutputArea-output pre, body .widget-html-content pre { word-break: norm
 # second press played the next card). No one clicks a card on purpose within 0.4 s of their own last click or of new
 # cards, so the pause never meets a deliberate click; the kernel already ignores a click on a button replaced since,
 # and the keyboard is not concerned.
+# The focus ring is drawn for :focus-visible only (the keyboard's focus): after a click or a tap, a card given the
+# focus (seat_table moves it to the card in the place of yours) would otherwise wear a ring like the chosen mark.
 # Focus ring and selection marks: #0b57d0 on white is 6.4:1 and on the table's green (#e8f3e8) 5.6:1; the hint's
 # #8a4b00 on white is 7.3:1 (WCAG 2 contrast: at least 3:1 for marks that carry meaning).
 _CARD_CSS = """
@@ -577,8 +579,8 @@ _CARD_CSS = """
   background: transparent !important; border: none; box-shadow: none; border-radius: 6px; cursor: pointer;
   z-index: 1; text-indent: -9999px; overflow: hidden; white-space: nowrap; }
 .aluette-cardbtn > button.aluette-card-button:hover { background: rgba(11, 87, 208, 0.10) !important; }
-.aluette-cardbtn > button.aluette-card-button:focus,
 .aluette-cardbtn > button.aluette-card-button:focus-visible { outline: 4px solid #0b57d0; outline-offset: 2px; }
+.aluette-cardbtn > button.aluette-card-button:focus:not(:focus-visible) { outline: none; }
 .aluette-cardbtn.aluette-card-selected .aluette-card-picture svg { outline: 4px solid #0b57d0; border-radius: 6px;
   transform: translateY(-6px); }
 .aluette-cardbtn.aluette-card-selected::after { content: "✓"; position: absolute; top: -4px; right: -2px;
@@ -596,8 +598,8 @@ _CARD_CSS = """
 @keyframes aluette-rearming { from, to { pointer-events: none; } }
 .aluette-card-pairs > button.aluette-card-button { animation: aluette-arming 0.4s; }
 .aluette-card-pairs.aluette-hand-moved > button.aluette-card-button { animation-name: aluette-rearming; }
-.aluette-card-pairs > button.aluette-card-button:focus,
 .aluette-card-pairs > button.aluette-card-button:focus-visible { outline: 4px solid #0b57d0; outline-offset: 2px; }
+.aluette-card-pairs > button.aluette-card-button:focus:not(:focus-visible) { outline: none; }
 .jupyter-widgets.aluette-card-pairs > .aluette-card-picture { position: relative; pointer-events: none;
   margin: 6px 3px 6px calc(-3px - var(--aluette-card-w, 72px)); }
 .aluette-card-pairs > .aluette-card-picture svg { display: block; width: var(--aluette-card-w, 72px);

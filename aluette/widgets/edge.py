@@ -395,6 +395,9 @@ class ScenarioBuilder(w.VBox):
             text += " " + self.deal.result.reason
         self.message.ok(text)
         self._show()
+        shown = [b for b in self.card_buttons if b.card is not None]
+        if shown:  # WCAG 2.4.3: the clicked card's button went; the keyboard goes on from the next seat's cards
+            shown[0].button.focus()
 
     @friendly()
     def _export(self, button=None) -> None:

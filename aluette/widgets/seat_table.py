@@ -297,6 +297,7 @@ class SeatTable(w.VBox):
         self._slot_keys: list = []  # what each slot shows now, to update only what changes
         self._slot_deal: Optional[tuple] = None  # (port, deal number) the slots were laid out for
         self._acting = False  # an action of this page's player is being drawn (_own_action): the hand paused first
+        self._focus_wanted = False  # your action left the keyboard's focus nowhere: the next control you need gets it
         self._picked: set[Card] = set()
         self._hand_head = html("hand-head")
         self.hand_box = styled(w.HBox(layout=plain), self._css("hand"), self._css("wrap"), "aluette-card-pairs")
@@ -564,6 +565,7 @@ class SeatTable(w.VBox):
             raise DealOverError(_("the match is over") + (f": {facts.again[0].lower()}{facts.again[1:]}"
                                                           if facts.again else ""))
         with self._own_action():
+            self._focus_wanted = True  # Next deal turns disabled, and the hand is drawn anew
             self._port.next_deal()
             self.message.ok(_("Deal {number}: {dealer} deals.").format(
                 number=self._port.facts().deal_number, dealer=self._port.view(events=False).dealer))
@@ -711,6 +713,8 @@ class SeatTable(w.VBox):
         self.next_button.disabled = not facts.awaiting_next_deal
         self._render_review(view)
         self._render_events(view)
+        if self._focus_wanted:
+            self._focus_next_control(view, facts)
 
     def _render_review(self, view: View) -> None:
         """The Review of the deal (:mod:`aluette.widgets.review`), made and placed under Hint and Next deal at the
@@ -852,6 +856,8 @@ class SeatTable(w.VBox):
         shown = [i for i, key in enumerate(keys) if key]
         if shown:
             self._slots[next((i for i in shown if i > place), shown[-1])].button.focus()
+        else:  # your last card: Next deal, once the deal is over (_focus_next_control)
+            self._focus_wanted = True
 
     @contextlib.contextmanager
     def _own_action(self, answered: bool = False):
@@ -864,6 +870,7 @@ class SeatTable(w.VBox):
         hand (:meth:`_focus_hand`)."""
         self._rearm()
         self._acting = True  # the action's drawing does not switch the class back (that would cancel the pause)
+        self._focus_wanted = False  # the focus is where this action left it, unless it says otherwise
         try:
             with self._batched():
                 yield
@@ -880,6 +887,27 @@ class SeatTable(w.VBox):
         shown = [i for i, key in enumerate(self._slot_keys) if key]
         if shown:
             self._slots[shown[0]].button.focus()
+        self._focus_wanted = True  # and again at your turn: the stock's cards, if they come, lay the hand out anew
+
+    def _focus_next_control(self, view: View, facts) -> None:
+        """Your last action left the keyboard's focus nowhere (your last card, Next deal) or on a hand that may be
+        laid out anew (your answer to the chant, and then the stock's cards: the buttons whose place changed are drawn
+        anew in the page, and a focused one loses the focus): the control you need next gets it once it is there.
+        That is Next deal once the deal is over, else, at your turn, your question's first answer or your hand's
+        first card. Nothing moves the focus before then, and any action of yours cancels the wait."""
+        target = None
+        if view.phase is Phase.OVER:
+            target = None if self.next_button.disabled else self.next_button
+        elif view.to_move is self.you:
+            answers = [b for b in self._questions.children[1:] if isinstance(b, w.Button)]
+            if self._questions.layout.display != "none" and answers:
+                target = answers[0]
+            else:
+                shown = [i for i, key in enumerate(self._slot_keys) if key]
+                target = self._slots[shown[0]].button if shown else None
+        if target is not None:
+            self._focus_wanted = False
+            target.focus()
 
     def _rearm(self) -> None:
         """The cards of the hand are about to move (a card leaves and the cards after it close up, or the stock's

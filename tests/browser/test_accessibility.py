@@ -120,7 +120,7 @@ def test_a_whole_deal_played_with_the_keyboard_only(page, wire, open_app):
     """WCAG 2.1.1 and 2.4.7: Tab reaches every card of your hand, with a visible focus ring, and Enter or Space plays
     it; the chant is answered the same way. No mouse: a whole deal of notebook 08 to its end. WCAG 2.4.3: after your
     card is played, and after your answer to the chant, the focus is on a card of your hand, not back at the top of the
-    page."""
+    page; after your last card, on Next deal, and after Next deal on the new deal's first control you need."""
     open_app(page, MATCH)
     root = page.locator(".aluette-match").first
     settle(page, wire, root)
@@ -146,7 +146,15 @@ def test_a_whole_deal_played_with_the_keyboard_only(page, wire, open_app):
         settle(page, wire, root)
     assert played == 9 and "Deal over" in status(root)
     counts = root.locator(".aluette-match-counts").text_content()
-    assert "tricks played: 9 of 9" in counts and wire.kernel_errors() == []
+    assert "tricks played: 9 of 9" in counts
+    # WCAG 2.4.3: after your last card the focus is on Next deal; Enter starts the next deal, and the focus goes to
+    # the first control you need there (your answer to the chant, or your first card), drawn anew
+    expect(page.locator(":focus")).to_have_class(re.compile(r"\baluette-match-next\b"))
+    page.keyboard.press("Enter")
+    settle(page, wire, root)
+    expect(page.locator(":focus")).to_have_class(re.compile(r"\baluette-match-(chant-agree|card-button)\b"))
+    expect(root.locator(".aluette-match-message")).to_contain_text("Deal 2:")
+    assert wire.kernel_errors() == []
 
 
 # ------------------------------------------------------------------------------------------------ projector

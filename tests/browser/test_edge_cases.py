@@ -85,6 +85,8 @@ def test_09_a_double_click_on_a_card_plays_it_alone(page_09):
             break
     else:
         pytest.fail(f"no double click whose presses came within {ARMING} ms in four tries: {gaps} ms apart")
+    # WCAG 2.4.3: the focus went to the next seat's first card, not to the top of the page
+    expect(page.locator(":focus")).to_have_class(re.compile(r"\baluette-edge-card-button\b"))
     finish(page, wire)
 
 

@@ -362,6 +362,11 @@ def test_a_double_click_plays_one_card_and_shows_no_error(page, wire, open_voila
     else:
         pytest.fail(f"no double click whose presses came within {ARMING} ms in four tries: {gaps} ms apart")
     assert root.locator(".aluette-match-message .aluette-error").count() == 0
+    # the focus went to the card in the place of yours, without a ring after a click: a ring there looked like the
+    # chosen mark on a phone (the keyboard's ring: test_accessibility)
+    expect(page.locator(":focus")).to_have_class(re.compile(r"\baluette-match-card-button\b"))
+    assert page.evaluate("() => [document.activeElement.matches(':focus-visible'), "
+                         "getComputedStyle(document.activeElement).outlineStyle]") == [False, "none"]
     assert wire.kernel_errors() == []
 
 

@@ -8,6 +8,7 @@ quality bar on bad input (a message naming the problem, the deal unchanged).
 import json
 from html import escape
 
+import ipywidgets as w
 import pytest
 
 from aluette import Card, Deal, Options, Phase, Seat
@@ -252,6 +253,20 @@ class TestCardPictures:
         old.click()  # the same place, drawn for the card already played
         assert len(deal.moves) == moves and deal.to_move is seat.left and builder.message.last_error is None
         assert builder._card_row.children == tuple(x for b in builder.card_buttons for x in (b.button, b.picture))
+
+    def test_after_a_card_the_focus_goes_to_the_next_seats_first_card(self, monkeypatch):
+        """WCAG 2.4.3 (focus order): the clicked card's button goes, and the keyboard's focus with it to the top of the
+        page; it goes to the first card of the next seat to play instead. The Move list's Play, and the bots, move no
+        focus."""
+        focused = []
+        monkeypatch.setattr(w.Button, "focus", lambda self: focused.append(self))
+        builder = ScenarioBuilder(seed=3, options=Options(chant=False))
+        builder.card_buttons[4].click()
+        assert builder.message.last_error is None and builder.card_buttons[0].card in builder.deal.legal_cards()
+        assert focused == [builder.card_buttons[0].button]
+        focused.clear()
+        builder.play_button.click()
+        assert builder.message.last_error is None and len(builder.deal.moves) == 2 and focused == []
 
     def test_no_card_pictures_outside_the_play_phase(self):
         builder = ScenarioBuilder(seed=3)  # the chant comes first

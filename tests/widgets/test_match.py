@@ -275,6 +275,29 @@ class TestRefusals:
         t.answer_chant(True)  # the chant is over: refused, with a message
         assert t.message.last_error and focused == []
 
+    def test_after_your_last_card_next_deal_then_your_first_control_get_the_focus(self, monkeypatch):
+        """WCAG 2.4.3: your last card leaves nothing in the hand, so the focus goes to Next deal once the deal is
+        over; Next deal then turns disabled and the hand is drawn anew, so the focus goes to the control you need
+        first in the new deal (the chant's first answer when you are asked, else your first card)."""
+        focused = []
+        monkeypatch.setattr(w.Button, "focus", lambda self: focused.append(self))
+        t = to_play(table(first_dealer=E))
+        while t.view.hand:
+            focused.clear()
+            t.button_for(t.view.hand[0]).click()
+        assert t.view.phase is Phase.OVER and not t.next_button.disabled
+        assert focused == [t.next_button]
+        focused.clear()
+        t.next_button.click()
+        assert t.message.last_error is None and t.view.phase is not Phase.OVER
+        if t.view.phase is Phase.CHANT and t.view.to_move is S:
+            assert focused == [t.chant_buttons[True]]  # Agree comes first
+        else:
+            assert t.view.to_move is S and focused == [t.button_for(t.view.hand[0]).button]
+        focused.clear()
+        t.hint_button.click()  # an action of yours: nothing more moves the focus
+        assert focused == []
+
     def test_choosing_discards_does_not_pause_the_hand_and_the_stock_does(self):
         """Choosing a card for the discard moves nothing: a person may choose six in quick succession, so the hand's
         buttons do not pause. The stock's six cards coming in move the hand: they pause, once."""
@@ -414,6 +437,37 @@ class TestBotPauses:
         same = table()
         same.answer_chant(False)
         assert same.match.to_json() == t.match.to_json()  # the pauses change nothing but the timing
+
+    def test_after_your_answer_the_focus_waits_for_your_turn_too(self, monkeypatch):
+        """WCAG 2.4.3: after your answer to the chant the focus goes to your hand at once, and again when your turn
+        comes after the bots' pauses: the stock's cards, when they come to you, lay the hand out anew, and a card
+        button whose place changed is drawn anew in the page (a focused one loses the focus)."""
+        focused = []
+        monkeypatch.setattr(w.Button, "focus", lambda self: focused.append(self))
+
+        def receives(t) -> bool:  # South asked first, all agree, and South receives six stock cards
+            if t.deal.to_move is not S:
+                return False
+            t.answer_chant(True)
+            return t.deal.phase is Phase.DISCARD and t.deal.to_move is S
+
+        seed = first_seed(receives, first_dealer=E).match.seed
+
+        async def scenario():
+            t = MatchTable(seed=seed, first_dealer=E, bot_delay=0.02)
+            while t.waiting_for_bots:
+                await asyncio.sleep(0.01)
+            focused.clear()
+            t.chant_buttons[True].click()
+            assert t.waiting_for_bots and focused == [t.button_for(t.view.hand[0]).button]
+            focused.clear()
+            while t.waiting_for_bots:
+                await asyncio.sleep(0.01)
+            assert t.view.phase is Phase.DISCARD and t.view.to_move is S and len(t.view.hand) == 15
+            assert focused == [t.button_for(t.view.hand[0]).button]  # the hand laid out with the stock's cards
+            return t
+
+        assert run_coroutine(scenario()).internal_errors == []
 
     def test_new_match_cancels_the_pending_bot_moves(self):
         async def scenario():
