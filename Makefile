@@ -67,8 +67,9 @@ app: $(STAMP)
 	$(if $(CLASS),ALUETTE_CLASS=$(CLASS) )$(PY) -m aluette.classroom app --host=$(HOST) --port=$(PORT) --notebooks=$(NOTEBOOKS)$(if $(SERVER), --server=$(SERVER)) $(if $(TOKEN),--token=$(TOKEN)) $(if $(WORKERS),--workers=$(WORKERS)) $(if $(TEACHER_ADDRESS),--teacher-address=$(TEACHER_ADDRESS)) $(if $(LESSON),--lesson=$(LESSON) --class-size=$(CLASS_SIZE)) $(VOILA_ARGS)
 
 # The teacher's page: the teacher's guide and the printable one-page rules summary (not in the students' app).
+# CLASS=code: the class its page of the class's practice (notebook 12) opens on, the app's CLASS.
 teacher: $(STAMP)
-	$(PY) -m aluette.classroom teacher --host=$(HOST) --port=$(TEACHER_PORT) --notebooks=$(NOTEBOOKS) $(if $(TOKEN),--token=$(TOKEN))
+	$(if $(CLASS),ALUETTE_CLASS=$(CLASS) )$(PY) -m aluette.classroom teacher --host=$(HOST) --port=$(TEACHER_PORT) --notebooks=$(NOTEBOOKS) $(if $(TOKEN),--token=$(TOKEN))
 
 # A lesson's practice as an nbgrader assignment (aluette/practice/nbgrader.py): `make nbgrader COURSE=~/course SEED=2026`
 # writes source/practice-LL/practice-LL.ipynb for every lesson with practice (LESSON=01 for one) into the nbgrader

@@ -29,6 +29,7 @@ from collections.abc import Iterable
 from typing import Union
 
 from .errors import UnknownCardError, quoted
+from .i18n import _
 
 __all__ = ["Suit", "Card", "DECK", "RANKING", "CardLike", "parse_cards", "TOP_FOUR", "NICKNAMED", "MAX_CARD_TEXT",
            "MAX_CARDS_TEXT", "HAND_ORDER", "hand_place"]
@@ -205,8 +206,8 @@ class Card:
             raise UnknownCardError(f"unknown card {quoted(text)}: expected text such as '3O', 'king of swords', "
                                    f"'roi de deniers' or 'Monsieur', or a Card")
         if len(text) > MAX_CARD_TEXT:
-            raise UnknownCardError(f"unknown card {quoted(text)}: a card is written in at most {MAX_CARD_TEXT} "
-                                   f"characters")
+            raise UnknownCardError(_("unknown card {text}: a card is written in at most {limit} characters").format(
+                text=quoted(text), limit=MAX_CARD_TEXT))
         folded = unicodedata.normalize("NFKC", text)
         match = _CODE_RE.match(folded)
         if match:
@@ -215,14 +216,16 @@ class Card:
         if key in _BY_WORDS:
             return _BY_WORDS[key]
         if key in _TENS:
-            raise UnknownCardError(f"unknown card {quoted(text)}: an ordinary deck plays Aluette without its four 10s "
-                                   f"(its jack is the valet, its queen the cavalière: 'valet de cœur', 'dame de cœur')")
-        raise UnknownCardError(
-            f"unknown card {quoted(text)}: write a code (rank 1-12 then suit O coins, C cups, B batons, E swords, "
-            f"e.g. '3O', '12E'), English ('king of swords', 'cavalière of cups', '3 of coins'), French ('roi de "
-            f"deniers', 'valet d'épées', 'cavalière de coupes', 'l'as de bâtons'), an ordinary deck's name ('3 of "
-            f"diamonds', 'dame de cœur') or a nickname "
-            f"({', '.join(repr(n) for _, n, _ in RANKING if n)}, {', '.join(map(repr, OTHER_NICKNAMES))})")
+            raise UnknownCardError(_(
+                "unknown card {text}: an ordinary deck plays Aluette without its four 10s (its jack is the valet, its "
+                "queen the cavalière: 'valet de cœur', 'dame de cœur')").format(text=quoted(text)))
+        nicknames = [repr(name) for _strength, name, _cards in RANKING if name] + list(map(repr, OTHER_NICKNAMES))
+        raise UnknownCardError(_(
+            "unknown card {text}: write a code (rank 1-12 then suit O coins, C cups, B batons, E swords, e.g. '3O', "
+            "'12E'), English ('king of swords', 'cavalière of cups', '3 of coins'), French ('roi de deniers', 'valet "
+            "d'épées', 'cavalière de coupes', 'l'as de bâtons'), an ordinary deck's name ('3 of diamonds', 'dame de "
+            "cœur') or a nickname ({nicknames})").format(text=quoted(text), nicknames=", ".join(nicknames))
+        )
 
     # Pictures in notebooks, drawn by aluette.pictures (imported only when a picture is asked for).
     def _repr_html_(self) -> str:

@@ -69,7 +69,9 @@ def score_sheet(match) -> pd.DataFrame:
         result = deal.result
         row = {"deal": number, "dealer": str(deal.dealer), "tricks": deal.notation}
         if result is None:
-            row.update({"winner": "", "mordienne": False, "NS": 0, "EW": 0, "note": "in progress"})
+            from .i18n import pgettext
+            row.update({"winner": "", "mordienne": False, "NS": 0, "EW": 0,
+                        "note": pgettext("score sheet note", "in progress")})
         else:
             for team, points in result.points.items():
                 totals[team] += points

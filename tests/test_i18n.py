@@ -274,6 +274,18 @@ class TestEngineSentences:
         i18n.set_language("en")
         assert deal_events(deal, Seat.S)[0].endswith("E sits at the dealer's left and leads first.")
 
+    def test_a_card_not_understood_is_explained_in_french(self):
+        # a card typed in a French page (practice, 01, 04, 09) that the engine cannot read: its error in French
+        from aluette.errors import UnknownCardError
+        with i18n.in_language("fr"):
+            for text, words in (("xyz", "écrivez un code"), ("10 de cœur", "sans les quatre 10"),
+                                ("x" * 100, "60 caractères au plus")):
+                with pytest.raises(UnknownCardError, match=words) as raised:
+                    Card.parse(text)
+                assert str(raised.value).startswith("carte inconnue ")
+        with pytest.raises(UnknownCardError, match=r"^unknown card 'xyz': write a code"):
+            Card.parse("xyz")
+
 
 class TestVerdicts:
     """The engine's verdicts are worded when shown (:attr:`DealScore.reason`, :attr:`DealResult.reason`,

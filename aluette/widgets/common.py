@@ -299,7 +299,8 @@ class NumberBox(LimitedText):
             self.value = str(self._number)  # shown back (its own change reads as the same number: nothing happens)
             if self._message is None:
                 raise
-            self._reported = f"{str(error).rstrip('.')}. {self.what[0].upper()}{self.what[1:]} stays {self._number}."
+            self._reported = f"{str(error).rstrip('.')}. " + _("{what} stays {number}.").format(
+                what=self.what[0].upper() + self.what[1:], number=self._number)
             self._message().error(self._reported)
             return
         changed, self._number = number != self._number, number

@@ -225,13 +225,13 @@ class PlayTogether(w.VBox):
 
         self.message = styled(MessageArea(), "aluette-together-message")
         # ---- the lobby
-        self.table_box = styled(LimitedCombobox(limit=TABLE_NAME_LIMIT, what="the table's name",
+        self.table_box = styled(LimitedCombobox(limit=TABLE_NAME_LIMIT, what=_("the table's name"),
                                                 message=lambda: self.message,
                                                 placeholder=_("a table's name, e.g. blue"), description=_("Table"),
                                            options=[], ensure_option=False, layout=w.Layout(width="320px")),
                                 "aluette-together-table")
         self.open_button = self._button(_("Open the table"), "aluette-together-open", self.open_table, "primary")
-        self.name_box = styled(LimitedText(limit=PLAYER_NAME_LIMIT, what="your name", message=lambda: self.message,
+        self.name_box = styled(LimitedText(limit=PLAYER_NAME_LIMIT, what=_("your name"), message=lambda: self.message,
                                            placeholder=_("your first name"), description=_("Your name"),
                                       layout=w.Layout(width="320px")), "aluette-together-name")
         self.seat_buttons = {}
@@ -239,7 +239,7 @@ class PlayTogether(w.VBox):
             self.seat_buttons[seat] = self._button(_("Sit at {seat}").format(seat=seat), "aluette-together-seat",
                                                    lambda s=seat: self.take_seat(s))
             self.seat_buttons[seat].add_class(f"aluette-together-seat-{seat}")
-        self.code_box = styled(LimitedText(limit=_CODE_TEXT, what="the seat code", message=lambda: self.message,
+        self.code_box = styled(LimitedText(limit=_CODE_TEXT, what=_("the seat code"), message=lambda: self.message,
                                            placeholder="ABCDE-FGHJK", description=_("Seat code"),
                                       layout=w.Layout(width="320px")), "aluette-together-code")
         self.rejoin_button = self._button(_("Come back to my seat"), "aluette-together-rejoin", self.rejoin)
