@@ -86,7 +86,11 @@ def score_sheet(match) -> pd.DataFrame:
 
 
 def signals_table() -> pd.DataFrame:
-    """The signal table (:data:`aluette.signals.SIGNALS`): columns ``what``, ``gesture``, ``card``, ``source``."""
+    """The signal table (:data:`aluette.signals.SIGNALS`): columns ``what``, ``gesture``, ``card``, ``source``, worded
+    in the page's language (:mod:`aluette.i18n`; the columns keep their names, which code reads)."""
+    from .card_names import card_name
+    from .i18n import _
     from .signals import SIGNALS
-    return pd.DataFrame([{"key": s.key, "what": s.what, "gesture": s.gesture,
-                          "card": str(s.card) if s.card else "", "source": s.source} for s in SIGNALS]).set_index("key")
+    return pd.DataFrame([{"key": s.key, "what": _(s.what), "gesture": _(s.gesture),
+                          "card": card_name(s.card) if s.card else "", "source": _(s.source)}
+                         for s in SIGNALS]).set_index("key")

@@ -74,30 +74,35 @@ class SignalKind:
     source: str
 
 
-_SEEDS = "the rules sheet's signal table (GameRules.com; fy, az, sq, pa sheets)"
-_BOTH = _SEEDS + "; trictrac.net"
+# Each source in full, as a translator sees it (frames.signals_table shows it in the page's language).
+_BOTH = N_("the rules sheet's signal table (GameRules.com; fy, az, sq, pa sheets); trictrac.net")
 
 #: The signal table, in the rules sheet's order; ``source`` names the sources that give each gesture.
 SIGNALS: tuple[SignalKind, ...] = (
     SignalKind("monsieur", N_("Monsieur (3 of coins)"), N_("look upwards without moving the head"), Card.parse("3O"),
-               _SEEDS + "; trictrac.net (raised eyebrows)"),
+               N_("the rules sheet's signal table (GameRules.com; fy, az, sq, pa sheets); trictrac.net (raised eyebrows)")),
     SignalKind("madame", N_("Madame (3 of cups)"), N_("tilt the head to one side, or smirk"), Card.parse("3C"), _BOTH),
     SignalKind("borgne", N_("le Borgne (2 of coins)"), N_("wink"), Card.parse("2O"), _BOTH),
     SignalKind("vache", N_("la Vache (2 of cups)"), N_("pout, or purse the lips"), Card.parse("2C"), _BOTH),
     SignalKind("grand_neuf", N_("Grand-neuf (9 of cups)"), N_("stick out the thumb"), Card.parse("9C"), _BOTH),
     SignalKind("petit_neuf", N_("Petit-neuf (9 of coins)"), N_("stick out the little finger (pinkie)"),
                Card.parse("9O"),
-               _BOTH + "; the Albanian and Azerbaijani sheets' thumb/'Grand-neuf' here is a translation slip"),
+               N_("the rules sheet's signal table (GameRules.com; fy, az, sq, pa sheets); trictrac.net; the Albanian and "
+                  "Azerbaijani sheets' thumb/'Grand-neuf' here is a translation slip")),
     SignalKind("deux_de_chene", N_("Deux de chêne (2 of batons)"),
                N_("stick out the index finger (or the index and middle fingers)"), Card.parse("2B"),
-               "trictrac.net; the rules sheet's signal table (index or middle finger)"),
+               N_("trictrac.net; the rules sheet's signal table (index or middle finger)")),
     SignalKind("deux_decrit", N_("Deux d'écrit (2 of swords)"), N_("stick out the ring finger, or act as if writing"),
-               Card.parse("2E"), _SEEDS + " (ring finger, writing); trictrac.net (writing)"),
+               Card.parse("2E"), N_("the rules sheet's signal table (GameRules.com; fy, az, sq, pa sheets) (ring finger, writing); "
+                  "trictrac.net (writing)")),
     SignalKind("aces", N_("aces (how many)"), N_("open the mouth once for each ace held"), None,
-               _SEEDS + "; trictrac.net has other gestures (tongue, teeth)"),
-    SignalKind("useless", N_("I have a useless hand (no card above a king)"), N_("shrug the shoulders"), None, _SEEDS),
+               N_("the rules sheet's signal table (GameRules.com; fy, az, sq, pa sheets); trictrac.net has other "
+                  "gestures (tongue, teeth)")),
+    SignalKind("useless", N_("I have a useless hand (no card above a king)"), N_("shrug the shoulders"), None,
+               N_("the rules sheet's signal table (GameRules.com; fy, az, sq, pa sheets)")),
     SignalKind("mordienne", N_("I am going for mordienne"), N_("bite the lip"), None,
-               _SEEDS + "; Jeux & Stratégie n° 2, 1980 (bite the lower lip)"),
+               N_("the rules sheet's signal table (GameRules.com; fy, az, sq, pa sheets); Jeux & Stratégie n° 2, 1980 "
+                  "(bite the lower lip)")),
 )
 
 #: Named cards a seat must hold to signal "going for mordienne" (decision ``going-for-mordienne``).
