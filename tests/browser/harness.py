@@ -226,7 +226,9 @@ def server_env(home: Path) -> dict:
     classroom = json.loads((VOILA_CONFIG / "voila.json").read_text())
     (home / "config" / "voila.json").write_text(json.dumps({
         "VoilaConfiguration": {"extension_allowlist": classroom["VoilaConfiguration"]["extension_allowlist"]},
-        "TagRemovePreprocessor": classroom["TagRemovePreprocessor"], "VoilaExecutor": classroom["VoilaExecutor"]}))
+        "TagRemovePreprocessor": classroom["TagRemovePreprocessor"], "VoilaExecutor": classroom["VoilaExecutor"],
+        # and its kernels talk to it over Unix sockets (voila.json's KernelManager), as the classroom's do
+        "KernelManager": classroom["KernelManager"]}))
     env["PYDEVD_DISABLE_FILE_VALIDATION"] = "1"  # silences a debugger warning in every kernel's log
     env[DATA_DIR_ENV] = str(home / "data")  # the shared tables' database: never the user's
     env.pop(DATABASE_URL_ENV, None)
