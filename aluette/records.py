@@ -135,8 +135,10 @@ class TrickRecord:
         return trick_sentence(self)
 
     def _repr_html_(self) -> str:
+        from .i18n import _
         from .pictures import trick_html
-        return trick_html(self.plays, title=f"Trick {self.number}", winner=self.winner, spoiled=self.spoiled)
+        return trick_html(self.plays, title=_("Trick {number}").format(number=self.number), winner=self.winner,
+                          spoiled=self.spoiled)
 
 
 @dataclass(frozen=True)

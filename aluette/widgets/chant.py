@@ -333,13 +333,13 @@ class ChantDemo(w.VBox):
             if seat in answered:
                 state = _("agrees") if answered[seat] else _("declines")
             elif view.phase is Phase.CHANT and view.to_move == seat:
-                state = _("asked now")
+                state = _("your turn to answer") if seat == you else _("asked now")
             elif view.chant_agreed is False:
                 state = _("not asked: the chant is already off")
             else:
                 state = _("waits to be asked")
             label = f"{seat} ({', '.join(roles)})" if roles else str(seat)
-            self._answer_labels[k].value = f"<b>{escape(label)}</b>: {state}"
+            self._answer_labels[k].value = _("<b>{seat}</b>: {state}").format(seat=escape(label), state=state)
             self._answers[k].disabled = not (view.phase is Phase.CHANT and view.to_move == seat)
 
         # the variant gives six to each; dealing them alternately is a decision of the project, marked
