@@ -182,3 +182,34 @@ def test_first_to_reach_is_not_faire_autant():
     # the check looks where it should: lesson 13's landing line names the idea in French
     assert any(where == "13_puzzles.ipynb landing" and "le premier à y arriver" in fr
                for where, en, fr in term_pairs())
+
+
+# French typography (Imprimerie nationale's rules, as the catalogue's messages follow them): a no-break space
+# before : ; ? ! and », and after «. Code spans, links' targets, HTML tags and addresses are left as they are.
+_CODE_LIKE = re.compile(r"(```.*?```|`[^`\n]*`|\]\([^)]*\)|<[^>\n]*>|https?://\S+|\$[^$\n]*\$)", re.S)
+_LOOSE = re.compile(r"[ \u202f]+[:;?!»]|«[ \u202f]+")
+
+
+def loose_spaces(text: str) -> list[str]:
+    """The places of ``text`` (a French markdown cell) where an ordinary space stands before : ; ? ! » or after «,
+    each with a few words around it."""
+    found = []
+    for i, part in enumerate(_CODE_LIKE.split(text)):
+        if i % 2 == 0:
+            found += [part[max(0, m.start() - 20):m.end() + 5] for m in _LOOSE.finditer(part)]
+    return found
+
+
+@pytest.mark.parametrize("french", sorted(FRENCH.glob("*.ipynb")), ids=lambda p: p.name)
+def test_french_prose_keeps_its_spaces_together(french: Path):
+    # a line never breaks between a word and its colon, question mark or guillemet (a phone's narrow page)
+    problems = [place for cell in cells(french) if cell["cell_type"] == "markdown"
+                for place in loose_spaces(source(cell))]
+    assert problems == [], problems[:5]
+
+
+def test_the_spaces_check_catches_what_it_should():
+    # positive control: each loose space is found (6 here); a code span, a link's target and no-break spaces are not
+    assert len(loose_spaces("Réponse : oui ; « pli pourri » ? Non !")) == 6
+    found = loose_spaces("Réponse\u00a0: `a : b` [lien](http://x?y) «\u00a0oui\u00a0» ; fin")
+    assert len(found) == 1 and found[0].endswith(" ; fin")
