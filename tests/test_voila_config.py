@@ -16,6 +16,7 @@ from voila.app import Voila  # noqa: E402
 from voila.execute import VoilaExecutor  # noqa: E402
 from voila.voila_kernel_manager import voila_kernel_manager_factory  # noqa: E402
 from nbconvert.preprocessors import TagRemovePreprocessor  # noqa: E402
+from traitlets.utils.importstring import import_item  # noqa: E402
 
 from aluette.classroom import TEACHER_NOTEBOOKS, VOILA_CONFIG  # noqa: E402
 from aluette.classroom.server import (ClassroomConnection, ClassroomIdentityProvider,  # noqa: E402
@@ -25,7 +26,10 @@ CONFIG = json.loads((VOILA_CONFIG / "voila.json").read_text())
 # The kernel manager class Voilà builds when preheat_kernel is on, named VoilaKernelManager; its parents'
 # names (AsyncMappingKernelManager, MappingKernelManager, ...) are valid config sections too.
 KERNEL_MANAGER = voila_kernel_manager_factory(ClassroomKernelManager, True, 1)
-CLASSES = {**{cls.__name__: KERNEL_MANAGER for cls in KERNEL_MANAGER.__mro__},
+# and the manager of each kernel it starts (jupyter_client's: KernelManager holds the transport)
+KERNEL = import_item(KERNEL_MANAGER.class_traits()["kernel_manager_class"].default_value)
+CLASSES = {**{cls.__name__: KERNEL for cls in KERNEL.__mro__},
+           **{cls.__name__: KERNEL_MANAGER for cls in KERNEL_MANAGER.__mro__},
            **{cls.__name__: cls for cls in (VoilaConfiguration, Voila, ClassroomIdentityProvider, ClassroomConnection,
                                             TagRemovePreprocessor, VoilaExecutor)}}
 
@@ -79,3 +83,11 @@ def test_a_cells_late_outputs_are_waited_for_and_never_dropped_silently():
     executor = VoilaExecutor(nbformat.v4.new_notebook(), config=Config(CONFIG))
     assert executor.iopub_timeout >= 30 and executor.raise_on_iopub_timeout is True
     assert VoilaExecutor(nbformat.v4.new_notebook()).iopub_timeout < 30  # nbclient's default: what this changes
+
+
+def test_kernels_talk_over_unix_sockets():
+    """A kernel over TCP binds ports jupyter_client picked as free, which another connection may take first: the kernel
+    then dies at its start and its page waits (seen in the tests' Voilà, "Address already in use"). Over ZeroMQ's ipc
+    transport its sockets are files in Voilà's own folder."""
+    assert CONFIG["KernelManager"]["transport"] == "ipc"
+    assert "transport" in KERNEL.class_trait_names(config=True)
