@@ -63,13 +63,13 @@ def tricks_table(deal) -> pd.DataFrame:
 def score_sheet(match) -> pd.DataFrame:
     """One row per deal of ``match``: ``deal`` (1-...), ``dealer``, ``tricks`` (pagat notation), ``winner`` (seat
     or empty), ``mordienne``, ``NS``/``EW`` points for the deal, running ``NS total``/``EW total`` and a ``note``."""
+    from .i18n import pgettext
     totals = {Team.NS: 0, Team.EW: 0}
     rows = []
     for number, deal in enumerate(match.deals, start=1):
         result = deal.result
         row = {"deal": number, "dealer": str(deal.dealer), "tricks": deal.notation}
         if result is None:
-            from .i18n import pgettext
             row.update({"winner": "", "mordienne": False, "NS": 0, "EW": 0,
                         "note": pgettext("score sheet note", "in progress")})
         else:

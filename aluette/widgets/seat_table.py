@@ -884,10 +884,14 @@ class SeatTable(w.VBox):
         the focus goes to the first card of your hand, where your next action is (your discard or your card; no
         question of yours follows your own answer), so that a keyboard user goes on from there rather than from the
         top of the page."""
-        shown = [i for i, key in enumerate(self._slot_keys) if key]
-        if shown:
-            self._slots[shown[0]].button.focus()
+        first = self._first_card()
+        if first is not None:
+            first.focus()
         self._focus_wanted = True  # and again at your turn: the stock's cards, if they come, lay the hand out anew
+
+    def _first_card(self) -> Optional[w.Button]:
+        """The button of the first card shown in your hand (``None`` for an empty hand)."""
+        return next((slot.button for slot, key in zip(self._slots, self._slot_keys) if key), None)
 
     def _focus_next_control(self, view: View, facts) -> None:
         """Your last action left the keyboard's focus nowhere (your last card, Next deal) or on a hand that may be
@@ -899,12 +903,8 @@ class SeatTable(w.VBox):
         if view.phase is Phase.OVER:
             target = None if self.next_button.disabled else self.next_button
         elif view.to_move is self.you:
-            answers = [b for b in self._questions.children[1:] if isinstance(b, w.Button)]
-            if self._questions.layout.display != "none" and answers:
-                target = answers[0]
-            else:
-                shown = [i for i, key in enumerate(self._slot_keys) if key]
-                target = self._slots[shown[0]].button if shown else None
+            answers = self.question_buttons
+            target = answers[0] if answers else self._first_card()
         if target is not None:
             self._focus_wanted = False
             target.focus()
