@@ -82,13 +82,11 @@ nbgrader: $(STAMP)
 bench: $(STAMP)
 	$(PY) -m tests.benchmarks.run $(ARGS)
 
-# After changing a string students see: extract the messages (aluette/locale/aluette.pot) and merge them into each
-# language's .po file, whose new entries a translator then writes (tests/test_i18n.py fails until they are).
+# After changing a string students see: extract the messages of the package and of the notebooks' code
+# (aluette/locale/aluette.pot; tools/messages.py reads the notebooks) and merge them into each language's .po file,
+# whose new entries a translator then writes (tests/test_i18n.py fails until they are).
 messages: $(STAMP)
-	$(VENV)/bin/pybabel extract --project=aluette --add-comments=TRANSLATORS: --sort-by-file --no-wrap \
-	  --keywords="N_" -o aluette/locale/aluette.pot aluette
-	$(VENV)/bin/pybabel update --domain=aluette --input-file=aluette/locale/aluette.pot \
-	  --output-dir=aluette/locale --no-wrap --ignore-obsolete
+	$(PY) -m tools.messages
 
 clean-venv:
 	rm -rf $(VENV)

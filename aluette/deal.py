@@ -72,6 +72,7 @@ from .chance import (SeedLike, as_generator, cut_deck, deal_from_deck, deal_unch
                      shuffled_deck, stock_steps)
 from .errors import (AluetteError, BadDiscardError, BadSignalError, CardNotInHandError, DealOverError, IllegalMoveError,
                      NotYourTurnError, WrongPhaseError)
+from .i18n import N_
 from .moves import (ChantAnswer, Discard, MordienneAnnouncement, Move, Play, Signal, SurrenderAnswer, SurrenderOffer,
                     move_from_json, move_kind)
 from .narration import deal_events
@@ -766,7 +767,7 @@ class Deal:
             MalformedSaveError: not JSON, a key twice in one object (see :func:`aluette.savefile.load_json`), or see
                 :meth:`from_dict`.
         """
-        return cls.from_dict(load_json(text, "a saved deal"))
+        return cls.from_dict(load_json(text, N_("a saved deal")))
 
 
 _HANDLERS: dict[type, tuple] = {}

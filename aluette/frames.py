@@ -9,9 +9,35 @@ from __future__ import annotations
 import pandas as pd
 
 from .cards import RANKING
+from .i18n import N_
 from .seats import SEATS, Team
 
-__all__ = ["ranking_table", "ranking_columns", "tricks_table", "score_sheet", "signals_table"]
+__all__ = ["ranking_table", "ranking_columns", "tricks_table", "score_sheet", "signals_table", "shown",
+           "TABLE_COLUMNS"]
+
+#: The column names of the frames of a deal and a match (:func:`tricks_table`, :func:`score_sheet`, and the running
+#: counts of :func:`aluette.widgets.scoring.running_counts`), as a page shows them (:func:`shown`); a seat's letter,
+#: NS and EW are the same in every language.
+TABLE_COLUMNS = {"deal": N_("deal"), "dealer": N_("dealer"), "tricks": N_("tricks"), "winner": N_("winner"),
+                 "mordienne": N_("mordienne"), "NS total": N_("NS total"), "EW total": N_("EW total"),
+                 "note": N_("note"), "trick": N_("trick"), "leader": N_("leader"), "N tricks": N_("N tricks"),
+                 "E tricks": N_("E tricks"), "S tricks": N_("S tricks"), "W tricks": N_("W tricks"),
+                 "won by": N_("won by")}
+
+
+def shown(frame: pd.DataFrame) -> pd.DataFrame:
+    """A frame of a deal or a match as a page prints it, in the page's language (:mod:`aluette.i18n`): its column
+    names and its index's (:data:`TABLE_COLUMNS`), and a score sheet's ``mordienne`` column "yes" or empty rather
+    than ``True``/``False``. A copy: the frame itself keeps the English names a program reads
+    (``sheet["NS total"]``), whatever the page's language."""
+    from .i18n import _
+    copy = frame.copy()
+    if "mordienne" in copy:
+        copy["mordienne"] = copy["mordienne"].map({True: _("yes"), False: ""})
+    copy = copy.rename(columns=lambda name: _(TABLE_COLUMNS[name]) if name in TABLE_COLUMNS else name)
+    if copy.index.name in TABLE_COLUMNS:
+        copy.index.name = _(TABLE_COLUMNS[copy.index.name])
+    return copy
 
 
 def ranking_columns() -> dict[str, str]:

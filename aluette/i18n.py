@@ -43,7 +43,7 @@ from .errors import AluetteError, quoted
 
 __all__ = ["LANGUAGES", "LANGUAGE_NAMES", "UnknownLanguageError", "set_language", "language", "check_language",
            "set_page_storage", "kernel_language", "in_language", "translations", "_", "gettext", "ngettext", "pgettext", "npgettext", "N_",
-           "LOCALE_DIR", "DOMAIN", "compile_catalogue"]
+           "number", "LOCALE_DIR", "DOMAIN", "compile_catalogue"]
 
 #: The languages the tutorial is written in: English (the code's own strings) and French.
 LANGUAGES = ("en", "fr")
@@ -222,6 +222,14 @@ def pgettext(context: str, message: str) -> str:
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """:func:`ngettext` in ``context``."""
     return translations().npgettext(context, singular, plural, n)
+
+
+def number(value, pattern: Optional[str] = None) -> str:
+    """``value`` as the page's language writes a number (Babel's CLDR data): ``100,000`` / « 100 000 » (a narrow
+    no-break space), ``+0.174`` / « +0,174 ». ``pattern``: a CLDR number pattern, such as ``"+0.000;-0.000"`` (a
+    sign always, three decimals); the default groups the thousands and keeps up to three decimals."""
+    from babel.numbers import format_decimal
+    return format_decimal(value, format=pattern, locale=language())
 
 
 def N_(message: str) -> str:

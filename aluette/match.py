@@ -30,6 +30,7 @@ import numpy as np
 from .chance import SeedLike, check_seed, match_deal_seed, match_generator, seed_number
 from .deal import Deal, View
 from .errors import AluetteError, DealOverError, MalformedSaveError, WrongPhaseError, quoted
+from .i18n import N_
 from .moves import Move
 from .options import REBOUR_TARGET, Options, Rebour
 from .savefile import check_header, load_json
@@ -295,7 +296,7 @@ class Match:
                 the match allows.
         """
         version = data.get("version") if isinstance(data, dict) else None
-        check_header(data, format=MATCH_FORMAT, what="a saved match",
+        check_header(data, format=MATCH_FORMAT, what=N_("a saved match"),
                      version=version if type(version) is int and version in MATCH_VERSIONS else MATCH_VERSION,
                      fields=("format", "version", "seed", "first_dealer", "options", "names", "deals"),
                      required=("seed", "first_dealer", "options", "deals"))
@@ -326,4 +327,4 @@ class Match:
     @classmethod
     def from_json(cls, text: str) -> "Match":
         """Load a match saved by :meth:`to_json` (errors: see :meth:`from_dict`)."""
-        return cls.from_dict(load_json(text, "a saved match"))
+        return cls.from_dict(load_json(text, N_("a saved match")))

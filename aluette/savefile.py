@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import parse_cards
 from .chance import check_seed
 from .errors import AluetteError, MalformedSaveError, quoted
+from .i18n import N_, _
 from .moves import move_from_json
 from .options import Options
 
@@ -36,22 +37,25 @@ def check_header(data: Any, *, format: str, what: str, fields: tuple[str, ...], 
     ``fields`` and every field of ``required``. The one check of every save header (deals, matches, scenarios).
 
     Raises:
-        MalformedSaveError: the first of these that fails; ``what`` names the thing (``"a saved deal"``).
+        MalformedSaveError: the first of these that fails; ``what`` names the thing (``"a saved deal"``, marked for
+            the catalogue where it is written: the message is in the page's language, :mod:`aluette.i18n`).
     """
+    what = _(what)
     if not isinstance(data, dict):
-        raise MalformedSaveError(f"{what} is a JSON object, got {type(data).__name__}")
+        raise MalformedSaveError(_("{what} is a JSON object, got {kind}").format(what=what, kind=type(data).__name__))
     if data.get("format") != format:
-        raise MalformedSaveError(f"not {what}: format is {quoted(data.get('format'))}, expected {format!r}")
+        raise MalformedSaveError(_("not {what}: format is {got}, expected {format}").format(
+            what=what, got=quoted(data.get("format")), format=repr(format)))
     if version is not None and (type(data.get("version")) is not int or data["version"] != version):
-        raise MalformedSaveError(f"unsupported version {quoted(data.get('version'))} of {what}; this aluette reads "
-                                 f"version {version}")
+        raise MalformedSaveError(_("unsupported version {got} of {what}; this aluette reads version {version}").format(
+            got=quoted(data.get("version")), what=what, version=version))
     unknown = [key for key in data if key not in fields]
     if unknown:
         names = ", ".join(quoted(key, 20) for key in sorted(unknown)[:5]) + (" …" if len(unknown) > 5 else "")
-        raise MalformedSaveError(f"unknown field(s) in {what}: {names}")
+        raise MalformedSaveError(_("unknown field(s) in {what}: {names}").format(what=what, names=names))
     for key in required:
         if key not in data:
-            raise MalformedSaveError(f"{what} lacks the field {key!r}")
+            raise MalformedSaveError(_("{what} lacks the field {key}").format(what=what, key=repr(key)))
     return data
 
 
@@ -59,7 +63,8 @@ def _object(pairs: list) -> dict:
     data: dict = {}
     for key, value in pairs:
         if key in data:
-            raise MalformedSaveError(f"the key {key!r} appears twice in one object: the file is ambiguous")
+            raise MalformedSaveError(_("the key {key} appears twice in one object: the file is ambiguous").format(
+                key=repr(key)))
         data[key] = value
     return data
 
@@ -68,15 +73,18 @@ def load_json(text: Any, what: str) -> Any:
     """Parse ``text`` (str, bytes or bytearray) as JSON.
 
     Raises:
-        MalformedSaveError: not JSON text (``what`` names the thing expected, e.g. ``"a saved deal"``), a key twice
-            in one object, a number with more digits than Python reads, or nesting deeper than Python recurses.
+        MalformedSaveError: not JSON text (``what`` names the thing expected, e.g. ``"a saved deal"``, marked for the
+            catalogue where it is written), a key twice in one object, a number with more digits than Python reads,
+            or nesting deeper than Python recurses. The message is in the page's language; the JSON reader's own
+            detail (where it stopped) stays Python's.
     """
     try:
         return json.loads(text, object_pairs_hook=_object)
     except MalformedSaveError as error:
-        raise MalformedSaveError(f"{what}: {error}") from None
+        raise MalformedSaveError(f"{_(what)}: {error}") from None
     except (TypeError, ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
-        raise MalformedSaveError(f"{what} must be JSON text: {str(error)[:200]}") from None
+        raise MalformedSaveError(_("{what} must be JSON text: {detail}").format(
+            what=_(what), detail=str(error)[:200])) from None
 
 
 def deal_to_dict(deal: Deal) -> dict:
@@ -101,42 +109,43 @@ def deal_from_dict(cls: type[Deal], data: Any) -> Deal:
             or does not match its seed, an illegal move (named by its number), or a result that differs from the
             replay.
     """
-    check_header(data, format=DEAL_FORMAT, version=DEAL_VERSION, what="a saved deal",
+    check_header(data, format=DEAL_FORMAT, version=DEAL_VERSION, what=N_("a saved deal"),
                  fields=("format", "version", "options", "dealer", "deck", "seed", "cut", "moves", "result"),
                  required=("options", "dealer", "deck", "moves"))
     try:
         options = Options.from_dict(data["options"])
         if not isinstance(data["deck"], str):
-            raise AluetteError("deck must be a string of 48 card codes")
+            raise AluetteError(_("deck must be a string of 48 card codes"))
         deal = cls(parse_cards(data["deck"]), dealer=data["dealer"], options=options)
     except AluetteError as error:
-        raise MalformedSaveError(f"saved deal: {error}") from None
+        raise MalformedSaveError(_("saved deal: {error}").format(error=error)) from None
     if "seed" in data or "cut" in data:
         seed, cut = data.get("seed"), data.get("cut")
         try:
             check_seed(seed)
         except AluetteError as error:
-            raise MalformedSaveError(f"saved deal: {error}") from None
+            raise MalformedSaveError(_("saved deal: {error}").format(error=error)) from None
         if type(cut) is not int:  # a float cut of 40.0 would be re-saved and shown as "cut 40.0 cards"
-            raise MalformedSaveError(f"saved deal: cut must be a whole number, got {quoted(cut)}")
+            raise MalformedSaveError(_("saved deal: cut must be a whole number, got {cut}").format(cut=quoted(cut)))
         seeded = cls.from_seed(seed, dealer=deal.dealer, options=options)
         if seeded.deck != deal.deck or seeded.cut != cut:
-            raise MalformedSaveError(f"saved deal: the deck and cut do not match seed {seed}; the file was "
-                                     f"edited or is damaged")
+            raise MalformedSaveError(_("saved deal: the deck and cut do not match seed {seed}; the file was edited or "
+                                       "is damaged").format(seed=seed))
         deal = seeded  # the same deck, with its seed and cut known
     if not isinstance(data["moves"], list):
-        raise MalformedSaveError("saved deal: moves must be a list")
+        raise MalformedSaveError(_("saved deal: moves must be a list"))
     for number, raw in enumerate(data["moves"], start=1):
         move = move_from_json(raw, where=f"saved deal, move {number}")
         try:
             deal.apply(move)
         except AluetteError as error:
-            raise MalformedSaveError(f"saved deal, move {number} ({move}) is illegal: {error}") from None
+            raise MalformedSaveError(_("saved deal, move {number} ({move}) is illegal: {error}").format(
+                number=number, move=move, error=error)) from None
     if "result" in data:
         if deal.result is None:
-            raise MalformedSaveError("saved deal claims a result but its moves do not finish the deal")
+            raise MalformedSaveError(_("saved deal claims a result but its moves do not finish the deal"))
         replayed = deal_to_dict(deal)["result"]
         if data["result"] != replayed:
-            raise MalformedSaveError(f"saved deal: the stored result {data['result']!r} differs from the "
-                                     f"replayed one {replayed!r}")
+            raise MalformedSaveError(_("saved deal: the stored result {stored} differs from the replayed one "
+                                       "{replayed}").format(stored=repr(data["result"]), replayed=repr(replayed)))
     return deal

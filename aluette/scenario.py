@@ -23,6 +23,8 @@ from .chance import DEAL_POSITIONS, SeedLike, as_generator, check_seed, cut_deck
 from .deal import Deal, Hand
 from .moves import Play
 from .errors import AluetteError, DuplicateCardError, MalformedSaveError, UnknownCardError, quoted
+from .card_names import card_name, seat_name
+from .i18n import N_, _
 from .options import Options
 from .savefile import check_header, load_json
 from .seats import SEATS, Seat
@@ -49,17 +51,23 @@ def parse_partial_hands(partial: Optional[Mapping]) -> dict[Seat, tuple[Card, ..
         try:
             given[seat] = () if cards is None else parse_cards(cards)
         except UnknownCardError as error:
-            raise UnknownCardError(f"{seat.full_name}'s hand: {error}") from None
+            raise UnknownCardError(_("{seat}'s hand: {error}").format(seat=seat_name(seat), error=error)) from None
         if len(given[seat]) > 9:
-            raise AluetteError(f"{seat.full_name} is given {len(given[seat])} cards; a hand holds nine")
+            raise AluetteError(_("{seat} is given {count} cards; a hand holds nine").format(
+                seat=seat_name(seat), count=len(given[seat])))
     holder: dict[Card, Seat] = {}
     for seat in SEATS:
         for card in given.get(seat, ()):
             if card in holder:
-                where = (f"twice in {seat.full_name}'s hand" if holder[card] is seat
-                         else f"to {holder[card].full_name} and {seat.full_name}")
-                raise DuplicateCardError(f"{card} ({card.nickname or card.name}) is given {where}; there is one "
-                                         f"of each card in the deck")
+                name = card.nickname or card_name(card)
+                if holder[card] is seat:
+                    raise DuplicateCardError(_("{card} ({name}) is given twice in {seat}'s hand; there is one of "
+                                               "each card in the deck").format(card=card, name=name,
+                                                                               seat=seat_name(seat)))
+                raise DuplicateCardError(_("{card} ({name}) is given to {first} and {second}; there is one of each "
+                                           "card in the deck").format(card=card, name=name,
+                                                                      first=seat_name(holder[card]),
+                                                                      second=seat_name(seat)))
             holder[card] = seat
     return {seat: given.get(seat, ()) for seat in SEATS}
 
@@ -147,24 +155,24 @@ def scenario_from_json(text: str) -> dict[str, Any]:
         MalformedSaveError: not JSON, not a scenario, a missing or unknown field, or a field that is not valid
             (the message names it).
     """
-    data = check_header(load_json(text, "a scenario"), format=SCENARIO_FORMAT, what="an Aluette scenario",
+    data = check_header(load_json(text, N_("a scenario")), format=SCENARIO_FORMAT, what=N_("an Aluette scenario"),
                         fields=("format", "seed", "leader", "hands", "options"))
     missing = [name for name in ("seed", "leader") if name not in data]
     if missing:
-        raise MalformedSaveError(f"scenario: missing {' and '.join(repr(m) for m in missing)} (a recipe needs the "
-                                 f"seed, "
-                                 f"a whole number, and the leader, the seat that leads first: N, E, S or W, e.g. "
-                                 f"{{\"format\": \"{SCENARIO_FORMAT}\", \"seed\": 5, \"leader\": \"E\"}})")
+        raise MalformedSaveError(_("scenario: missing {names} (a recipe needs the seed, a whole number, and the "
+                                   "leader, the seat that leads first: N, E, S or W, e.g. {example})").format(
+            names=_(" and ").join(repr(m) for m in missing),
+            example=f'{{"format": "{SCENARIO_FORMAT}", "seed": 5, "leader": "E"}}'))
     try:
         seed = check_seed(data.get("seed"), "the scenario's seed")
         leader = Seat.parse(data.get("leader"))
         hands = data.get("hands", {})
         if not isinstance(hands, dict) or not all(isinstance(v, str) for v in hands.values()):
-            raise AluetteError("hands must map seats to card text such as \"3O 2C\"")
+            raise AluetteError(_("hands must map seats to card text such as {example}").format(example='"3O 2C"'))
         options = Options.from_dict(data.get("options", {}))
         scenario_deal(hands, seed, leader=leader, options=options)
     except AluetteError as error:
-        raise MalformedSaveError(f"scenario: {error}") from None
+        raise MalformedSaveError(_("scenario: {error}").format(error=error)) from None
     return {"hands": {Seat.parse(k): v for k, v in hands.items()}, "seed": seed, "leader": leader,
             "options": options}
 

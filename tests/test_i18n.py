@@ -19,6 +19,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 from aluette import i18n
+from tools.messages import METHOD_MAP
 from aluette.card_names import card_name, class_name, french_name, seat_name, suit_name
 from aluette.cards import DECK, Card, Suit
 from aluette.errors import AluetteError
@@ -26,7 +27,8 @@ from aluette.seats import Seat
 
 ROOT = Path(__file__).resolve().parents[1]
 PO = ROOT / "aluette" / "locale" / "fr" / "LC_MESSAGES" / "aluette.po"
-#: Where the strings students see are: the package, the classroom app's pages included (as ``make messages`` extracts).
+#: Where the strings students see are: the package, the classroom app's pages included, and the notebooks' code (as
+#: ``make messages`` extracts, :data:`tools.messages.METHOD_MAP`).
 SOURCES = ("aluette",)
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3),
             "N_": None}
@@ -40,10 +42,8 @@ def french() -> list:
 def extracted() -> set:
     """(context, msgid) of every message the code marks, by Babel's extraction (as ``make messages``)."""
     found = set()
-    for folder in SOURCES:
-        for _name, _line, message, _comments, context in extract_from_dir(ROOT / folder, method_map=[("**.py",
-                                                                                                        "python")]):
-            found.add((context, message if isinstance(message, str) else tuple(message)))
+    for _name, _line, message, _comments, context in extract_from_dir(ROOT, method_map=METHOD_MAP):
+        found.add((context, message if isinstance(message, str) else tuple(message)))
     return found
 
 
@@ -99,6 +99,23 @@ class TestCatalogue:
                             and node.args[0].value not in babel_ids):
                         hidden.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.args[0].value[:40]!r}")
         assert hidden == []
+
+    def test_the_notebooks_code_is_read_for_the_catalogue(self):
+        # Babel has no reader for notebooks; tools.messages.extract is one: the phrases of code cells (not of
+        # markdown), each at its line in the notebook's code read as one file
+        import json
+
+        from babel.messages.extract import DEFAULT_KEYWORDS
+
+        from tools.messages import extract
+        notebook = {"cells": [{"cell_type": "markdown", "source": '_("prose")'},
+                              {"cell_type": "code", "source": ["x = 1\n", 'print(_("a {b}").format(b=2))']},
+                              {"cell_type": "code", "source": "gettext('c')"}]}
+        found = [(line, message) for line, _function, message, _comments in
+                 extract(io.BytesIO(json.dumps(notebook).encode()), DEFAULT_KEYWORDS, [], {})]
+        assert found == [(2, "a {b}"), (3, "c")]
+        # and the notebooks' own phrases are in the catalogue (03 prints each discard through it)
+        assert (None, "{seat} discards {cards}") in extracted()
 
     def test_no_french_entry_is_fuzzy_or_empty(self):
         messages = french()
@@ -285,6 +302,91 @@ class TestEngineSentences:
                 assert str(raised.value).startswith("carte inconnue ")
         with pytest.raises(UnknownCardError, match=r"^unknown card 'xyz': write a code"):
             Card.parse("xyz")
+
+    @pytest.mark.parametrize("text, english, french", [
+        ('{"format": "x"}', "not a saved deal: format is 'x', expected 'aluette-deal'",
+         "ce n'est pas une donne enregistrée\u00a0: le format est 'x', attendu 'aluette-deal'"),
+        ("[1]", "a saved deal is a JSON object, got list", "une donne enregistrée doit être un objet JSON, reçu list"),
+        ("nope", "a saved deal must be JSON text: Expecting value", "une donne enregistrée doit être du texte JSON"),
+        ('{"format": "aluette-deal", "version": 1, "x": 1}', "unknown field(s) in a saved deal: 'x'",
+         "champ(s) inconnu(s) dans une donne enregistrée\u00a0: 'x'"),
+        ('{"format": "aluette-deal", "version": 1, "options": {}, "dealer": "N", "deck": "3O", "moves": []}',
+         "saved deal: ", "donne enregistrée\u00a0: "),
+    ])
+    def test_a_pasted_text_that_is_no_saved_deal_is_explained_in_french(self, text, english, french):
+        # what 09's paste box and Deal.from_json say (aluette.savefile): in the page's language, English unchanged
+        from aluette.deal import Deal
+        from aluette.errors import MalformedSaveError
+        with i18n.in_language("fr"), pytest.raises(MalformedSaveError) as raised:
+            Deal.from_json(text)
+        assert str(raised.value).startswith(french)
+        with pytest.raises(MalformedSaveError) as raised:
+            Deal.from_json(text)
+        assert str(raised.value).startswith(english)
+
+    @pytest.mark.parametrize("hands, english, french", [
+        ({"N": "3O 3O"}, "3O (Monsieur) is given twice in North's hand; there is one of each card in the deck",
+         "3O (Monsieur) est donnée deux fois dans la main de Nord\u00a0; le paquet a une seule carte de chaque"),
+        ({"N": "1C", "S": "1C"}, "1C (ace of cups) is given to North and South;",
+         "1C (as de coupe) est donnée à Nord et à Sud\u00a0;"),
+        ({"W": "zz"}, "West's hand: unknown card 'zz'", "main de Ouest\u00a0: carte inconnue 'zz'"),
+        ({"E": "1O 2O 3O 4O 5O 6O 7O 8O 9O 10O"}, "East is given 10 cards; a hand holds nine",
+         "Est reçoit 10 cartes\u00a0; une main en compte neuf"),
+    ])
+    def test_hands_typed_in_the_scenario_builder_are_refused_in_french(self, hands, english, french):
+        # 09's builder reads its four boxes with parse_partial_hands: its refusals in the page's language
+        from aluette.errors import AluetteError
+        from aluette.scenario import parse_partial_hands
+        with i18n.in_language("fr"), pytest.raises(AluetteError) as raised:
+            parse_partial_hands(hands)
+        assert str(raised.value).startswith(french)
+        with pytest.raises(AluetteError) as raised:
+            parse_partial_hands(hands)
+        assert str(raised.value).startswith(english)
+
+    def test_numbers_are_written_as_the_page_writes_them(self):
+        from aluette.simulation.frames import Edge
+        edge = Edge(0.1744, 0.1681, 0.1802, 100_000)
+        assert (i18n.number(100_000), i18n.number(-0.0174, "+0.000;-0.000")) == ("100,000", "-0.017")
+        assert str(edge) == "+0.174 (95% interval +0.168 to +0.180, 100,000 deals)"
+        with i18n.in_language("fr"):
+            assert (i18n.number(100_000), i18n.number(0.5, "0.0")) == ("100\u202f000", "0,5")
+            assert str(edge) == "+0,174 (intervalle à 95\u00a0% de +0,168 à +0,180, 100\u202f000 donnes)"
+
+
+class TestFramesShown:
+    """The frames a page prints (the notebooks' tables of tricks, running counts and score sheets): their headings
+    in the page's language, the frame a program reads unchanged (:func:`aluette.frames.shown`)."""
+
+    def test_a_score_sheet_in_english_and_in_french(self):
+        from aluette.frames import shown
+        from aluette.match import Match
+        from aluette.players.drivers import play_out_match
+        sheet = play_out_match(Match(16)).score_sheet()
+        before = sheet.copy()
+        english = shown(sheet)
+        assert list(english.columns) == list(sheet.columns) and english.index.name == "deal"
+        assert list(english["mordienne"]) == ["yes" if made else "" for made in sheet["mordienne"]]
+        assert "yes" in list(english["mordienne"]) and "" in list(english["mordienne"])  # seed 16 has both
+        with i18n.in_language("fr"):
+            french = shown(sheet)
+        assert list(french.columns) == ["donneur", "plis", "gagnant", "mordienne", "NS", "EW", "total NS",
+                                        "total EW", "remarque"]
+        assert french.index.name == "donne" and "oui" in list(french["mordienne"])
+        assert sheet.equals(before)  # the frame itself keeps its names and values
+
+    def test_running_counts_and_a_tricks_table_in_french(self):
+        from aluette.deal import Deal
+        from aluette.frames import shown
+        from aluette.players.drivers import play_out
+        from aluette.widgets.scoring import running_counts
+        deal = Deal.from_seed(3)
+        play_out(deal, "highest")
+        with i18n.in_language("fr"):
+            counts, tricks = shown(running_counts("SENWSEXNW")), shown(deal.tricks_table())
+        assert list(counts.columns) == ["gagné par", "N", "E", "S", "W"] and counts.index.name == "pli"
+        assert list(tricks.columns) == ["qui entame", "N", "E", "S", "W", "gagnant", "plis de N", "plis de E",
+                                        "plis de S", "plis de W"]
 
 
 class TestVerdicts:

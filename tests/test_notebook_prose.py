@@ -70,6 +70,9 @@ def removed_names_used(notebook_cells) -> list[tuple[str, str, str]]:
             continue
         tree = ast.parse("\n".join(line for line in cell.source.splitlines() if not line.startswith("%")))
         stored = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        # an import defines its names too (a kept cell that imports a name does not take it from before)
+        stored |= {(a.asname or a.name).split(".")[0] for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))
+                   for a in n.names}
         if shown(cell):
             used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
             used -= stored  # defined again in the same cell (a loop or an assignment): not taken from before
@@ -146,6 +149,8 @@ def test_the_removed_cell_rule_sees_a_name_the_app_needs():
     assert removed_names_used([removed, kept]) == [("kept", "pi", "removed")]  # x is assigned again in "kept"
     kept.source = "print(x)"
     assert removed_names_used([removed, kept]) == [("kept", "x", "removed")]
+    kept.source = "from math import pi\nprint(pi)"  # a kept cell that imports the name itself needs nothing
+    assert removed_names_used([removed, kept]) == []
 
 
 #: A shell command in a notebook: an indented line of markdown (how the teacher's guide writes its commands).

@@ -122,7 +122,12 @@ class Edge:
         return self.low > 0 or self.high < 0
 
     def __str__(self) -> str:
-        return f"{self.mean:+.3f} (95% interval {self.low:+.3f} to {self.high:+.3f}, {self.deals:,} deals)"
+        """``+0.174 (95% interval +0.168 to +0.180, 100,000 deals)``, in the page's language (:mod:`aluette.i18n`)."""
+        from ..i18n import _, number
+        signed = "+0.000;-0.000"
+        return _("{mean} (95% interval {low} to {high}, {deals} deals)").format(
+            mean=number(self.mean, signed), low=number(self.low, signed), high=number(self.high, signed),
+            deals=number(self.deals))
 
 
 @dataclass(eq=False)

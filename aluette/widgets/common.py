@@ -16,6 +16,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 from ..cards import Card
 from ..chance import check_seed as _engine_check_seed
 from ..errors import AluetteError, BadSeedError, InputTooLongError, quoted
+from ..frames import TABLE_COLUMNS, shown
 from ..card_names import card_name
 from ..i18n import N_, _, language
 from ..pictures import DECKS, card_svg, french_name
@@ -157,31 +158,15 @@ PHASES = {"surrender": N_("surrender"), "chant": N_("chant"), "discard": N_("dis
           "play": N_("play"), "over": N_("over")}
 
 
-#: The column names of the engine's tables (:func:`aluette.tables.score_sheet`, :func:`aluette.tables.tricks_table`),
-#: as a page shows them (:func:`table_html`); a seat's letter, NS and EW are the same in every language.
-TABLE_COLUMNS = {"deal": N_("deal"), "dealer": N_("dealer"), "tricks": N_("tricks"), "winner": N_("winner"),
-                 "mordienne": N_("mordienne"), "NS total": N_("NS total"), "EW total": N_("EW total"),
-                 "note": N_("note"), "trick": N_("trick"), "leader": N_("leader"), "N tricks": N_("N tricks"),
-                 "E tricks": N_("E tricks"), "S tricks": N_("S tricks"), "W tricks": N_("W tricks")}
-
-
 def table_html(table, **kwargs) -> str:
-    """One of the engine's tables as HTML, its column names (and the index's) in the page's language
-    (:data:`TABLE_COLUMNS`); ``kwargs`` go to ``DataFrame.to_html``."""
-    shown = table.rename(columns=lambda name: _(TABLE_COLUMNS[name]) if name in TABLE_COLUMNS else name)
-    if shown.index.name in TABLE_COLUMNS:
-        shown.index.name = _(TABLE_COLUMNS[shown.index.name])
-    return shown.to_html(**kwargs)
+    """One of the engine's frames as HTML, as a page shows it (:func:`aluette.frames.shown`: its column names in
+    the page's language, a score sheet's ``mordienne`` column "yes" or empty); ``kwargs`` go to
+    ``DataFrame.to_html``."""
+    return shown(table).to_html(**kwargs)
 
 
-def sheet_html(sheet, **kwargs) -> str:
-    """A score sheet (:meth:`aluette.Match.score_sheet`) as HTML for students: the ``mordienne`` column says "yes" or
-    is empty rather than ``True``/``False``; the columns in the page's language (:func:`table_html`); ``kwargs`` go
-    to ``DataFrame.to_html``."""
-    shown = sheet.copy()
-    if "mordienne" in shown:
-        shown["mordienne"] = shown["mordienne"].map({True: _("yes"), False: ""})
-    return table_html(shown, **kwargs)
+#: A score sheet (:meth:`aluette.Match.score_sheet`) as HTML for students: :func:`table_html`.
+sheet_html = table_html
 
 
 def check_seed(seed) -> int:

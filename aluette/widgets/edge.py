@@ -17,7 +17,7 @@ import ipywidgets as w
 
 from ..analysis.best_play import best_play, result_text
 from ..card_names import seat_name
-from ..i18n import _
+from ..i18n import N_, _
 from ..deal import Deal, Phase
 from ..players.drivers import BOT_KINDS, bots_for, play_deal, play_turn
 from ..errors import AluetteError, BadSeedError, SearchBudgetError, quoted
@@ -415,7 +415,7 @@ class ScenarioBuilder(w.VBox):
     @friendly()
     def _load(self, button=None) -> None:
         text = limited_text(self.json.value, SAVE_TEXT, _("the pasted text"))
-        data = load_json(text, "the pasted text")
+        data = load_json(text, N_("the pasted text"))
         if isinstance(data, dict) and "format" not in data and {"seed", "leader", "hands"} & set(data) \
                 and not {"deck", "moves"} & set(data):
             data = {"format": SCENARIO_FORMAT, **data}  # a recipe typed by hand, without its format line
