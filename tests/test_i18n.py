@@ -86,18 +86,36 @@ class TestCatalogue:
 
     def test_no_gettext_call_is_hidden_from_the_extraction(self):
         # a _("...") inside an f-string is not seen by Babel's extraction on Python 3.11: every literal call the
-        # parser finds must be in what Babel extracts (else it would stay English on a French page)
-        babel_ids = {message for _context, message in extracted()}
+        # parser finds (with its context, for pgettext) must be in what Babel extracts (else it would stay English
+        # on a French page)
+        found = extracted()
+
+        def constants(args):
+            if all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args):
+                return tuple(a.value for a in args)
+            return None
+
         hidden = []
         for folder in SOURCES:
             for path in (ROOT / folder).rglob("*.py"):
                 for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                     name = getattr(node, "func", None)
                     name = getattr(name, "id", getattr(name, "attr", None))
-                    if (isinstance(node, ast.Call) and name in ("_", "gettext", "N_") and node.args
-                            and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)
-                            and node.args[0].value not in babel_ids):
-                        hidden.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.args[0].value[:40]!r}")
+                    if not isinstance(node, ast.Call):
+                        continue
+                    # (context, message) as Babel keys them: a plural's message is (singular, plural)
+                    shape = {"_": (0, 1), "gettext": (0, 1), "N_": (0, 1), "ngettext": (0, 2), "pgettext": (1, 1),
+                             "npgettext": (1, 2)}.get(name)
+                    if shape is None:
+                        continue
+                    context, count = shape
+                    values = constants(node.args[:context + count]) if len(node.args) >= context + count else None
+                    if values is None:
+                        continue
+                    message = values[context] if count == 1 else values[context:]
+                    key = (values[0] if context else None, message)
+                    if key not in found:
+                        hidden.append(f"{path.relative_to(ROOT)}:{node.lineno} {str(message)[:40]!r}")
         assert hidden == []
 
     def test_the_notebooks_code_is_read_for_the_catalogue(self):

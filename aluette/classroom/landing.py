@@ -155,12 +155,14 @@ def page_config_hook(page_config, base_url, settings, log, voila_configuration, 
 def landing_texts(audience: str, language: str) -> dict[str, str]:
     """The words of Voilà's landing page (the students' on ``make app SERVER=voila``, the teacher's on ``make
     teacher``) in ``language`` (``"en"``, or ``"fr"`` for the French edition at ``/voila/tree/fr``)."""
-    from aluette.i18n import _, in_language
+    from aluette.i18n import _, in_language, pgettext
     with in_language(language):
         if audience == "teacher":
             return {"title": _("Aluette: the teacher's page"), "heading": _("Aluette: the teacher's page"),
                     "lead": _("The teacher's guide and the printable summary; below them, the pages your students see."),
                     "download": _("Download the one-page rules summary"),
+                    # TRANSLATORS: the downloaded summary's file name, without .html: no space, no accent
+                    "download_name": pgettext("file name", "aluette-rules-summary") + ".html",
                     "download_note": _("(an HTML file: open it and print it, it fits one A4 page)."),
                     "pages": _("Pages"),
                     "footer": _("Each page runs on the teacher's computer; close the tab when you are done with a page.")}

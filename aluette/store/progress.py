@@ -31,9 +31,9 @@ import os
 import re
 import time
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
-from ..errors import InputTooLongError, MalformedSaveError, TableError, quoted
+from ..errors import AluetteError, InputTooLongError, MalformedSaveError, TableError, quoted
 from .db import Store
 from .names import clean_name, skeleton
 
@@ -174,21 +174,29 @@ class ClassProgress:
     CSV_COLUMNS = ("student", "lesson", "tasks", "solved", "points", "possible", "hints", "wrong", "answers_asked",
                    "done", "last_task_utc")
 
-    def csv(self) -> str:
+    def csv(self, *, headings: Optional[Sequence[str]] = None, delimiter: str = ",", yes: str = "yes",
+            no: str = "no") -> str:
         """The table as CSV (one line per student and lesson; a student with nothing done gets one line with an
-        empty lesson). A cell that a spreadsheet would read as a formula is written with a leading ``'``."""
+        empty lesson). A cell that a spreadsheet would read as a formula is written with a leading ``'``.
+
+        By default the columns are :data:`CSV_COLUMNS`, comma-separated, ``done`` is ``yes`` or ``no``: the form a
+        program reads. ``headings``, ``delimiter``, ``yes`` and ``no`` word it for a spreadsheet in another
+        language (the teacher's download, :func:`aluette.widgets.class_progress.download_csv`)."""
+        headings = self.CSV_COLUMNS if headings is None else tuple(headings)
+        if len(headings) != len(self.CSV_COLUMNS):
+            raise AluetteError(f"the CSV has {len(self.CSV_COLUMNS)} columns, got {len(headings)} headings")
         out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(self.CSV_COLUMNS)
+        writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
+        writer.writerow(headings)
         seen = set()
         for row in self.rows:
             seen.add(row.student)
             writer.writerow([_cell(row.student), row.lesson, row.tried, row.solved, row.points, row.possible,
-                             row.hints, row.wrong, row.asked, "yes" if row.done else "no",
+                             row.hints, row.wrong, row.asked, yes if row.done else no,
                              time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(row.last))])
         for name in self.students:
             if name not in seen:
-                writer.writerow([_cell(name), "", 0, 0, 0, 0, 0, 0, 0, "no", ""])
+                writer.writerow([_cell(name), "", 0, 0, 0, 0, 0, 0, 0, no, ""])
         return out.getvalue()
 
 

@@ -18,12 +18,13 @@ from typing import Optional
 import ipywidgets as w
 
 from ..errors import AluetteError
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext, pgettext
 from ..practice import LESSONS, RULES
 from ..store.progress import ClassProgress, Progress, class_from_environment
 from .common import MessageArea, no_null_tooltips, styled
 
-__all__ = ["ClassPage", "class_table_html", "failed_html", "student_html", "csv_link", "POLL_LIFETIME"]
+__all__ = ["ClassPage", "class_table_html", "failed_html", "student_html", "csv_link", "download_csv", "CSV_HEADINGS",
+           "POLL_LIFETIME"]
 
 #: How long a class page reads again by itself (a lesson and more), in seconds.
 POLL_LIFETIME = 4 * 3600.0
@@ -105,10 +106,31 @@ def student_html(report: ClassProgress, name: Optional[str]) -> str:
     return f"<ul>{lines}</ul>"
 
 
+#: The headings of the downloaded table (:data:`ClassProgress.CSV_COLUMNS <aluette.store.progress.ClassProgress>`,
+#: the names a program reads), as a spreadsheet in the page's language shows them.
+CSV_HEADINGS = {"student": N_("student"), "lesson": N_("lesson"), "tasks": N_("tasks"), "solved": N_("solved"),
+                "points": N_("points"), "possible": N_("possible"), "hints": N_("hints"), "wrong": N_("wrong"),
+                "answers_asked": N_("answers asked"), "done": N_("done"), "last_task_utc": N_("last task (UTC)")}
+
+
+def download_csv(report: ClassProgress) -> str:
+    """The class's table as the teacher's download holds it, for a spreadsheet in the page's language: the headings
+    (:data:`CSV_HEADINGS`) and "yes"/"no" in that language, the fields separated as its spreadsheets expect (a comma
+    in English; a semicolon in French, whose decimal mark is the comma), after a byte-order mark so that Excel reads
+    the accents of the names as UTF-8 (a program reading it takes the ``utf-8-sig`` encoding)."""
+    # TRANSLATORS: the separator of a CSV file's fields in this language's spreadsheets (French: « ; »)
+    delimiter = pgettext("CSV separator", ",")
+    return "\ufeff" + report.csv(headings=[_(CSV_HEADINGS[c]) for c in report.CSV_COLUMNS], delimiter=delimiter,
+                                 yes=_("yes"), no=_("no"))
+
+
 def csv_link(report: ClassProgress) -> str:
-    """A link that downloads the class's table as CSV (the file is in the link: no server route needed)."""
-    data = base64.b64encode(report.csv().encode("utf-8")).decode("ascii")
-    return (f"<a class='aluette-class-csv' download='class-{escape(report.class_code)}.csv' "
+    """A link that downloads the class's table as CSV (:func:`download_csv`; the file is in the link: no server
+    route needed), named ``class-<code>.csv`` in the page's language."""
+    data = base64.b64encode(download_csv(report).encode("utf-8")).decode("ascii")
+    # TRANSLATORS: the start of the downloaded file's name (class-7b.csv): no space, no accent needed
+    name = pgettext("file name", "class") + f"-{report.class_code}.csv"
+    return (f"<a class='aluette-class-csv' download='{escape(name)}' "
             f"href='data:text/csv;charset=utf-8;base64,{data}'>" + escape(_("Download the table as CSV")) + "</a>")
 
 

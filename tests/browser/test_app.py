@@ -167,7 +167,7 @@ def test_teacher_page_serves_the_guide_and_a_one_page_printable_summary(page, ma
     assert [href for href, _ in landing_entries(page)][:len(TEACHER_NOTEBOOKS)] == [
         f"/voila/render/fr/{n}" for n in TEACHER_NOTEBOOKS]
     expect(page.get_by_role("link", name="Télécharger le résumé des règles sur une page")).to_have_attribute(
-        "download", "aluette-rules-summary.html")
+        "download", "aluette-resume-des-regles.html")  # the file's name in French too
     page.get_by_role("link", name="In English").click()
     expect(page.locator("h1")).to_have_text("Aluette: the teacher's page")
 

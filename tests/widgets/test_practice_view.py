@@ -136,7 +136,7 @@ def test_the_teachers_class_page(progress):
     import re
 
     from aluette.practice import PracticeController
-    from aluette.widgets.class_progress import ClassPage
+    from aluette.widgets.class_progress import ClassPage, download_csv
     from aluette.widgets.practice import StoreKeeper
 
     for name, wrong in (("Ann", False), ("Bob", True)):
@@ -150,7 +150,11 @@ def test_the_teachers_class_page(progress):
     assert "1/1 solved, 3/3 pts" in page.table.value  # a winner task: 3 points, first try, no hint
     assert "0/1 solved" in page.table.value and "1 of 2</b> tasks failed, by 1 student" in page.failed.value
     data = re.search(r"base64,([A-Za-z0-9+/=]+)'", page.download.value).group(1)
-    assert base64.b64decode(data).decode() == progress.report("7b").csv()
+    downloaded = base64.b64decode(data).decode("utf-8")
+    assert downloaded == download_csv(progress.report("7b")) and "download='class-7b.csv'" in page.download.value
+    # for a spreadsheet: a byte-order mark (Excel then reads accents as UTF-8), headings a person reads
+    assert downloaded.startswith("\ufeffstudent,lesson,tasks,") and "answers asked,done,last task (UTC)\n" in downloaded
+    assert downloaded[1:].splitlines()[1:] == progress.report("7b").csv().splitlines()[1:]  # the rows a program reads
     page.student_choice.value = "Bob"
     assert "0 wrong answers, 1 answer asked for" in page.detail.value  # ngettext: one answer, not "1 answers"
     assert re.search(r"Updated at [\d:]+: 2 students, 2 tasks over\.", page.status.value)
@@ -213,3 +217,29 @@ def test_a_name_given_shows_its_own_task_before_saying_whose_it_is(progress):
     v.name_button.click()
     assert v.prompt.value != old  # the positive control: Ann's own task replaced the one on show
     assert changes[-1] == "who" and "prompt" in changes, changes
+
+
+def test_the_class_table_downloads_for_a_french_spreadsheet(progress):
+    # a French teacher's download: headings and yes/no in French, fields separated by « ; » (French spreadsheets
+    # read the comma as the decimal mark), a byte-order mark so that Excel reads « Chloé » as UTF-8, and a French name
+    import base64
+    import csv
+    import io
+    import re
+
+    from aluette import i18n
+    from aluette.practice import PracticeController
+    from aluette.widgets.class_progress import ClassPage
+    from aluette.widgets.practice import StoreKeeper
+
+    c = PracticeController("01", 1, StoreKeeper(progress, progress.student("7b", "Chloé")))
+    c.answer(answers(c.task)[0])
+    with i18n.in_language("fr"):
+        page = ClassPage(progress, class_code="7b", poll=False)
+        french = {name: i18n._(name) for name in ("student", "lesson", "yes", "no")}
+    data = re.search(r"base64,([A-Za-z0-9+/=]+)'", page.download.value).group(1)
+    rows = list(csv.reader(io.StringIO(base64.b64decode(data).decode("utf-8-sig")), delimiter=";"))
+    assert rows[0][:2] == [french["student"], french["lesson"]] == ["élève", "leçon"]
+    assert rows[1][:2] == ["Chloé", "01"] and rows[1][9] in (french["yes"], french["no"])
+    assert "download='classe-7b.csv'" in page.download.value
+    page.close()
