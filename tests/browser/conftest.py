@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import re
+import tempfile
 import shutil
 from pathlib import Path
 
@@ -184,6 +185,9 @@ def lab(_server_home, tmp_path_factory) -> Server:
     shutil.copytree(NOTEBOOKS, root / "notebooks")
     shutil.copytree(FIXTURES, root / "fixtures")
     env = server_env(_server_home)
+    # the kernels' Unix sockets (lab_command) in a short folder: a path under pytest's temporary folders can pass
+    # the 107 bytes a socket's path may hold
+    env["JUPYTER_RUNTIME_DIR"] = runtime = tempfile.mkdtemp(prefix="aluette-lab-", dir="/tmp")
     # No "Would you like to get notified about official Jupyter news?" toast over the notebook.
     settings = Path(env["JUPYTERLAB_SETTINGS_DIR"]) / "@jupyterlab" / "apputils-extension"
     settings.mkdir(parents=True, exist_ok=True)
@@ -194,6 +198,7 @@ def lab(_server_home, tmp_path_factory) -> Server:
     server.start()
     yield server
     server.stop()
+    shutil.rmtree(runtime, ignore_errors=True)
 
 
 VIEWPORT = {"width": 1280, "height": 900}

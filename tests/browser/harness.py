@@ -289,9 +289,14 @@ def solara_server(name: str, folder: Path, home: Path) -> Server:
 
 
 def lab_command(root: Path, *extra: str):
-    """argv builder for JupyterLab on ``root`` with no token, no browser and no calls home."""
+    """argv builder for JupyterLab on ``root`` with no token, no browser and no calls home. Its kernels talk to it
+    over Unix sockets (ZeroMQ's ``ipc``), as Voilà's and nbval's do: over TCP a port jupyter_client found free can be
+    taken by another process before the kernel binds it, on a busy machine (a Voilà kernel died of it). The sockets
+    are files beside each kernel's connection file, in ``JUPYTER_RUNTIME_DIR``: give the server a short one (a Unix
+    socket's path holds at most 107 bytes)."""
     def command(port: int) -> list[str]:
         return [sys.executable, "-m", "jupyterlab", "--no-browser", "--ServerApp.ip=127.0.0.1",
+                "--KernelManager.transport=ipc",
                 f"--ServerApp.port={port}", "--ServerApp.port_retries=0", "--IdentityProvider.token=",
                 "--ServerApp.password=", "--ServerApp.open_browser=False", f"--ServerApp.root_dir={root}",
                 "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",

@@ -8,8 +8,10 @@ through Voilà's Jupyter server extension, the route Binder and JupyterHub users
 08's match (test_match.py's helpers): there the widget is drawn by the JupyterLab extension instead of Voilà. (Every
 test that needs JupyterLab is in this file, so that only one of ``make test``'s workers starts it.)"""
 
+import json
 import re
 import secrets
+from pathlib import Path
 
 import pytest
 
@@ -46,6 +48,9 @@ def test_widget_renders_and_reacts_in_jupyterlab(page, wire, lab):
     wire.wait_settled(page)
     assert wire.kernel_errors() == []
     screenshot(page, "lab-fixture-click")
+    # the kernel talks to JupyterLab over Unix sockets (harness.lab_command), not over TCP ports
+    connections = list(Path(lab.env["JUPYTER_RUNTIME_DIR"]).glob("kernel-*.json"))
+    assert connections and {json.loads(c.read_text())["transport"] for c in connections} == {"ipc"}
 
 
 def test_jupyterlab_runs_the_execute_probe(page, lab, tmp_path):
