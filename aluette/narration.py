@@ -32,7 +32,9 @@ def trick_sentence(record: TrickRecord) -> str:
     """One sentence: who won the trick with what, or why it was spoiled and who leads again. Each card carries its
     name after its code (``"E: 12E king of swords"``), so that a code whose suit letter is also a seat's (E for
     swords, *espadas*, and East) is never read as a second seat."""
-    played = ", ".join(f"{s}: {c} {c.nickname or card_name(c)}" for s, c in record.plays)
+    # TRANSLATORS: a card of a trick: its seat, its code and its name ("E: 12E king of swords")
+    played = ", ".join(_("{seat}: {code} {name}").format(seat=s, code=c, name=c.nickname or card_name(c))
+                       for s, c in record.plays)
     if record.winner is None:
         tied = strongest(record.plays)
         # TRANSLATORS: a card of a spoiled trick's tie: {seat}'s {card} ("E's 1O")

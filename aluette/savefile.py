@@ -82,7 +82,11 @@ def load_json(text: Any, what: str) -> Any:
         return json.loads(text, object_pairs_hook=_object)
     except MalformedSaveError as error:
         raise MalformedSaveError(f"{_(what)}: {error}") from None
-    except (TypeError, ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
+    except json.JSONDecodeError as error:  # where the text stops being JSON, in the page's language
+        raise MalformedSaveError(_("{what} must be JSON text: it is not JSON from line {line}, column {column} on "
+                                   "(paste the whole text that Export gave)").format(
+            what=_(what), line=error.lineno, column=error.colno)) from None
+    except (TypeError, ValueError, RecursionError) as error:  # a number too long for Python, nesting too deep
         raise MalformedSaveError(_("{what} must be JSON text: {detail}").format(
             what=_(what), detail=str(error)[:200])) from None
 

@@ -150,6 +150,17 @@ class TestCatalogue:
         bad.add("nobody wins {nobody}% of deals", "personne ne gagne {nobody} % des donnes")
         assert [m.id for m, _errors in bad.check()] == ["nobody wins {nobody}% of deals"]
 
+    def test_french_punctuation_keeps_its_space_together(self):
+        # French typography: a no-break space before : ; ? ! % and », after «, so that a colon never wraps alone
+        # to the next line of a phone's screen (the French teacher's review found 49 entries where it could)
+        import re
+        loose = re.compile(r" [:;?!%»]|« ")
+        found = [m.id for m in french() for text in ([m.string] if isinstance(m.string, str) else m.string)
+                 if loose.search(text)]
+        assert found == []
+        assert [bool(loose.search(t)) for t in ("Pourquoi ?", "« oui »", "Pourquoi\u00a0?", "«\u00a0oui\u00a0»",
+                                                   "3O:")] == [True, True, False, False, False]
+
     def test_no_french_entry_is_fuzzy_or_empty(self):
         messages = french()
         assert [m.id for m in messages if m.fuzzy] == []
@@ -340,7 +351,8 @@ class TestEngineSentences:
         ('{"format": "x"}', "not a saved deal: format is 'x', expected 'aluette-deal'",
          "ce n'est pas une donne enregistrée\u00a0: le format est 'x', attendu 'aluette-deal'"),
         ("[1]", "a saved deal is a JSON object, got list", "une donne enregistrée doit être un objet JSON, reçu list"),
-        ("nope", "a saved deal must be JSON text: Expecting value", "une donne enregistrée doit être du texte JSON"),
+        ("nope", "a saved deal must be JSON text: it is not JSON from line 1, column 1 on (paste the whole text",
+         "une donne enregistrée doit être du texte JSON\u00a0: ce n'est plus du JSON à partir de la ligne 1, colonne 1"),
         ('{"format": "aluette-deal", "version": 1, "x": 1}', "unknown field(s) in a saved deal: 'x'",
          "champ(s) inconnu(s) dans une donne enregistrée\u00a0: 'x'"),
         ('{"format": "aluette-deal", "version": 1, "options": {}, "dealer": "N", "deck": "3O", "moves": []}',
@@ -359,10 +371,10 @@ class TestEngineSentences:
 
     @pytest.mark.parametrize("hands, english, french", [
         ({"N": "3O 3O"}, "3O (Monsieur) is given twice in North's hand; there is one of each card in the deck",
-         "3O (Monsieur) est donnée deux fois dans la main de Nord\u00a0; le paquet a une seule carte de chaque"),
+         "3O (Monsieur) est donnée deux fois à Nord\u00a0; le paquet a une seule carte de chaque"),
         ({"N": "1C", "S": "1C"}, "1C (ace of cups) is given to North and South;",
          "1C (as de coupe) est donnée à Nord et à Sud\u00a0;"),
-        ({"W": "zz"}, "West's hand: unknown card 'zz'", "main de Ouest\u00a0: carte inconnue 'zz'"),
+        ({"W": "zz"}, "West's hand: unknown card 'zz'", "Ouest\u00a0: carte inconnue 'zz'"),
         ({"E": "1O 2O 3O 4O 5O 6O 7O 8O 9O 10O"}, "East is given 10 cards; a hand holds nine",
          "Est reçoit 10 cartes\u00a0; une main en compte neuf"),
     ])
@@ -645,9 +657,16 @@ class TestFrenchPages:
         modules = ("scoring", "edge", "simulate", "exercises", "desk", "review", "practice", "class_progress")
         marked = {message for name, _line, message, _c, _ctx in extract_from_dir(
             ROOT / "aluette" / "widgets", method_map=[("**.py", "python")]) if Path(name).stem in modules}
+        import re
+
+        def words(text):  # its words, without placeholders and the seats' and partnerships' letters (N–S, EW...)
+            return [w for w in re.sub(r"\{[^}]*\}", " ", text).split()
+                    if not re.fullmatch(r"[NESW]{1,2}(?:[–-][NESW])?[,.:;]?", w)]
+
         same = [m.id for m in french() if key(m)[1] in marked and isinstance(m.id, str) and m.string == m.id
-                and len(m.id.split()) > 2]
+                and len(words(m.id)) > 2]
         assert len(marked) > 200 and same == []
+        assert words("N–S {ns}, E–W {ew}") == [","] and len(words("N–S won {ns} deals")) == 2
 
 
 class TestPracticeAndReview:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from ..errors import AluetteError, AnswerError, InputTooLongError
-from ..i18n import _
+from ..i18n import _, number
 
 __all__ = ["Rule", "Hint", "Task", "Answer", "Verdict", "Text", "ClassOf", "Joined", "text", "MAX_ANSWER_TEXT",
            "RETRY_COST", "answer_text"]
@@ -40,13 +40,13 @@ def answer_text(text: Any) -> str:
         AnswerError: not text, or empty.
     """
     if not isinstance(text, str):
-        raise AnswerError(f"an answer is text, got {type(text).__name__}")
+        raise AnswerError(_("an answer is text, got {kind}").format(kind=type(text).__name__))
     if len(text) > MAX_ANSWER_TEXT:
-        raise InputTooLongError(f"the answer is {len(text):,} characters long; an answer takes at most "
-                                f"{MAX_ANSWER_TEXT}. Nothing was read.")
+        raise InputTooLongError(_("the answer is {count} characters long; an answer takes at most {most}. Nothing "
+                                  "was read.").format(count=number(len(text)), most=MAX_ANSWER_TEXT))
     text = text.strip()
     if not text:
-        raise AnswerError("the answer is empty: type your answer first")
+        raise AnswerError(_("the answer is empty: type your answer first"))
     return text
 
 

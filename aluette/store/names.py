@@ -30,7 +30,7 @@ import unicodedata
 from typing import Any, Iterable
 
 from ..errors import InputTooLongError, TableError, quoted
-from ..i18n import LANGUAGES, translations
+from ..i18n import LANGUAGES, _, translations
 
 __all__ = ["clean_name", "skeleton", "check_not_like", "reserved_labels", "RESERVED", "MARKS_IN_A_ROW"]
 
@@ -77,32 +77,40 @@ def clean_name(value: Any, what: str, limit: int) -> str:
 
     Raises:
         InputTooLongError: longer than ``limit`` (checked before it is read). TableError: not text, empty, a
-        character a name may not hold, an invisible letter, a word that mixes scripts, or a reserved label.
+        character a name may not hold, an invisible letter, a word that mixes scripts, or a reserved label. The
+        messages are in the page's language (``what``, marked for the catalogue where it is written, too).
     """
+    what = _(what)
     if not isinstance(value, str):
-        raise TableError(f"{what} must be text, got {quoted(value)}")
+        raise TableError(_("{what} must be text, got {value}").format(what=what, value=quoted(value)))
     if len(value) > limit:  # refused before it is read
-        raise InputTooLongError(f"{what} is at most {limit} characters, got {quoted(value)}")
+        raise InputTooLongError(_("{what} is at most {limit} characters, got {value}").format(
+            what=what, limit=limit, value=quoted(value)))
     text = " ".join(unicodedata.normalize("NFKC", value).split())
     if not text:
-        raise TableError(f"{what} is empty: type a few letters")
+        raise TableError(_("{what} is empty: type a few letters").format(what=what))
     if len(text) > limit:
-        raise InputTooLongError(f"{what} is at most {limit} characters, got {quoted(text)}")
+        raise InputTooLongError(_("{what} is at most {limit} characters, got {value}").format(
+            what=what, limit=limit, value=quoted(text)))
     visible = False
     previous = " "
     script = ""
     marks = 0
     for char in text:
         if char in INVISIBLE:
-            raise TableError(f"{what} may not hold invisible letters ({quoted(char)} in {quoted(text)})")
+            raise TableError(_("{what} may not hold invisible letters ({char} in {text})").format(
+                what=what, char=quoted(char), text=quoted(text)))
         category = unicodedata.category(char)
         if category[0] == "M":
             if not (previous.isalpha() or unicodedata.category(previous)[0] == "M"):
-                raise TableError(f"{what}: the mark {quoted(char)} in {quoted(text)} must follow a letter")
+                raise TableError(_("{what}: the mark {char} in {text} must follow a letter").format(
+                    what=what, char=quoted(char), text=quoted(text)))
             marks += 1
             if marks > MARKS_IN_A_ROW or char == previous:
-                raise TableError(f"{what} stacks {'the same mark twice' if char == previous else 'too many marks'} "
-                                 f"on one letter in {quoted(text)}: at most {MARKS_IN_A_ROW} different marks")
+                stacks = (_("{what} stacks the same mark twice on one letter in {text}: at most {most} different "
+                            "marks") if char == previous else
+                          _("{what} stacks too many marks on one letter in {text}: at most {most} different marks"))
+                raise TableError(stacks.format(what=what, text=quoted(text), most=MARKS_IN_A_ROW))
             previous = char
             continue
         marks = 0
@@ -110,8 +118,9 @@ def clean_name(value: Any, what: str, limit: int) -> str:
             visible = True
             mine = _script(char)
             if mine and script and mine != script:
-                raise TableError(f"{what} mixes two alphabets in one word ({script.title()} and {mine.title()} in "
-                                 f"{quoted(text)}), as names made to look like another do: write it in one")
+                raise TableError(_("{what} mixes two alphabets in one word ({first} and {second} in {text}), as "
+                                   "names made to look like another do: write it in one").format(
+                    what=what, first=script.title(), second=mine.title(), text=quoted(text)))
             script = mine or script
         elif char.isdigit():
             visible = True
@@ -119,11 +128,12 @@ def clean_name(value: Any, what: str, limit: int) -> str:
             if char in " -":
                 script = ""  # a new word may be in another script ("Anna Иванова")
         else:
-            raise TableError(f"{what} may hold letters, digits, spaces and - _ ' . only; {quoted(char)} in "
-                             f"{quoted(text)} is not allowed")
+            raise TableError(_("{what} may hold letters, digits, spaces and - _ ' . only; {char} in {text} is not "
+                               "allowed").format(what=what, char=quoted(char), text=quoted(text)))
         previous = char
     if not visible:
-        raise TableError(f"{what} needs at least one letter or digit, got {quoted(text)}")
+        raise TableError(_("{what} needs at least one letter or digit, got {text}").format(
+            what=what, text=quoted(text)))
     return text
 
 
@@ -154,12 +164,12 @@ def check_not_like(player: str, others: Iterable[str], seat_labels: Iterable[str
     mine = skeleton(player)
     for label in labels:
         if folded == label or mine == skeleton(label):
-            raise TableError(f"{quoted(player)} is what the page writes for a seat ({quoted(label)}): choose "
-                             f"another name")
+            raise TableError(_("{name} is what the page writes for a seat ({label}): choose another name").format(
+                name=quoted(player), label=quoted(label)))
     for other in others:
         if other == player:
-            raise TableError(f"{quoted(player)} is already at this table: add an initial (\"{player[:20]} B.\") so "
-                             f"that the others can tell you apart")
+            raise TableError(_("{name} is already at this table: add an initial ({example}) so that the others can "
+                               "tell you apart").format(name=quoted(player), example=f'"{player[:20]} B."'))
         if skeleton(other) == mine:
-            raise TableError(f"{quoted(player)} looks like {quoted(other)}, already at this table: choose a name "
-                             f"the others can tell apart")
+            raise TableError(_("{name} looks like {other}, already at this table: choose a name the others can tell "
+                               "apart").format(name=quoted(player), other=quoted(other)))

@@ -30,10 +30,12 @@ import json
 import os
 import re
 import time
+import unicodedata
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
 from ..errors import AluetteError, InputTooLongError, MalformedSaveError, TableError, quoted
+from ..i18n import N_, _
 from .db import Store
 from .names import clean_name, skeleton
 
@@ -200,6 +202,14 @@ class ClassProgress:
         return out.getvalue()
 
 
+def name_order(name: str) -> tuple[str, str]:
+    """The key that sorts first names as a class list does: letters without their accents, case aside
+    (``"Élodie"`` between ``"Chloé"`` and ``"François"``), then the name itself (a stable order for two names that
+    differ only there)."""
+    folded = unicodedata.normalize("NFKD", name.casefold())
+    return "".join(c for c in folded if not unicodedata.combining(c)), name
+
+
 def _cell(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@") else text
 
@@ -232,10 +242,10 @@ class Progress:
                 class code. StoreError: the database failed.
         """
         class_code = clean_class_code(class_code)
-        name = clean_name(name, "your first name", NAME_LIMIT)
+        name = clean_name(name, N_("your first name"), NAME_LIMIT)
         key = skeleton(name)
         if not key:
-            raise TableError(f"your first name needs a letter or digit, got {quoted(name)}")
+            raise TableError(_("your first name needs a letter or digit, got {name}").format(name=quoted(name)))
         with self.store.write() as tx:
             tx.run("INSERT INTO aluette_practice_students (class_code, name, name_key, created_at) VALUES (?, ?, ?, ?)"
                    " ON CONFLICT (class_code, name_key) DO NOTHING", (class_code, name, key, time.time()))
@@ -322,7 +332,7 @@ class Progress:
     def find(self, class_code: str, name: str) -> Optional[Student]:
         """The student called ``name`` in ``class_code``, or ``None`` (nothing is added)."""
         class_code = clean_class_code(class_code)
-        key = skeleton(clean_name(name, "a first name", NAME_LIMIT))
+        key = skeleton(clean_name(name, N_("a first name"), NAME_LIMIT))
         row = self.store.read_one("SELECT id, name FROM aluette_practice_students WHERE class_code = ? AND "
                                   "name_key = ?", (class_code, key))
         return None if row is None else Student(int(row[0]), class_code, row[1])
@@ -351,6 +361,10 @@ class Progress:
                 f"JOIN aluette_practice_students s ON s.id = a.student_id WHERE s.class_code = ? GROUP BY a.rule "
                 f"HAVING SUM({missed}) > 0 ORDER BY SUM({missed}) DESC, SUM(1 - a.solved) DESC, a.rule LIMIT ?",
                 (class_code, int(failed)))
+        # a class list's order: accents and case aside (Élodie between Chloé and François, not after Zoë, as the
+        # databases' code-point order puts her), then the name itself, so that the order is the same everywhere
+        names = tuple(sorted(names, key=name_order))
+        rows = sorted(rows, key=lambda r: (name_order(r[0]), r[1]))
         return ClassProgress(
             class_code, names,
             tuple(LessonRow(r[0], r[1], int(r[2]), int(r[3]), int(r[4]), int(r[5]), int(r[6]), int(r[7]), int(r[8]),

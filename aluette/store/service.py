@@ -68,7 +68,7 @@ from ..players.drivers import make_bot, next_bot_step
 from ..chance import check_seed
 from ..deal import View
 from ..draw import DrawResult, partnership_draw
-from ..i18n import _
+from ..i18n import N_, _
 from ..errors import (AluetteError, BadSeatCodeError, IllegalMoveError, InputTooLongError, LostMovesError,
                       MalformedSaveError, NoSuchTableError, SeatElsewhereError, SeatStoodInError, SeatTakenError,
                       StaleStateError,
@@ -124,12 +124,12 @@ def clean_table_name(value: Any) -> str:
     Raises:
         InputTooLongError: too long. TableError: not text, empty, or another character.
     """
-    return clean_name(value, "a table name", TABLE_NAME_LIMIT)
+    return clean_name(value, N_("a table name"), TABLE_NAME_LIMIT)
 
 
 def clean_player_name(value: Any) -> str:
     """A player's name, checked like a table name (:func:`clean_table_name`) with :data:`PLAYER_NAME_LIMIT`."""
-    return clean_name(value, "a player's name", PLAYER_NAME_LIMIT)
+    return clean_name(value, N_("a player's name"), PLAYER_NAME_LIMIT)
 
 
 def new_seat_code() -> str:

@@ -20,7 +20,7 @@ import ipywidgets as w
 from ..errors import AluetteError
 from ..i18n import N_, _, ngettext, pgettext
 from ..practice import LESSONS, RULES
-from ..store.progress import ClassProgress, Progress, class_from_environment
+from ..store.progress import LOCAL_CLASS, ClassProgress, Progress, class_from_environment
 from .common import MessageArea, no_null_tooltips, styled
 
 __all__ = ["ClassPage", "class_table_html", "failed_html", "student_html", "csv_link", "download_csv", "CSV_HEADINGS",
@@ -44,6 +44,12 @@ def _cell(row) -> str:
         solved=row.solved, tried=row.tried, points=row.points, possible=row.possible) + hints + done
 
 
+def class_label(code: str) -> str:
+    """A class as the teacher's page names it: its code, or "this computer" (in the page's language) for the class
+    of an app started without a token (:data:`~aluette.store.progress.LOCAL_CLASS`)."""
+    return _("this computer") if code == LOCAL_CLASS else code
+
+
 def class_table_html(report: ClassProgress) -> str:
     """Students × lessons: per cell, tasks solved of those over, points of possible, hints, ✔ when the lesson's
     practice is done; a student with nothing done has an empty row."""
@@ -60,9 +66,9 @@ def class_table_html(report: ClassProgress) -> str:
         body.append(f"<tr><th scope='row'>{escape(name)}</th>{''.join(cells)}</tr>")
     if not body:
         return "<p>" + escape(_("No student of class {code} has given a name yet.").format(
-            code=report.class_code)) + "</p>"
+            code=class_label(report.class_code))) + "</p>"
     caption = ngettext("Class {code}: {count} student", "Class {code}: {count} students", len(report.students)).format(
-        code=report.class_code, count=len(report.students))
+        code=class_label(report.class_code), count=len(report.students))
     return (f"<div class='aluette-class-scroll'><table class='aluette-class-table'><caption>{escape(caption)}"
             "</caption><thead><tr><th scope='col'>" + escape(_("student")) + f"</th>{head}</tr></thead><tbody>"
             f"{''.join(body)}</tbody></table></div>")
@@ -215,10 +221,10 @@ class ClassPage(w.VBox):
         """Read the class again (three queries) and show it."""
         classes = sorted({*self.progress.classes(), self._default})
         chosen = self.class_choice.value if self.class_choice.value in classes else self._default
-        if list(self.class_choice.options) != classes or self.class_choice.value != chosen:
+        if [code for _label, code in self.class_choice.options] != classes or self.class_choice.value != chosen:
             self._quiet = True  # the chooser's own change would refresh again
             try:
-                self.class_choice.options = classes
+                self.class_choice.options = [(class_label(code), code) for code in classes]
                 self.class_choice.value = chosen
             finally:
                 self._quiet = False
@@ -267,10 +273,10 @@ class ClassPage(w.VBox):
         if self._armed != f"class:{code}":
             self._armed = f"class:{code}"
             self.message.error(_("Press again to forget every student of class {code} and all they did.").format(
-                code=code))
+                code=class_label(code)))
             return
         self._armed = None
         count = self.progress.reset_class(code)
         self.message.ok(ngettext("Class {code}: {count} student forgotten.", "Class {code}: {count} students forgotten.",
-                                 count).format(code=code, count=count))
+                                 count).format(code=class_label(code), count=count))
         self.refresh()

@@ -18,7 +18,7 @@ from ..chance import check_seed as _engine_check_seed
 from ..errors import AluetteError, BadSeedError, InputTooLongError, quoted
 from ..frames import TABLE_COLUMNS, shown
 from ..card_names import card_name
-from ..i18n import N_, _, language
+from ..i18n import N_, _, language, number
 from ..pictures import DECKS, card_svg, french_name
 
 __all__ = ["MessageArea", "LimitedText", "LimitedTextarea", "LimitedCombobox",
@@ -57,7 +57,7 @@ def limited_text(text, limit: int, what: str) -> str:
     if len(text) > limit:
         raise InputTooLongError(_("{what} is {length} characters long; this box takes at most {limit}. Nothing was "
                                   "read: clear the box and type it again.").format(
-            what=what, length=f"{len(text):,}", limit=f"{limit:,}"))
+            what=what, length=number(len(text)), limit=number(limit)))
     return text
 
 
@@ -714,7 +714,9 @@ class CardControl:
             self.card = self._last = card
             self._deck = deck
             self.picture.value = f'<div aria-hidden="true">{card_face(card, deck[0])}</div>'
-        name = f"{card_words(card, deck[0])}: {action}" + (_(" (chosen)") if selected else "")
+        # TRANSLATORS: a card button's accessible name: the card's words, then what a click does
+        name = _("{card}: {action}").format(card=card_words(card, deck[0]), action=action) + (
+            _(" (chosen)") if selected else "")
         with self.button.hold_sync():
             self.button.description = self.button.tooltip = name
         marked = self._marked()

@@ -17,7 +17,7 @@ import ipywidgets as w
 
 from ..analysis.best_play import best_play, result_text
 from ..card_names import seat_name
-from ..i18n import N_, _
+from ..i18n import N_, _, number
 from ..deal import Deal, Phase
 from ..players.drivers import BOT_KINDS, bots_for, play_deal, play_turn
 from ..errors import AluetteError, BadSeedError, SearchBudgetError, quoted
@@ -131,7 +131,7 @@ class BestPlayPanel(w.VBox):
             self.result.value = ""
             self.message.error(_("Not worked out: the search tried {count} card plays without deciding (the first "
                                  "tricks are the dearest). Play a trick or two and ask again.").format(
-                count=f"{self.BUDGET:,}"))
+                count=number(self.BUDGET)))
             return
         rows = "".join(f"<tr><td>{escape(card_label(card))}</td><td>{escape(result_text(value))}</td>"
                        f"<td>{escape(_verdict(cost))}</td></tr>"

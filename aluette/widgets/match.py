@@ -48,7 +48,7 @@ from ..players.session import OPPONENTS, MatchSession, Person, check_bot_delay, 
 from .common import (SeedBox, card_deck_control, card_size_control, card_style, friendly, no_null_tooltips,
                      seed_from_text,
                      session_storage, state_text)
-from ..i18n import N_, _
+from ..i18n import N_, _, number
 from .seat_table import HandCard, SeatTable, mordienne_note, question_asked, seat_css
 
 __all__ = ["MatchTable", "HandCard", "FORMATS", "mordienne_note", "question_asked", "YOU", "PARTNER",
@@ -439,7 +439,8 @@ class MatchTable(SeatTable):
 
 
 def _pause_label(pause: float) -> str:
-    return f"{pause:g} s" if pause else _("none")
+    # TRANSLATORS: a pause of the bots, in seconds ("0.4 s"); {seconds} is written as the language writes numbers
+    return _("{seconds} s").format(seconds=number(pause)) if pause else _("none")
 
 
 def state_problems(table: MatchTable) -> list[str]:

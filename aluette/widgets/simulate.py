@@ -31,7 +31,7 @@ from typing import Callable, Optional
 import ipywidgets as w
 
 from ..errors import AluetteError
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, number
 from ..options import Options
 from ..seats import SEATS
 from ..probability import spoil_probability
@@ -58,6 +58,15 @@ _OPTION_NAMES = {"mordienne": N_("mordienne"), "chant": N_("chant"), "surrender"
 #: The columns of the results by seat (:meth:`SimulationResult.seats_html`).
 _SEAT_COLUMNS = (N_("seat"), N_("players"), N_("deals won on tricks"), N_("points of its side"),
                  N_("its side's points per deal it dealt"))
+
+
+#: A signed number with three decimals, as :func:`aluette.i18n.number` writes it ("+0.174" / « +0,174 »).
+_SIGNED = "+0.000;-0.000"
+
+
+def _percent(share: float, decimals: int) -> str:
+    """``share`` (0-1) as a percentage in the page's language: ``"27.23%"`` / « 27,23 % »."""
+    return _("{percent}%").format(percent=number(100 * share, "0." + "0" * decimals if decimals else "0"))
 
 
 @dataclass(frozen=True)
@@ -149,7 +158,7 @@ class SimulationPlan:
                            (_("surrender"), self.surrender)))
         signals = _("; bots signal") if self.signals and "heuristic" in kinds else ""
         return _("{deals} deals, seed {seed}, {sides}{signals}; {rules}").format(
-            deals=f"{self.deals:,}", seed=self.seed, sides=sides, signals=signals, rules=rules)
+            deals=number(self.deals), seed=self.seed, sides=sides, signals=signals, rules=rules)
 
 
 @dataclass(frozen=True)
@@ -175,23 +184,23 @@ class SimulationResult:
         """The result in words, the exact value beside the simulated one where there is one."""
         s, plan = self.summary, self.plan
         exact = plan.exact_spoil
-        spoiled = _("{share} of the tricks were spoiled").format(share=f"{self.spoiled_share:.2%}")
+        spoiled = _("{share} of the tricks were spoiled").format(share=_percent(self.spoiled_share, 2))
         if exact is not None:
             spoiled += _(" (exact for random play: {exact} ≈ {value})").format(exact=exact,
-                                                                              value=f"{float(exact):.2%}")
+                                                                              value=_percent(float(exact), 2))
         points = s.points["NS"] + s.points["EW"]
         if points:
             edge = s.dealer_edge()
             ns = _("N–S scored {ns} of the points; the dealer's side scored {dealer} of them, {mean} points per deal "
                    "more than the other side (95% interval {low} to {high})").format(
-                ns=f"{s.points['NS'] / points:.0%}", dealer=f"{s.dealer_side_points / points:.1%}",
-                mean=f"{edge.mean:+.3f}", low=f"{edge.low:+.3f}", high=f"{edge.high:+.3f}")
+                ns=_percent(s.points["NS"] / points, 0), dealer=_percent(s.dealer_side_points / points, 1),
+                mean=number(edge.mean, _SIGNED), low=number(edge.low, _SIGNED), high=number(edge.high, _SIGNED))
         else:
             ns = _("nobody scored")
         return _("In {plan}: {spoiled}; {first} of the deals were decided by first to reach, mordienne was made in "
                  "{mordienne}, and {all_spoiled} had all nine tricks spoiled; {ns}.").format(
-            plan=plan.describe(), spoiled=spoiled, first=f"{self.share(s.first_to_reach):.1%}",
-            mordienne=f"{self.share(s.mordienne):.2%}",
+            plan=plan.describe(), spoiled=spoiled, first=_percent(self.share(s.first_to_reach), 1),
+            mordienne=_percent(self.share(s.mordienne), 2),
             all_spoiled=ngettext("{count} deal", "{count} deals", s.all_spoiled).format(count=s.all_spoiled), ns=ns)
 
     def seats_html(self) -> str:
@@ -199,8 +208,9 @@ class SimulationResult:
         side, and its side's points per deal when it dealt."""
         table = self.summary.by_seat()
         rows = "".join(
-            f"<tr><th scope=\"row\">{seat}</th><td>{escape(_(SIDES[kind]))}</td><td>{int(row.won):,} "
-            f"({row.won_share:.1%})</td><td>{int(row.side_points):,}</td><td>{row.per_deal_dealt:.3f}</td></tr>"
+            f"<tr><th scope=\"row\">{seat}</th><td>{escape(_(SIDES[kind]))}</td><td>{number(int(row.won))} "
+            f"({_percent(row.won_share, 1)})</td><td>{number(int(row.side_points))}</td>"
+            f"<td>{number(row.per_deal_dealt, '0.000')}</td></tr>"
             for (seat, row), kind in zip(table.iterrows(), self.plan.kinds))
         head = "".join(f"<th scope=\"col\">{escape(_(name))}</th>" for name in _SEAT_COLUMNS)
         return ("<table class=\"aluette-sim-seats-table\"><caption>" + escape(_("By seat")) + "</caption><thead><tr>"
@@ -220,7 +230,7 @@ class SimulationResult:
                        label=_("exact, {exact} ≈ {value}").format(exact=exact, value=f"{float(exact):.4f}"))
         ax.set(xlabel=_("trick number"), ylabel=_("share spoiled"), xticks=range(1, 10),
                ylim=(0, max(0.12, float(self.spoiled_by_trick.max()) * 1.2)),
-               title=_("Spoiled tricks, {deals} deals").format(deals=f"{self.plan.deals:,}"))
+               title=_("Spoiled tricks, {deals} deals").format(deals=number(self.plan.deals)))
         ax.legend(loc="upper right")
         figure.tight_layout()
         buffer = io.BytesIO()
@@ -358,4 +368,4 @@ class SimulationExplorer(w.VBox):
                   "vectorized-heuristic": _("the fast engine (heuristic bots without signals, any mix)"),
                   "step": _("the step-by-step engine (signalling bots)")}[probe.engine]
         self.limit.value = escape(_("With these players: {engine}, at most {count} deals per run (about a second of "
-                                    "computing).").format(engine=engine, count=f"{probe.max_deals:,}"))
+                                    "computing).").format(engine=engine, count=number(probe.max_deals)))

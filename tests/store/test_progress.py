@@ -149,6 +149,15 @@ class TestReport:
         assert [line[0] for line in lines[1:]] == ["Ann", "Bob", "Chloé"] and lines[3][1] == ""
         assert lines[2][2:5] == ["2", "1", str(b.session.score)]
 
+    def test_the_class_is_listed_as_a_class_list_orders_it(self, progress):
+        # accents and case aside: the databases' own order (code points) put Élodie after Zoë (the French teacher's
+        # review), on the teacher's page, in its list of students and in the CSV
+        for name in ("Zoë", "Élodie", "chloé", "François", "Ann"):
+            PracticeController("05", 2, StoreKeeper(progress, progress.student("7b", name))).reveal()
+        report = progress.report("7b")
+        assert report.students == ("Ann", "chloé", "Élodie", "François", "Zoë")
+        assert [row.student for row in report.rows] == list(report.students)
+
     def test_a_rule_answered_wrong_then_right_is_still_listed_as_missed_at_first(self, progress):
         # issue 23 (a class day): a wrong answer put right on a later try left its rule out of "the rules the class
         # gets wrong most", which counted only the tasks that ended unsolved

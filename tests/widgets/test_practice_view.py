@@ -243,3 +243,18 @@ def test_the_class_table_downloads_for_a_french_spreadsheet(progress):
     assert rows[1][:2] == ["Chloé", "01"] and rows[1][9] in (french["yes"], french["no"])
     assert "download='classe-7b.csv'" in page.download.value
     page.close()
+
+
+def test_the_class_of_an_app_without_a_token_is_named_in_the_pages_language(progress):
+    # a French teacher's page read « Aucun élève de la classe this-computer »: the class of an app started without a
+    # token is "this computer" in the page's language; its code stays the store's
+    from aluette import i18n
+    from aluette.store.progress import LOCAL_CLASS
+    from aluette.widgets.class_progress import ClassPage
+
+    with i18n.in_language("fr"):
+        page = ClassPage(progress, class_code=LOCAL_CLASS, poll=False)
+    assert page.class_choice.value == LOCAL_CLASS
+    assert ("cet ordinateur", LOCAL_CLASS) in page.class_choice.options
+    assert "cet ordinateur" in page.table.value and LOCAL_CLASS not in page.table.value
+    page.close()

@@ -39,7 +39,7 @@ def test_the_french_page(progress):
         v = PuzzleView(7, progress=progress, class_code="7b")
         assert "Vous êtes" in v.prompt.value and "à jouer" in v.hands.value
         v.hint_button.click()
-        assert "L&#x27;idée : le pli pourri" in v.hints_view.value
+        assert "L&#x27;idée\u00a0: le pli pourri" in v.hints_view.value
         v.close()
     finally:
         set_language("en")
