@@ -20,8 +20,8 @@ import ipywidgets as w
 from ..errors import AluetteError
 from ..i18n import N_, _, ngettext, pgettext
 from ..practice import LESSONS, RULES
-from ..store.progress import LOCAL_CLASS, ClassProgress, Progress, class_from_environment
-from .common import MessageArea, no_null_tooltips, styled
+from ..store.progress import ClassProgress, Progress, class_from_environment
+from .common import MessageArea, class_label, no_null_tooltips, styled
 
 __all__ = ["ClassPage", "class_table_html", "failed_html", "student_html", "csv_link", "download_csv", "CSV_HEADINGS",
            "POLL_LIFETIME"]
@@ -42,12 +42,6 @@ def _cell(row) -> str:
     done = " ✔" if row.done else ""
     return _("{solved}/{tried} solved, {points}/{possible} pts").format(
         solved=row.solved, tried=row.tried, points=row.points, possible=row.possible) + hints + done
-
-
-def class_label(code: str) -> str:
-    """A class as the teacher's page names it: its code, or "this computer" (in the page's language) for the class
-    of an app started without a token (:data:`~aluette.store.progress.LOCAL_CLASS`)."""
-    return _("this computer") if code == LOCAL_CLASS else code
 
 
 def class_table_html(report: ClassProgress) -> str:

@@ -22,7 +22,7 @@ from ..i18n import N_, _, language, number
 from ..pictures import DECKS, card_svg, french_name
 
 __all__ = ["MessageArea", "LimitedText", "LimitedTextarea", "LimitedCombobox",
-           "friendly", "card_label", "plural", "sheet_html", "table_html", "TABLE_COLUMNS", "PHASES", "no_null_tooltips",
+           "friendly", "card_label", "class_label", "plural", "sheet_html", "table_html", "TABLE_COLUMNS", "PHASES", "no_null_tooltips",
            "MAX_SEED",
            "check_seed", "number_from_text", "seed_from_text", "NumberBox", "SeedBox", "seed_box", "next_seed",
            "check_choice", "close_widgets", "reachable_widgets",
@@ -140,6 +140,14 @@ def friendly(message_attr: str = "message") -> Callable:
         return inner
 
     return wrap
+
+
+def class_label(code: str) -> str:
+    """A class as the pages name it (the student's practice, the teacher's page): its code, or "this computer" (in
+    the page's language) for the class of an app started without a token
+    (:data:`~aluette.store.progress.LOCAL_CLASS`)."""
+    from ..store.progress import LOCAL_CLASS
+    return _("this computer") if code == LOCAL_CLASS else code
 
 
 def card_label(card: Card) -> str:

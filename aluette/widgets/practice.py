@@ -29,7 +29,7 @@ from ..practice.session import Attempt
 from ..practice.tasks import Task
 from ..store.names import skeleton
 from ..store.progress import NAME_LIMIT, Progress, Student, class_from_environment
-from .common import (CardButton, CardParts, LimitedText, MessageArea, card_face, card_style, limited_text,
+from .common import (CardButton, CardParts, LimitedText, MessageArea, card_face, card_style, class_label, limited_text,
                      live_region, no_null_tooltips, session_storage, styled)
 
 __all__ = ["PracticeView", "StoreKeeper", "practice", "shared_progress", "NAME_KEY"]
@@ -281,7 +281,7 @@ class PracticeView(w.VBox):
         # last: once the page says whose practice this is, the task it shows is theirs (a name just given draws the
         # name's own tasks; a browser test read the old task's prompt once this line had changed first)
         self.who.value = (_("Your progress is kept for <b>{name}</b> (class {code}).").format(
-            name=escape(student.name), code=escape(student.class_code)) if student is not None else
+            name=escape(student.name), code=escape(class_label(student.class_code))) if student is not None else
             escape(_("Give your first name to keep your progress (nothing else is asked); without one the practice "
                      "works and keeps nothing.")))
         self.forget_button.disabled = student is None
