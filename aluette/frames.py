@@ -15,14 +15,17 @@ from .seats import SEATS, Team
 __all__ = ["ranking_table", "ranking_columns", "tricks_table", "score_sheet", "signals_table", "shown",
            "TABLE_COLUMNS"]
 
-#: The column names of the frames of a deal and a match (:func:`tricks_table`, :func:`score_sheet`, and the running
-#: counts of :func:`aluette.widgets.scoring.running_counts`), as a page shows them (:func:`shown`); a seat's letter,
-#: NS and EW are the same in every language.
+#: The column names of the frames of a deal and a match (:func:`tricks_table`, :func:`score_sheet`, the running
+#: counts of :func:`aluette.widgets.scoring.running_counts`) and of a simulation's results by seat, as a page shows
+#: them (:func:`shown`); a seat's letter, NS and EW are the same in every language.
 TABLE_COLUMNS = {"deal": N_("deal"), "dealer": N_("dealer"), "tricks": N_("tricks"), "winner": N_("winner"),
                  "mordienne": N_("mordienne"), "NS total": N_("NS total"), "EW total": N_("EW total"),
                  "note": N_("note"), "trick": N_("trick"), "leader": N_("leader"), "N tricks": N_("N tricks"),
                  "E tricks": N_("E tricks"), "S tricks": N_("S tricks"), "W tricks": N_("W tricks"),
-                 "won by": N_("won by")}
+                 "won by": N_("won by"),
+                 # the results by seat of a simulation (aluette.simulation.Summary.by_seat)
+                 "seat": N_("seat"), "won": N_("deals won on tricks"), "won_share": N_("share of the deals won"),
+                 "side_points": N_("points of its side"), "per_deal_dealt": N_("its side's points per deal it dealt")}
 
 
 def shown(frame: pd.DataFrame) -> pd.DataFrame:

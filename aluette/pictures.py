@@ -223,14 +223,37 @@ class PlotImage:
         return f"<PlotImage: {self.alt}>"
 
 
+def _decimal_marks(figure) -> None:
+    """The plain numbers of ``figure``'s axes written with the page's decimal mark (« 0,05 » on a French page):
+    each axis whose ticks matplotlib writes with its ScalarFormatter (not a log scale's) gets the same formatter,
+    its decimal point replaced. Nothing changes in English."""
+    from babel.numbers import get_decimal_symbol
+    from matplotlib.ticker import ScalarFormatter
+
+    from .i18n import language
+    mark = get_decimal_symbol(language())
+    if mark == ".":
+        return
+
+    class Marked(ScalarFormatter):
+        def __call__(self, x, pos=None):
+            return super().__call__(x, pos).replace(".", mark)
+
+    for axes in figure.axes:
+        for axis in (axes.xaxis, axes.yaxis):
+            if type(axis.get_major_formatter()) is ScalarFormatter:
+                axis.set_major_formatter(Marked())
+
+
 def plot_image(figure, alt: str, dpi: int = 80) -> PlotImage:
-    """``figure`` (a matplotlib Figure) as a :class:`PlotImage` with the text alternative ``alt``; the figure is
-    closed, so the notebook shows it once."""
+    """``figure`` (a matplotlib Figure) as a :class:`PlotImage` with the text alternative ``alt``, its axes' numbers
+    with the page's decimal mark; the figure is closed, so the notebook shows it once."""
     import io
 
     if not isinstance(alt, str) or not alt.strip():
         from .errors import AluetteError
         raise AluetteError("a plot needs a text alternative (alt) that says what it shows")
+    _decimal_marks(figure)
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight")
     try:

@@ -724,3 +724,30 @@ class TestPracticeAndReview:
         for tasks, english, french in ((spoiled, "spoiled", "pourri"), (nobody, "nobody", "personne")):
             right = [task.check(english).right for task in tasks]
             assert [task.check(french).right for task in tasks] == right and any(right), english
+
+
+def test_a_charts_numbers_take_the_pages_decimal_mark():
+    # 09's charts on a French page wrote « 0.05 » on their axes beside « 0,0690 » in their labels (the French
+    # teacher's review): plot_image gives a plain axis the page's decimal mark, and leaves a log axis and English alone
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from aluette.pictures import _decimal_marks, plot_image
+
+    def ticks(language):
+        with i18n.in_language(language):
+            figure, axes = plt.subplots()
+            axes.plot([1, 10, 100], [0, 0.1, 0.2])
+            axes.set_xscale("log")
+            _decimal_marks(figure)
+            figure.canvas.draw()
+            shown = ([t.get_text() for t in axes.get_yticklabels()], [t.get_text() for t in axes.get_xticklabels()])
+            image = plot_image(figure, "a line")
+        return shown, image
+
+    (english_y, english_x), _image = ticks("en")
+    (french_y, french_x), image = ticks("fr")
+    assert "0.100" in english_y and "0,100" in french_y and not any("." in t for t in french_y)
+    assert english_x == french_x  # the log axis keeps its own formatter
+    assert image.png.startswith(b"\x89PNG") and image.alt == "a line"
