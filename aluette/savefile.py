@@ -75,8 +75,8 @@ def load_json(text: Any, what: str) -> Any:
     Raises:
         MalformedSaveError: not JSON text (``what`` names the thing expected, e.g. ``"a saved deal"``, marked for the
             catalogue where it is written), a key twice in one object, a number with more digits than Python reads,
-            or nesting deeper than Python recurses. The message is in the page's language; the JSON reader's own
-            detail (where it stopped) stays Python's.
+            or nesting deeper than Python recurses. The message is in the page's language, and says where the text
+            stops being JSON (its line and column).
     """
     try:
         return json.loads(text, object_pairs_hook=_object)
@@ -151,5 +151,5 @@ def deal_from_dict(cls: type[Deal], data: Any) -> Deal:
         replayed = deal_to_dict(deal)["result"]
         if data["result"] != replayed:
             raise MalformedSaveError(_("saved deal: the stored result {stored} differs from the replayed one "
-                                       "{replayed}").format(stored=repr(data["result"]), replayed=repr(replayed)))
+                                       "{replayed}").format(stored=quoted(data["result"]), replayed=repr(replayed)))
     return deal
