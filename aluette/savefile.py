@@ -42,7 +42,7 @@ def check_header(data: Any, *, format: str, what: str, fields: tuple[str, ...], 
     """
     what = _(what)
     if not isinstance(data, dict):
-        raise MalformedSaveError(_("{what} is a JSON object, got {kind}").format(what=what, kind=type(data).__name__))
+        raise MalformedSaveError(_("{what} is a JSON object, got {kind}").format(what=what, kind=_json_kind(data)))
     if data.get("format") != format:
         raise MalformedSaveError(_("not {what}: format is {got}, expected {format}").format(
             what=what, got=quoted(data.get("format")), format=repr(format)))
@@ -57,6 +57,17 @@ def check_header(data: Any, *, format: str, what: str, fields: tuple[str, ...], 
         if key not in data:
             raise MalformedSaveError(_("{what} lacks the field {key}").format(what=what, key=repr(key)))
     return data
+
+
+def _json_kind(value: Any) -> str:
+    """What JSON calls ``value``'s kind, in the page's language: "a list", "a text"... (not Python's type name)."""
+    if isinstance(value, bool) or value is None:
+        return _("true, false or null")
+    if isinstance(value, (int, float)):
+        return _("a number")
+    if isinstance(value, str):
+        return _("a text")
+    return _("a list") if isinstance(value, list) else type(value).__name__
 
 
 def _object(pairs: list) -> dict:

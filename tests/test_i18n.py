@@ -350,7 +350,8 @@ class TestEngineSentences:
     @pytest.mark.parametrize("text, english, french", [
         ('{"format": "x"}', "not a saved deal: format is 'x', expected 'aluette-deal'",
          "ce n'est pas une donne enregistrée\u00a0: le format est 'x', attendu 'aluette-deal'"),
-        ("[1]", "a saved deal is a JSON object, got list", "une donne enregistrée doit être un objet JSON, reçu list"),
+        ("[1]", "a saved deal is a JSON object, got a list",
+         "une donne enregistrée doit être un objet JSON, reçu une liste"),
         ("nope", "a saved deal must be JSON text: it is not JSON from line 1, column 1 on (paste the whole text",
          "une donne enregistrée doit être du texte JSON\u00a0: ce n'est plus du JSON à partir de la ligne 1, colonne 1"),
         ('{"format": "aluette-deal", "version": 1, "x": 1}', "unknown field(s) in a saved deal: 'x'",
