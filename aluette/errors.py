@@ -33,17 +33,20 @@ QUOTE_LIMIT = 40
 def quoted(value, limit: int = QUOTE_LIMIT) -> str:
     """``repr(value)``, cut to about ``limit`` characters with the input's length named, so that an error message
     about a pasted megabyte stays one readable line (quality bar: quote at most a short prefix). For text, linear in
-    the part quoted, not in the input."""
+    the part quoted, not in the input. What it adds is in the page's language (:mod:`aluette.i18n`)."""
+    from .i18n import _  # here: aluette.i18n imports this module
     if isinstance(value, str) and len(value) > limit:
-        return f"{value[:limit]!r}… ({len(value)} characters)"
+        return _("{start}… ({count} characters)").format(start=repr(value[:limit]), count=len(value))
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
-        return f"a whole number of about {int(value.bit_length() * 0.30103) + 1} digits"  # repr may refuse it
+        # repr may refuse it
+        return _("a whole number of about {digits} digits").format(digits=int(value.bit_length() * 0.30103) + 1)
     if isinstance(value, (list, tuple, dict, set, frozenset)) and len(value) > limit:
-        return f"a {type(value).__name__} of {len(value)} items"  # repr would walk every item
+        # repr would walk every item
+        return _("a {kind} of {count} items").format(kind=type(value).__name__, count=len(value))
     text = repr(value)
     if len(text) <= limit:
         return text
-    return f"{text[:limit]}… ({len(text)} characters)"
+    return _("{start}… ({count} characters)").format(start=text[:limit], count=len(text))
 
 
 class AluetteError(Exception):

@@ -35,7 +35,7 @@ def shown(frame: pd.DataFrame) -> pd.DataFrame:
     (``sheet["NS total"]``), whatever the page's language."""
     from .i18n import _
     copy = frame.copy()
-    if "mordienne" in copy:
+    if "mordienne" in copy.columns and copy.columns.is_unique and copy["mordienne"].dtype == bool:
         copy["mordienne"] = copy["mordienne"].map({True: _("yes"), False: ""})
     copy = copy.rename(columns=lambda name: _(TABLE_COLUMNS[name]) if name in TABLE_COLUMNS else name)
     if copy.index.name in TABLE_COLUMNS:

@@ -228,8 +228,19 @@ def number(value, pattern: Optional[str] = None) -> str:
     """``value`` as the page's language writes a number (Babel's CLDR data): ``100,000`` / « 100 000 » (a narrow
     no-break space), ``+0.174`` / « +0,174 ». ``pattern``: a CLDR number pattern, such as ``"+0.000;-0.000"`` (a
     sign always, three decimals); the default groups the thousands and keeps up to three decimals."""
+    import decimal
+    import math
+    import numbers
+
     from babel.numbers import format_decimal
-    return format_decimal(value, format=pattern, locale=language())
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise AluetteError(f"number() writes a real number, got {quoted(value)}")
+    if isinstance(value, float) and not math.isfinite(value):
+        return "NaN" if math.isnan(value) else ("∞" if value > 0 else "−∞")
+    try:
+        return format_decimal(value, format=pattern, locale=language())
+    except (decimal.InvalidOperation, ValueError):  # more digits than Babel's decimal context holds
+        return str(value)
 
 
 def N_(message: str) -> str:

@@ -239,10 +239,17 @@ def _decimal_marks(figure) -> None:
         def __call__(self, x, pos=None):
             return super().__call__(x, pos).replace(".", mark)
 
+        def get_offset(self):
+            return super().get_offset().replace(".", mark)
+
     for axes in figure.axes:
         for axis in (axes.xaxis, axes.yaxis):
-            if type(axis.get_major_formatter()) is ScalarFormatter:
-                axis.set_major_formatter(Marked())
+            old = axis.get_major_formatter()
+            if type(old) is ScalarFormatter:  # the same settings, the page's mark
+                new = Marked(useOffset=old.get_useOffset(), useMathText=old.get_useMathText())
+                new.set_scientific(old._scientific)
+                new.set_powerlimits(old._powerlimits)
+                axis.set_major_formatter(new)
 
 
 def plot_image(figure, alt: str, dpi: int = 80) -> PlotImage:
@@ -252,6 +259,11 @@ def plot_image(figure, alt: str, dpi: int = 80) -> PlotImage:
 
     if not isinstance(alt, str) or not alt.strip():
         from .errors import AluetteError
+        try:
+            import matplotlib.pyplot as plt
+            plt.close(figure)  # not left open to show twice
+        except ImportError:  # pragma: no cover - matplotlib made the figure
+            pass
         raise AluetteError("a plot needs a text alternative (alt) that says what it shows")
     _decimal_marks(figure)
     buffer = io.BytesIO()

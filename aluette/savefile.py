@@ -75,7 +75,7 @@ def _object(pairs: list) -> dict:
     for key, value in pairs:
         if key in data:
             raise MalformedSaveError(_("the key {key} appears twice in one object: the file is ambiguous").format(
-                key=repr(key)))
+                key=quoted(key)))
         data[key] = value
     return data
 
@@ -89,17 +89,23 @@ def load_json(text: Any, what: str) -> Any:
             or nesting deeper than Python recurses. The message is in the page's language, and says where the text
             stops being JSON (its line and column).
     """
+    what = _(what)
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise MalformedSaveError(_("{what} must be JSON text, got {kind}").format(what=what, kind=_json_kind(text)))
     try:
         return json.loads(text, object_pairs_hook=_object)
     except MalformedSaveError as error:
-        raise MalformedSaveError(f"{_(what)}: {error}") from None
+        raise MalformedSaveError(_("{what}: {error}").format(what=what, error=error)) from None
     except json.JSONDecodeError as error:  # where the text stops being JSON, in the page's language
-        raise MalformedSaveError(_("{what} must be JSON text: it is not JSON from line {line}, column {column} on "
+        raise MalformedSaveError(_("{what} must be JSON text: it stops being JSON at line {line}, column {column} "
                                    "(paste the whole text that Export gave)").format(
-            what=_(what), line=error.lineno, column=error.colno)) from None
-    except (TypeError, ValueError, RecursionError) as error:  # a number too long for Python, nesting too deep
-        raise MalformedSaveError(_("{what} must be JSON text: {detail}").format(
-            what=_(what), detail=str(error)[:200])) from None
+            what=what, line=error.lineno, column=error.colno)) from None
+    except UnicodeDecodeError:  # bytes that are not UTF-8 (nor UTF-16 or 32, which json reads too)
+        raise MalformedSaveError(_("{what} must be JSON text in UTF-8").format(what=what)) from None
+    except RecursionError:
+        raise MalformedSaveError(_("{what} is nested deeper than a saved file ever is").format(what=what)) from None
+    except ValueError:  # a number with more digits than Python reads (its limit, 4,300)
+        raise MalformedSaveError(_("{what} holds a number too long to read").format(what=what)) from None
 
 
 def deal_to_dict(deal: Deal) -> dict:

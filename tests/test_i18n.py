@@ -132,6 +132,12 @@ class TestCatalogue:
         found = [(line, message) for line, _function, message, _comments in
                  extract(io.BytesIO(json.dumps(notebook).encode()), DEFAULT_KEYWORDS, [], {})]
         assert found == [(2, "a {b}"), (3, "c")]
+        # a call Babel gives no line for (an f-string's) and a cell Python cannot read
+        odd = {"cells": [{"cell_type": "code", "source": "print(_(f'x{1}'))"}]}
+        assert list(extract(io.BytesIO(json.dumps(odd).encode()), DEFAULT_KEYWORDS, [], {})) is not None
+        broken = {"cells": [{"cell_type": "code", "source": "x = ("}]}
+        with pytest.raises(SystemExit, match="code cell 0"):
+            list(extract(io.BytesIO(json.dumps(broken).encode()), DEFAULT_KEYWORDS, [], {}))
         # and the notebooks' own phrases are in the catalogue (03 prints each discard through it)
         assert (None, "{seat} discards {cards}") in extracted()
 
@@ -352,8 +358,12 @@ class TestEngineSentences:
          "ce n'est pas une donne enregistrée\u00a0: le format est 'x', attendu 'aluette-deal'"),
         ("[1]", "a saved deal is a JSON object, got a list",
          "une donne enregistrée doit être un objet JSON, reçu une liste"),
-        ("nope", "a saved deal must be JSON text: it is not JSON from line 1, column 1 on (paste the whole text",
-         "une donne enregistrée doit être du texte JSON\u00a0: ce n'est plus du JSON à partir de la ligne 1, colonne 1"),
+        ("nope", "a saved deal must be JSON text: it stops being JSON at line 1, column 1 (paste the whole text",
+         "une donne enregistrée doit être du texte JSON\u00a0: ce n'est plus du JSON à la ligne 1, colonne 1"),
+        ('{"a": 1, "a": 2}', "a saved deal: the key 'a' appears twice", "une donne enregistrée\u00a0: la clé 'a' figure"),
+        (b"\xe9\xe9", "a saved deal must be JSON text in UTF-8", "une donne enregistrée doit être du texte JSON en UTF-8"),
+        ("[" * 100_000, "a saved deal is nested deeper", "une donne enregistrée a plus de niveaux imbriqués"),
+        ("1" * 5_000, "a saved deal holds a number too long", "une donne enregistrée contient un nombre trop long"),
         ('{"format": "aluette-deal", "version": 1, "x": 1}', "unknown field(s) in a saved deal: 'x'",
          "champ(s) inconnu(s) dans une donne enregistrée\u00a0: 'x'"),
         ('{"format": "aluette-deal", "version": 1, "options": {}, "dealer": "N", "deck": "3O", "moves": []}',
@@ -400,6 +410,15 @@ class TestEngineSentences:
             assert str(edge) == "+0,174 (intervalle à 95\u00a0% de +0,168 à +0,180, 100\u202f000 donnes)"
 
 
+def test_number_writes_what_it_can_and_refuses_what_is_no_number():
+    import numpy as np
+    assert (i18n.number(10 ** 25), i18n.number(np.int64(5)), i18n.number(float("nan"), "+0.000;-0.000")) == (
+        "10000000000000000000000000", "5", "NaN")
+    for bad in (True, None, "abc", 1 + 2j):
+        with pytest.raises(AluetteError, match="real number"):
+            i18n.number(bad)
+
+
 class TestFramesShown:
     """The frames a page prints (the notebooks' tables of tricks, running counts and score sheets): their headings
     in the page's language, the frame a program reads unchanged (:func:`aluette.frames.shown`)."""
@@ -420,6 +439,9 @@ class TestFramesShown:
                                         "total EW", "remarque"]
         assert french.index.name == "donne" and "oui" in list(french["mordienne"])
         assert sheet.equals(before)  # the frame itself keeps its names and values
+        import pandas as pd
+        other = pd.DataFrame({"mordienne": ["yes", "", "x"]})  # not a score sheet's: left as it is
+        assert list(shown(other)["mordienne"]) == ["yes", "", "x"]
 
     def test_running_counts_and_a_tricks_table_in_french(self):
         from aluette.deal import Deal

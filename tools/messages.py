@@ -27,14 +27,21 @@ METHOD_MAP = [("aluette/**.py", "python"), ("notebooks/*.ipynb", "tools.messages
 def extract(fileobj, keywords, comment_tags, options):
     """Babel's extractor for a notebook: the messages of its code cells, each with the line it has in the notebook's
     code read as one file (the cells in order, each cell's lines, no blank line between them)."""
+    import tokenize
+
+    name = getattr(fileobj, "name", "a notebook")
     notebook = json.load(io.TextIOWrapper(fileobj, encoding="utf-8"))
     offset = 0
-    for cell in notebook["cells"]:
-        if cell["cell_type"] != "code":
+    for number, cell in enumerate(notebook.get("cells", ())):
+        if cell.get("cell_type") != "code":
             continue
-        source = cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
-        for line, *rest in extract_python(io.BytesIO(source.encode("utf-8")), keywords, comment_tags, options):
-            yield (offset + line, *rest)
+        source = cell.get("source") or ""
+        source = source if isinstance(source, str) else "".join(source)
+        try:
+            for line, *rest in extract_python(io.BytesIO(source.encode("utf-8")), keywords, comment_tags, options):
+                yield (offset + (line or 1), *rest)  # Babel gives no line for some calls (an f-string's)
+        except (tokenize.TokenError, SyntaxError) as error:
+            raise SystemExit(f"{name}, code cell {number}: Babel cannot read it as Python ({error})") from None
         offset += source.count("\n") + 1
 
 

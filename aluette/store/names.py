@@ -77,8 +77,9 @@ def clean_name(value: Any, what: str, limit: int) -> str:
 
     Raises:
         InputTooLongError: longer than ``limit`` (checked before it is read). TableError: not text, empty, a
-        character a name may not hold, an invisible letter, a word that mixes scripts, or a reserved label. The
-        messages are in the page's language (``what``, marked for the catalogue where it is written, too).
+        character a name may not hold, an invisible letter, marks stacked on a letter, or a word that mixes scripts
+        (a label the pages show is refused by :func:`check_not_like`). The messages are in the page's language
+        (``what``, marked for the catalogue where it is written, too).
     """
     what = _(what)
     if not isinstance(value, str):
@@ -96,7 +97,9 @@ def clean_name(value: Any, what: str, limit: int) -> str:
     previous = " "
     script = ""
     marks = 0
-    for char in text:
+    # the marks are counted on the decomposed form (UTS #39): NFKC composed "e" and its first acute into "é", so that
+    # a second acute on it was counted as the first of its kind
+    for char in unicodedata.normalize("NFD", text):
         if char in INVISIBLE:
             raise TableError(_("{what} may not hold invisible letters ({char} in {text})").format(
                 what=what, char=quoted(char), text=quoted(text)))

@@ -185,8 +185,13 @@ class ClassProgress:
         program reads. ``headings``, ``delimiter``, ``yes`` and ``no`` word it for a spreadsheet in another
         language (the teacher's download, :func:`aluette.widgets.class_progress.download_csv`)."""
         headings = self.CSV_COLUMNS if headings is None else tuple(headings)
-        if len(headings) != len(self.CSV_COLUMNS):
-            raise AluetteError(f"the CSV has {len(self.CSV_COLUMNS)} columns, got {len(headings)} headings")
+        if len(headings) != len(self.CSV_COLUMNS) or not all(isinstance(h, str) for h in headings):
+            raise AluetteError(f"the CSV has {len(self.CSV_COLUMNS)} columns, each with a heading of text; got "
+                               f"{quoted(headings)}")
+        if not (isinstance(delimiter, str) and len(delimiter) == 1 and delimiter not in '"\'\r\n' and
+                not delimiter.isalnum()):
+            raise AluetteError(f"a CSV's separator is one character that no cell begins with, such as , or ;; got "
+                               f"{quoted(delimiter)}")
         out = io.StringIO()
         writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
         writer.writerow(headings)
@@ -206,12 +211,19 @@ def name_order(name: str) -> tuple[str, str]:
     """The key that sorts first names as a class list does: letters without their accents, case aside
     (``"Élodie"`` between ``"Chloé"`` and ``"François"``), then the name itself (a stable order for two names that
     differ only there)."""
-    folded = unicodedata.normalize("NFKD", name.casefold())
+    folded = unicodedata.normalize("NFKD", name.casefold()).translate(_LETTERS)
     return "".join(c for c in folded if not unicodedata.combining(c)), name
 
 
+#: Latin letters that Unicode does not decompose into a base letter and a mark, as a class list sorts them.
+_LETTERS = str.maketrans({"ł": "l", "ø": "o", "æ": "ae", "œ": "oe", "đ": "d", "ð": "d", "þ": "th", "ß": "ss",
+                          "ı": "i", "ħ": "h", "ŧ": "t"})
+
+
 def _cell(text: str) -> str:
-    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+    """A cell that a spreadsheet would read as a formula (OWASP's list: = + - @, a tab, a carriage return), written
+    with a leading ``'``."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 class Progress:

@@ -158,6 +158,25 @@ class TestReport:
         assert report.students == ("Ann", "chloé", "Élodie", "François", "Zoë")
         assert [row.student for row in report.rows] == list(report.students)
 
+    def test_the_csv_refuses_a_separator_that_would_break_it(self, progress):
+        from aluette.errors import AluetteError
+        progress.student("7b", "Ann")
+        report = progress.report("7b")
+        for bad in ("", ";;", None, 5, "\n", '"', "a"):
+            with pytest.raises(AluetteError, match="separator"):
+                report.csv(delimiter=bad)
+        with pytest.raises(AluetteError, match="11 columns"):
+            report.csv(headings=("one",))
+        assert report.csv(delimiter=";").startswith("student;lesson;")
+
+    def test_a_cell_a_spreadsheet_would_run_is_written_as_text(self):
+        from aluette.store.progress import _cell, name_order
+        assert [_cell(t) for t in ("=1", "+1", "-1", "@x", "\tx", "\rx", "Ann")] == [
+            "'=1", "'+1", "'-1", "'@x", "'\tx", "'\rx", "Ann"]
+        # letters Unicode does not decompose sort with their base letter
+        assert sorted(["Zoë", "Łukasz", "Øyvind", "Mia", "Oscar"], key=name_order) == [
+            "Łukasz", "Mia", "Oscar", "Øyvind", "Zoë"]
+
     def test_a_rule_answered_wrong_then_right_is_still_listed_as_missed_at_first(self, progress):
         # issue 23 (a class day): a wrong answer put right on a later try left its rule out of "the rules the class
         # gets wrong most", which counted only the tasks that ended unsolved
