@@ -46,14 +46,22 @@ MATCH_VERSION = 2
 MATCH_VERSIONS = (1, 2)
 
 
+#: The longest name a match keeps for a seat (the shared tables' names are shorter, 30: store.service).
+NAME_LIMIT = 60
+
+
 def _checked_names(names: Any) -> dict[Seat, str]:
-    """``{seat: name}`` from an optional mapping of seats (any spelling) to non-empty text, each seat once."""
+    """``{seat: name}`` from an optional mapping of seats (any spelling) to non-empty text of at most
+    :data:`NAME_LIMIT` printable characters (no line break, no control character), each seat once."""
     if names is None:
         return {}
     checked = Seat.parse_mapping(names, "name")
     for seat, name in checked.items():
         if not isinstance(name, str) or not name.strip():
             raise AluetteError(f"names: the name of {seat} must be non-empty text, got {quoted(name)}")
+        if len(name) > NAME_LIMIT or not name.isprintable():
+            raise AluetteError(f"names: the name of {seat} is at most {NAME_LIMIT} characters on one line, with no "
+                               f"control character; got {quoted(name)}")
     return checked
 
 
@@ -65,14 +73,16 @@ class Match:
             from it in turn.
         first_dealer: the seat that deals first (after a partnership draw, Madame's holder, N).
         options: the rule :class:`Options` for every deal.
-        names: optional ``{seat: name}`` for display (each seat once, names non-empty text).
+        names: optional ``{seat: name}`` for display (each seat once, names non-empty text of at most
+            :data:`NAME_LIMIT` printable characters).
         version: how the deals are drawn from the seed: :data:`MATCH_VERSION` (deal ``k`` from the seed and ``k``),
             or 1, to go on with a match saved (or a shared table opened) before it (every deal drawn in turn from one
             generator; an integer seed only).
 
     Raises:
         BadSeedError: no explicit seed, or not a seed. AluetteError: bad options or names (not a mapping, a seat
-            twice, a name that is not non-empty text), or a version this aluette does not know.
+            twice, a name that is not non-empty printable text of at most :data:`NAME_LIMIT` characters), or a version
+            this aluette does not know.
     """
 
     def __init__(self, seed: SeedLike, *, first_dealer: Union[Seat, str] = Seat.N,

@@ -158,3 +158,18 @@ def test_a_shared_table_opened_before_goes_on_dealing_as_it_began(tmp_path):
         assert service.replay("New").version == MATCH_VERSION
     finally:
         service.close()
+
+
+@pytest.mark.parametrize("name", ["x" * 61, "Ann\nB", "=cmd\t", "a" * 1_000_000])
+def test_a_match_refuses_a_name_too_long_or_on_two_lines(name):
+    # a tester's review: a saved match loaded a 1 MB name, or one with a line break (every other name of the
+    # project is bounded: the shared tables' at 30 characters)
+    from aluette.errors import AluetteError
+    with pytest.raises(AluetteError, match="at most 60 characters on one line") as raised:
+        Match(1, names={"N": name})
+    assert len(str(raised.value)) < 300  # quoted short
+    data = Match(1, names={"N": "Ann"}).to_dict()
+    data["names"] = {"N": name}
+    with pytest.raises(AluetteError):
+        Match.from_dict(data)
+    assert Match(1, names={"N": "x" * 60, "S": "Élodie B."}).to_dict()["names"]["N"] == "x" * 60
