@@ -43,7 +43,7 @@ from .errors import AluetteError, quoted
 
 __all__ = ["LANGUAGES", "LANGUAGE_NAMES", "UnknownLanguageError", "set_language", "language", "check_language",
            "set_page_storage", "kernel_language", "in_language", "translations", "_", "gettext", "ngettext", "pgettext", "npgettext", "N_",
-           "number", "LOCALE_DIR", "DOMAIN", "compile_catalogue"]
+           "number", "percent", "SIGNED", "LOCALE_DIR", "DOMAIN", "compile_catalogue"]
 
 #: The languages the tutorial is written in: English (the code's own strings) and French.
 LANGUAGES = ("en", "fr")
@@ -224,6 +224,10 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return translations().npgettext(context, singular, plural, n)
 
 
+#: The :func:`number` pattern of a signed number with three decimals: ``+0.174`` / « +0,174 », ``-0.017``.
+SIGNED = "+0.000;-0.000"
+
+
 def number(value, pattern: Optional[str] = None) -> str:
     """``value`` as the page's language writes a number (Babel's CLDR data): ``100,000`` / « 100 000 » (a narrow
     no-break space), ``+0.174`` / « +0,174 ». ``pattern``: a CLDR number pattern, such as ``"+0.000;-0.000"`` (a
@@ -241,6 +245,12 @@ def number(value, pattern: Optional[str] = None) -> str:
         return format_decimal(value, format=pattern, locale=language())
     except (decimal.InvalidOperation, ValueError):  # more digits than Babel's decimal context holds
         return str(value)
+
+
+def percent(share, decimals: int = 0) -> str:
+    """``share`` (0 to 1) as a percentage with ``decimals`` decimals, as the page's language writes it:
+    ``"27.23%"`` / « 27,23 % »."""
+    return _("{percent}%").format(percent=number(100 * share, "0." + "0" * decimals if decimals else "0"))
 
 
 def N_(message: str) -> str:

@@ -259,21 +259,22 @@ def plot_image(figure, alt: str, dpi: int = 80) -> PlotImage:
 
     if not isinstance(alt, str) or not alt.strip():
         from .errors import AluetteError
-        try:
-            import matplotlib.pyplot as plt
-            plt.close(figure)  # not left open to show twice
-        except ImportError:  # pragma: no cover - matplotlib made the figure
-            pass
+        _close(figure)  # not left open to show twice
         raise AluetteError("a plot needs a text alternative (alt) that says what it shows")
     _decimal_marks(figure)
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight")
+    _close(figure)
+    return PlotImage(buffer.getvalue(), alt)
+
+
+def _close(figure) -> None:
+    """Close ``figure`` in pyplot, so that the notebook does not show it again."""
     try:
         import matplotlib.pyplot as plt
         plt.close(figure)
     except ImportError:  # pragma: no cover - matplotlib made the figure
         pass
-    return PlotImage(buffer.getvalue(), alt)
 
 
 _ROUND_TABLE_GRID = {Seat.N: "1 / 2", Seat.W: "2 / 1", Seat.E: "2 / 3", Seat.S: "3 / 2"}  # grid row / column

@@ -123,10 +123,9 @@ class Edge:
 
     def __str__(self) -> str:
         """``+0.174 (95% interval +0.168 to +0.180, 100,000 deals)``, in the page's language (:mod:`aluette.i18n`)."""
-        from ..i18n import _, number
-        signed = "+0.000;-0.000"
+        from ..i18n import SIGNED, _, number
         return _("{mean} (95% interval {low} to {high}, {deals} deals)").format(
-            mean=number(self.mean, signed), low=number(self.low, signed), high=number(self.high, signed),
+            mean=number(self.mean, SIGNED), low=number(self.low, SIGNED), high=number(self.high, SIGNED),
             deals=number(self.deals))
 
 

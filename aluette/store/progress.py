@@ -358,13 +358,13 @@ class Progress:
         class_code = clean_class_code(class_code)
         with self.store.read() as tx:
             names = tuple(row[0] for row in tx.rows(
-                "SELECT name FROM aluette_practice_students WHERE class_code = ? ORDER BY name", (class_code,)))
+                "SELECT name FROM aluette_practice_students WHERE class_code = ?", (class_code,)))
             rows = tx.rows(
                 "SELECT s.name, a.lesson, COUNT(*), SUM(a.solved), SUM(a.points), SUM(a.possible), SUM(a.hints), "
                 "SUM(a.wrong), SUM(a.asked), MAX(a.at), MAX(COALESCE(p.done, 0)) "
                 "FROM aluette_practice_attempts a JOIN aluette_practice_students s ON s.id = a.student_id "
                 "LEFT JOIN aluette_practice_sessions p ON p.student_id = a.student_id AND p.lesson = a.lesson "
-                "WHERE s.class_code = ? GROUP BY s.name, a.lesson ORDER BY s.name, a.lesson", (class_code,))
+                "WHERE s.class_code = ? GROUP BY s.name, a.lesson", (class_code,))
             at_first = "a.solved = 0 OR a.wrong > 0"  # a task not right at the first answer
             missed = f"CASE WHEN {at_first} THEN 1 ELSE 0 END"
             worst = tx.rows(
@@ -373,8 +373,8 @@ class Progress:
                 f"JOIN aluette_practice_students s ON s.id = a.student_id WHERE s.class_code = ? GROUP BY a.rule "
                 f"HAVING SUM({missed}) > 0 ORDER BY SUM({missed}) DESC, SUM(1 - a.solved) DESC, a.rule LIMIT ?",
                 (class_code, int(failed)))
-        # a class list's order: accents and case aside (Élodie between Chloé and François, not after Zoë, as the
-        # databases' code-point order puts her), then the name itself, so that the order is the same everywhere
+        # sorted here, not by the database: a class list's order, accents and case aside (Élodie between Chloé and
+        # François, not after Zoë, as the databases' code-point order puts her), then the name itself, the lesson
         names = tuple(sorted(names, key=name_order))
         rows = sorted(rows, key=lambda r: (name_order(r[0]), r[1]))
         return ClassProgress(

@@ -31,7 +31,8 @@ from typing import Callable, Optional
 import ipywidgets as w
 
 from ..errors import AluetteError
-from ..i18n import N_, _, ngettext, number
+from ..frames import TABLE_COLUMNS
+from ..i18n import SIGNED, N_, _, ngettext, number, percent
 from ..options import Options
 from ..seats import SEATS
 from ..probability import spoil_probability
@@ -56,17 +57,8 @@ _OPTION_NAMES = {"mordienne": N_("mordienne"), "chant": N_("chant"), "surrender"
                  "signals": N_("signals")}
 
 #: The columns of the results by seat (:meth:`SimulationResult.seats_html`).
-_SEAT_COLUMNS = (N_("seat"), N_("players"), N_("deals won on tricks"), N_("points of its side"),
-                 N_("its side's points per deal it dealt"))
-
-
-#: A signed number with three decimals, as :func:`aluette.i18n.number` writes it ("+0.174" / « +0,174 »).
-_SIGNED = "+0.000;-0.000"
-
-
-def _percent(share: float, decimals: int) -> str:
-    """``share`` (0-1) as a percentage in the page's language: ``"27.23%"`` / « 27,23 % »."""
-    return _("{percent}%").format(percent=number(100 * share, "0." + "0" * decimals if decimals else "0"))
+_SEAT_COLUMNS = (TABLE_COLUMNS["seat"], N_("players"), TABLE_COLUMNS["won"], TABLE_COLUMNS["side_points"],
+                 TABLE_COLUMNS["per_deal_dealt"])  # the words of the frame's columns (frames.shown)
 
 
 @dataclass(frozen=True)
@@ -184,23 +176,23 @@ class SimulationResult:
         """The result in words, the exact value beside the simulated one where there is one."""
         s, plan = self.summary, self.plan
         exact = plan.exact_spoil
-        spoiled = _("{share} of the tricks were spoiled").format(share=_percent(self.spoiled_share, 2))
+        spoiled = _("{share} of the tricks were spoiled").format(share=percent(self.spoiled_share, 2))
         if exact is not None:
             spoiled += _(" (exact for random play: {exact} ≈ {value})").format(exact=exact,
-                                                                              value=_percent(float(exact), 2))
+                                                                              value=percent(float(exact), 2))
         points = s.points["NS"] + s.points["EW"]
         if points:
             edge = s.dealer_edge()
             ns = _("N–S scored {ns} of the points; the dealer's side scored {dealer} of them, {mean} points per deal "
                    "more than the other side (95% interval {low} to {high})").format(
-                ns=_percent(s.points["NS"] / points, 0), dealer=_percent(s.dealer_side_points / points, 1),
-                mean=number(edge.mean, _SIGNED), low=number(edge.low, _SIGNED), high=number(edge.high, _SIGNED))
+                ns=percent(s.points["NS"] / points, 0), dealer=percent(s.dealer_side_points / points, 1),
+                mean=number(edge.mean, SIGNED), low=number(edge.low, SIGNED), high=number(edge.high, SIGNED))
         else:
             ns = _("nobody scored")
         return _("In {plan}: {spoiled}; {first} of the deals were decided by first to reach, mordienne was made in "
                  "{mordienne}, and {all_spoiled} had all nine tricks spoiled; {ns}.").format(
-            plan=plan.describe(), spoiled=spoiled, first=_percent(self.share(s.first_to_reach), 1),
-            mordienne=_percent(self.share(s.mordienne), 2),
+            plan=plan.describe(), spoiled=spoiled, first=percent(self.share(s.first_to_reach), 1),
+            mordienne=percent(self.share(s.mordienne), 2),
             all_spoiled=ngettext("{count} deal", "{count} deals", s.all_spoiled).format(count=s.all_spoiled), ns=ns)
 
     def seats_html(self) -> str:
@@ -209,7 +201,7 @@ class SimulationResult:
         table = self.summary.by_seat()
         rows = "".join(
             f"<tr><th scope=\"row\">{seat}</th><td>{escape(_(SIDES[kind]))}</td><td>{number(int(row.won))} "
-            f"({_percent(row.won_share, 1)})</td><td>{number(int(row.side_points))}</td>"
+            f"({percent(row.won_share, 1)})</td><td>{number(int(row.side_points))}</td>"
             f"<td>{number(row.per_deal_dealt, '0.000')}</td></tr>"
             for (seat, row), kind in zip(table.iterrows(), self.plan.kinds))
         head = "".join(f"<th scope=\"col\">{escape(_(name))}</th>" for name in _SEAT_COLUMNS)
