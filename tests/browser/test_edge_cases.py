@@ -281,20 +281,6 @@ def test_02_at_phone_width_words_whole_and_large_cards_large(page, open_app):
     finish(page, wire)
 
 
-def test_09_at_phone_width_no_decision_id_and_words_whole(page, open_app):
-    """09 prints a deal's reason with a decision of this project in it (all nine tricks spoiled: nobody scores)."""
-    page.set_viewport_size(PHONE)
-    open_app(page, "09_edge_cases.ipynb")
-    wire = harness.wire_of(page)
-    reason = page.locator("pre", has_text="nobody scores (⚖ Our decision: the sources are silent)")
-    expect(reason.first).to_be_visible()
-    text = page.evaluate("() => document.body.innerText")
-    assert decision_ids(text) == [] and "<!--" not in text
-    assert "⚖ Our decision" in text
-    assert page.evaluate(SPLIT_WORDS_JS) == []
-    finish(page, wire)
-
-
 def test_02_in_voila_prints_words_whole(page, open_voila):
     """Voilà draws the page with JupyterLab's style sheets, whose printed output breaks words anywhere: the card
     views' style sheet (aluette.widgets.common.card_style) carries the rule that wraps it between words."""

@@ -7,7 +7,8 @@ notebooks on Voilà, as ``make teacher`` serves them), opened once for three che
 - axe-core finds no serious or critical violation on it, and no control with a "null" tooltip or a label cut off
   (test_accessibility.py: the rules, and the keyboard and projector checks);
 - a student's lesson fits a phone held upright: the same page, its window narrowed to 390 px (test_phone.py: the
-  checks, and the reasons), then widened back.
+  checks, and the reasons), with no word broken across lines and no decision's id in its text
+  (test_edge_cases.py), then widened back.
 
 Opening a page is most of each check's cost (09 runs seconds of simulations per page), so the page of a notebook is
 opened once for its checks (``notebook``, a module-scoped fixture parametrized by the notebook, which pytest runs one
@@ -27,11 +28,15 @@ from aluette.classroom import TEACHER_NOTEBOOKS
 from tests.browser import harness
 from tests.browser.harness import NOTEBOOKS, expect, screenshot, wire_of
 from tests.browser.test_accessibility import SMALL_THINGS_JS, axe_violations, describe, record, serious
+from tests.browser.test_edge_cases import SPLIT_WORDS_JS, decision_ids
 from tests.browser.test_phone import LESSONS, check_fits, narrow_to_a_phone
 
 pytestmark = pytest.mark.browser
 
 NAMES = sorted(path.name for path in NOTEBOOKS.glob("*.ipynb"))
+#: A line a lesson prints with a decision of this project in it, shown by its mark (aluette.decisions): 09's deal
+#: whose nine tricks are all spoiled.
+MARKED = {"09_edge_cases.ipynb": "nobody scores (⚖ Our decision: the sources are silent)"}
 
 
 @dataclass
@@ -88,5 +93,10 @@ def test_a_lesson_fits_a_phone_upright(notebook):
         narrow_to_a_phone(page)
         screenshot(page, "phone-" + name.removesuffix(".ipynb"))
         check_fits(page, name)
+        assert page.evaluate(SPLIT_WORDS_JS) == [], f"{name}: words broken across lines at a phone's width"
+        text = page.evaluate("() => document.body.innerText")
+        assert decision_ids(text) == [] and "<!--" not in text  # a decision is shown by its mark, never its id
+        if name in MARKED:
+            expect(page.locator("pre", has_text=MARKED[name]).first).to_be_visible()
     finally:
         page.set_viewport_size(size)

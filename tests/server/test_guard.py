@@ -153,20 +153,37 @@ def test_a_flood_of_one_cause_is_one_log_line_a_minute(caplog):
     assert [r.getMessage() for r in caplog.records] == ["cannot accept a connection", "another cause"]
 
 
+def asgi_record(error):
+    """uvicorn's record of an ASGI application's failure: ``error`` inside anyio's task group, as Solara raises it."""
+    try:
+        raise ExceptionGroup("unhandled errors in a TaskGroup", [error])
+    except ExceptionGroup as group:
+        return logging.LogRecord("uvicorn.error", logging.ERROR, __file__, 1, "Exception in ASGI application",
+                                 None, (type(group), group, group.__traceback__))
+
+
 def test_a_traceback_is_written_whole_once_per_cause_then_in_short(caplog):
     log = guard.Quiet(every=60)
     keep = guard.ShortTracebacks(log)
 
-    def record(error):
-        try:
-            raise ExceptionGroup("unhandled errors in a TaskGroup", [error])
-        except ExceptionGroup as group:
-            return logging.LogRecord("uvicorn.error", logging.ERROR, __file__, 1, "Exception in ASGI application",
-                                     None, (type(group), group, group.__traceback__))
-
     with caplog.at_level(logging.WARNING, logger="aluette.classroom"):
-        assert keep.filter(record(ValueError("Expecting value")))  # the first: whole, with its traceback
-        assert not any(keep.filter(record(ValueError("Expecting value"))) for _ in range(500))
-        assert keep.filter(record(KeyError("header")))  # another cause: whole once too
+        assert keep.filter(asgi_record(ValueError("Expecting value")))  # the first: whole, with its traceback
+        assert not any(keep.filter(asgi_record(ValueError("Expecting value"))) for _ in range(500))
+        assert keep.filter(asgi_record(KeyError("header")))  # another cause: whole once too
     assert [r.getMessage() for r in caplog.records] == [
         "Exception in ASGI application: ValueError: Expecting value"]
+
+
+def test_solaras_known_race_is_short_from_the_first_time(caplog):
+    """A page's two sockets at once: Solara asserts on the second disconnect (a 9 KB traceback on a busy machine,
+    test_rate.py's crafted frames); a short line from the first time, and another AssertionError still whole."""
+    keep = guard.ShortTracebacks(guard.Quiet(every=60))
+
+    race = AssertionError("cannot disconnect a page that is in state: <PageStatus.DISCONNECTED: 'disconnected'>")
+    with caplog.at_level(logging.WARNING, logger="aluette.classroom"):
+        assert not keep.filter(asgi_record(race))
+        assert keep.filter(asgi_record(AssertionError("a bug of ours")))  # not the race: whole, with its traceback
+    assert [r.getMessage() for r in caplog.records] == [
+        "Exception in ASGI application: AssertionError: cannot disconnect a page that is in state: "
+        "<PageStatus.DISCONNECTED: 'disconnected'>"]
+
