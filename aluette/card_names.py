@@ -14,10 +14,14 @@ from __future__ import annotations
 import functools
 
 from .cards import Card, Suit
-from .i18n import language, pgettext
+from .i18n import N_, _, language, pgettext
 from .seats import Seat
 
-__all__ = ["card_name", "class_name", "suit_name", "french_name", "seat_name"]
+__all__ = ["card_name", "class_name", "suit_name", "french_name", "seat_name", "phase_name", "PHASES"]
+
+#: The phases of a deal (:class:`~aluette.Phase`'s values), as a page names them.
+PHASES = {"surrender": N_("surrender"), "chant": N_("chant"), "discard": N_("discard"), "announce": N_("announce"),
+          "play": N_("play"), "over": N_("over")}
 
 
 @functools.cache
@@ -100,3 +104,9 @@ def class_name(card: Card, article: bool = False) -> str:
 def seat_name(seat: Seat) -> str:
     """A seat's full name in the page's language: ``"West"`` / « Ouest »."""
     return _tables(language())["seats"][seat]
+
+
+def phase_name(phase) -> str:
+    """A deal's phase (a :class:`~aluette.Phase` or its value) in the page's language: ``"chant"`` / « chant »."""
+    value = str(getattr(phase, "value", phase))
+    return _(PHASES.get(value, value))

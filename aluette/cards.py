@@ -376,12 +376,13 @@ def parse_cards(cards: Union[str, Iterable[CardLike]]) -> tuple[Card, ...]:
             an iterable of cards (``None``, a number, bytes), or the text is longer than :data:`MAX_CARDS_TEXT`.
     """
     if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, (str, Iterable)):
-        raise UnknownCardError(f"expected cards as text ('3O 2C 12E') or a sequence of cards, got {quoted(cards)}")
+        raise UnknownCardError(_("expected cards as text ('3O 2C 12E') or a sequence of cards, got {value}").format(
+            value=quoted(cards)))
     if not isinstance(cards, str):
         return tuple(Card.parse(item) for item in cards)
     if len(cards) > MAX_CARDS_TEXT:
-        raise UnknownCardError(f"too much text for cards: {quoted(cards)}; at most {MAX_CARDS_TEXT} characters "
-                               f"(a whole deck of 48 codes takes about 150)")
+        raise UnknownCardError(_("too much text for cards: {text}; at most {limit} characters (a whole deck of 48 "
+                                 "codes takes about 150)").format(text=quoted(cards), limit=MAX_CARDS_TEXT))
     parsed = []
     for piece in (t.strip() for t in re.split(r"[,;]", cards)):
         if not piece:

@@ -28,6 +28,7 @@ import numpy as np
 
 from .cards import DECK, Card, CardLike, parse_cards
 from .errors import AluetteError, BadSeedError, DuplicateCardError, quoted
+from .i18n import N_, _
 from .seats import Seat
 
 __all__ = ["check_seed", "seed_number", "MAX_SEED", "as_generator", "match_generator", "match_deal_seed", "shuffled_deck",
@@ -41,7 +42,7 @@ SeedLike = Union[int, np.random.Generator, np.random.SeedSequence]
 MAX_SEED = 2 ** 64 - 1
 
 
-def check_seed(seed, what: str = "seed", maximum: int = MAX_SEED) -> int:
+def check_seed(seed, what: str = N_("seed"), maximum: int = MAX_SEED) -> int:
     """``seed`` as an ``int`` if it is a seed: a whole number (``int`` or numpy integer, not ``bool``, not a float
     such as 12.7 or 12.0, not text) from 0 to ``maximum``. The one check of every seed in :mod:`aluette` (deals,
     matches, bots, simulations, scenarios, saved games, the widgets' seed boxes with their own ``maximum``).
@@ -53,10 +54,11 @@ def check_seed(seed, what: str = "seed", maximum: int = MAX_SEED) -> int:
     if isinstance(seed, np.integer):
         seed = int(seed)
     if seed is None:
-        raise BadSeedError(f"{what} missing: pass an explicit seed, a whole number from 0 to {maximum} (all chance "
-                           f"in aluette comes from an explicit seed)")
+        raise BadSeedError(_("{what} missing: pass an explicit seed, a whole number from 0 to {maximum} (all chance "
+                             "in aluette comes from an explicit seed)").format(what=_(what), maximum=maximum))
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= maximum:
-        raise BadSeedError(f"{what} must be a whole number from 0 to {maximum}, got {quoted(seed)}")
+        raise BadSeedError(_("{what} must be a whole number from 0 to {maximum}, got {value}").format(
+            what=_(what), maximum=maximum, value=quoted(seed)))
     return int(seed)
 
 
@@ -83,7 +85,7 @@ def as_generator(seed: SeedLike) -> np.random.Generator:
         return seed
     if isinstance(seed, np.random.SeedSequence):
         return np.random.default_rng(seed)
-    return np.random.default_rng(check_seed(seed, "a seed (or a numpy Generator)"))
+    return np.random.default_rng(check_seed(seed, N_("a seed (or a numpy Generator)")))
 
 
 def match_deal_seed(seed: Union[int, np.random.SeedSequence], number: int) -> np.random.SeedSequence:
@@ -102,7 +104,7 @@ def match_deal_seed(seed: Union[int, np.random.SeedSequence], number: int) -> np
             of at least 1.
     """
     if type(number) is not int or number < 1:
-        raise AluetteError(f"deals are numbered from 1, got {quoted(number)}")
+        raise AluetteError(_("deals are numbered from 1, got {number}").format(number=quoted(number)))
     if not isinstance(seed, np.random.SeedSequence):
         seed = np.random.SeedSequence(check_seed(seed), spawn_key=(1,))
     if number == 1:
@@ -173,7 +175,7 @@ def cut_deck(order: Sequence[Card], cut: int) -> tuple[Card, ...]:
         AluetteError: ``cut`` outside 0-47 (0 means no cut, used for positions built from given hands).
     """
     if isinstance(cut, bool) or not isinstance(cut, int) or not 0 <= cut < 48:
-        raise AluetteError(f"a cut lifts 0 to 47 cards, got {cut!r}")
+        raise AluetteError(_("a cut lifts 0 to 47 cards, got {cut}").format(cut=quoted(cut)))
     return tuple(order[cut:]) + tuple(order[:cut])
 
 
@@ -200,7 +202,7 @@ def deal_from_deck(deck: Sequence[Card], dealer: Seat) -> tuple[dict[Seat, tuple
     """
     deck = tuple(deck)
     if len(deck) != 48 or set(map(id, deck)) != _DECK_IDS:
-        raise AluetteError("a deck must hold each of the 48 cards exactly once")
+        raise AluetteError(_("a deck must hold each of the 48 cards exactly once"))
     return deal_unchecked(deck, Seat(dealer))
 
 
@@ -222,7 +224,7 @@ def deal_steps(deck: Sequence[Card], dealer: Seat) -> tuple[tuple[Seat, tuple[Ca
     """
     deck = tuple(deck)
     if len(deck) != 48 or set(deck) != set(DECK):
-        raise AluetteError("a deck must hold each of the 48 cards exactly once")
+        raise AluetteError(_("a deck must hold each of the 48 cards exactly once"))
     seats = Seat(dealer).left.clockwise_from()
     return tuple((seat, tuple(deck[_deal_position(r, p, c)] for c in range(3)))
                  for r in range(3) for p, seat in enumerate(seats))
@@ -245,10 +247,10 @@ def stock_steps(stock: Sequence[Card], first: Seat, second: Seat) -> tuple[tuple
     """
     stock = tuple(stock)
     if len(stock) != 12 or len(set(stock)) != 12:
-        raise AluetteError(f"the stock is twelve distinct cards, got {len(stock)}")
+        raise AluetteError(_("the stock is twelve distinct cards, got {count}").format(count=len(stock)))
     first, second = Seat(first), Seat(second)
     if first is second:
-        raise AluetteError(f"the stock goes to two different seats, got {first} twice")
+        raise AluetteError(_("the stock goes to two different seats, got {seat} twice").format(seat=first))
     return tuple(((first, second)[i % 2], card) for i, card in enumerate(stock))
 
 
@@ -269,10 +271,11 @@ def deck_from_hands(hands: Mapping[Union[Seat, str], Union[str, Sequence[CardLik
     seen: dict[Card, Seat] = {}
     for seat, cards in parsed.items():
         if len(cards) != 9:
-            raise AluetteError(f"{seat} must hold nine cards, got {len(cards)}")
+            raise AluetteError(_("{seat} must hold nine cards, got {count}").format(seat=seat, count=len(cards)))
         for card in cards:
             if card in seen:
-                raise DuplicateCardError(f"{card} is given twice (in {seen[card]}'s hand and {seat}'s)")
+                raise DuplicateCardError(_("{card} is given twice (in {first}'s hand and {second}'s)").format(
+                    card=card, first=seen[card], second=seat))
             seen[card] = seat
     rest = tuple(c for c in DECK if c not in seen)
     if stock is None:
@@ -280,8 +283,8 @@ def deck_from_hands(hands: Mapping[Union[Seat, str], Union[str, Sequence[CardLik
     else:
         stock_cards = parse_cards(stock)
         if sorted(stock_cards, key=lambda c: c.index) != list(rest):
-            raise AluetteError(f"the stock must be exactly the twelve cards nobody holds: "
-                               f"{' '.join(map(str, rest))}")
+            raise AluetteError(_("the stock must be exactly the twelve cards nobody holds: {cards}").format(
+                cards=" ".join(map(str, rest))))
     deck: list = [None] * 48
     for p, seat in enumerate(Seat(dealer).left.clockwise_from()):
         for i, card in enumerate(parsed[seat]):

@@ -67,15 +67,16 @@ import operator
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
+from .card_names import phase_name
 from .cards import DECK, Card, CardLike, hand_place, parse_cards
 from .chance import (SeedLike, as_generator, cut_deck, deal_from_deck, deal_unchecked, deck_from_hands, seed_number,
                      shuffled_deck, stock_steps)
 from .errors import (AluetteError, BadDiscardError, BadSignalError, CardNotInHandError, DealOverError, IllegalMoveError,
-                     NotYourTurnError, WrongPhaseError)
-from .i18n import N_
+                     NotYourTurnError, WrongPhaseError, quoted)
+from .i18n import N_, _
 from .moves import (ChantAnswer, Discard, MordienneAnnouncement, Move, Play, Signal, SurrenderAnswer, SurrenderOffer,
                     move_from_json, move_kind)
-from .narration import deal_events
+from .narration import deal_events, move_sentence
 from .options import Options, Rebour, SurrenderUntil, chant_recipients
 from .records import DealResult, Hand, Phase, SignalRecord, TrickRecord, View
 from .savefile import DEAL_FORMAT as SAVE_FORMAT
@@ -189,7 +190,8 @@ class Deal:
         """
         order = tuple(order)
         if len(order) != len(DECK) or not all(isinstance(card, Card) for card in order) or set(order) != _DECK_SET:
-            raise AluetteError(f"a shuffle is the 48 cards of the deck, each once; got {len(order)} items")
+            raise AluetteError(_("a shuffle is the 48 cards of the deck, each once; got {count} items").format(
+                count=len(order)))
         deal = cls.__new__(cls)  # a permutation of DECK needs none of __init__'s checks on the cards
         deal._setup(cut_deck(order, cut), Seat.parse(dealer), Options.coerce(options), seed, cut)
         return deal
@@ -425,9 +427,9 @@ class Deal:
         """
         if self._phase is not _PLAY:
             if self._phase is Phase.OVER:
-                raise DealOverError("the deal is over; no card can be played")
-            raise WrongPhaseError(f"no card can be played: the deal is in the {self._phase.value} phase, "
-                                  f"{self._to_move} to move", seat=self._to_move)
+                raise DealOverError(_("the deal is over; no card can be played"))
+            raise WrongPhaseError(_("no card can be played: the deal is in the {phase} phase, {seat} to move").format(
+                phase=phase_name(self._phase), seat=self._to_move), seat=self._to_move)
         seat = self._to_move
         hand = self._hands[seat]
         if i.__class__ is not int or not 0 <= i < len(hand):
@@ -460,8 +462,9 @@ class Deal:
         except TypeError:
             index = None
         if index is None or not 0 <= index < size:
-            raise IllegalMoveError(f"{self._to_move} cannot play card number {i!r}: choose 0 to {size - 1} in "
-                                   f"legal_cards() ({Hand._of_sorted(self._hands[self._to_move])})",
+            raise IllegalMoveError(_("{seat} cannot play card number {number}: choose 0 to {last} in legal_cards() "
+                                     "({hand})").format(seat=self._to_move, number=quoted(i), last=size - 1,
+                                                         hand=Hand._of_sorted(self._hands[self._to_move])),
                                    seat=self._to_move)
         return index
 
@@ -499,19 +502,22 @@ class Deal:
         """
         seat = Seat.parse(seat)
         if self._phase is not Phase.DISCARD or seat not in self._pending_discards:
-            raise WrongPhaseError(f"{seat} has no discard to make now (phase {self._phase.value})", seat=seat)
+            raise WrongPhaseError(_("{seat} has no discard to make now (phase {phase})").format(
+                seat=seat, phase=phase_name(self._phase)), seat=seat)
         return tuple(self._hand(seat)[9:])
 
     # ----------------------------------------------------------------- move handlers (check first, then change)
     def _check_turn(self, move: Move, phase: Phase) -> None:
         if self._phase is Phase.OVER:
-            raise DealOverError(f"the deal is over; {move} is refused", seat=move.seat, move=move)
+            raise DealOverError(_("the deal is over; {move} is refused").format(move=move_sentence(move)),
+                                seat=move.seat, move=move)
         if self._phase is not phase:
-            raise WrongPhaseError(f"{move} is refused: the deal is in the {self._phase.value} phase, "
-                                  f"{self._to_move} to move", seat=move.seat, move=move)
+            raise WrongPhaseError(_("{move} is refused: the deal is in the {phase} phase, {seat} to move").format(
+                move=move_sentence(move), phase=phase_name(self._phase), seat=self._to_move),
+                seat=move.seat, move=move)
         if move.seat is not self._to_move:
-            raise NotYourTurnError(f"{move} is refused: it is {self._to_move}'s turn, not {move.seat}'s",
-                                   seat=move.seat, move=move)
+            raise NotYourTurnError(_("{move} is refused: it is {seat}'s turn, not {mover}'s").format(
+                move=move_sentence(move), seat=self._to_move, mover=move.seat), seat=move.seat, move=move)
 
     def _check_chant(self, move: ChantAnswer) -> None:
         self._check_turn(move, Phase.CHANT)  # move.agree is True or False: read when the move was made
@@ -537,13 +543,16 @@ class Deal:
         cards = move.cards
         if len(cards) != 6 or len(set(cards)) != 6:
             shown = " ".join(map(str, cards[:12])) + (" …" if len(cards) > 12 else "")
-            raise BadDiscardError(f"{move.seat} must discard exactly six different cards, got {len(cards)}"
-                                  f"{' with a repeat' if len(set(cards)) != len(cards) else ''}: "
-                                  f"{shown}", seat=move.seat, move=move)
+            said = (_("{seat} must discard exactly six different cards, got {count} with a repeat: {cards}")
+                    if len(set(cards)) != len(cards) else
+                    _("{seat} must discard exactly six different cards, got {count}: {cards}"))
+            raise BadDiscardError(said.format(seat=move.seat, count=len(cards), cards=shown), seat=move.seat,
+                                  move=move)
         missing = [c for c in cards if c not in self._hands[move.seat]]
         if missing:
-            raise BadDiscardError(f"{move.seat} cannot discard {' '.join(map(str, missing))}: not in their hand "
-                                  f"({self._hand(move.seat)})", seat=move.seat, move=move)
+            raise BadDiscardError(_("{seat} cannot discard {cards}: not in their hand ({hand})").format(
+                seat=move.seat, cards=" ".join(map(str, missing)), hand=self._hand(move.seat)), seat=move.seat,
+                move=move)
 
     def _do_discard(self, move: Discard) -> None:
         cards = move.cards  # in deck order (aluette.moves)
@@ -591,8 +600,8 @@ class Deal:
     def _check_surrender(self, move: SurrenderOffer) -> None:
         self._check_turn(move, Phase.SURRENDER)
         if self._surrender_by is not None:
-            raise WrongPhaseError(f"{move} is refused: {self._to_move} must answer the offer to surrender",
-                                  seat=move.seat, move=move)
+            raise WrongPhaseError(_("{move} is refused: {seat} must answer the offer to surrender").format(
+                move=move_sentence(move), seat=self._to_move), seat=move.seat, move=move)
 
     def _do_surrender(self, move: SurrenderOffer) -> None:
         self._moves.append(move)
@@ -610,7 +619,8 @@ class Deal:
     def _check_answer(self, move: SurrenderAnswer) -> None:
         self._check_turn(move, Phase.SURRENDER)
         if self._surrender_by is None:
-            raise WrongPhaseError(f"{move} is refused: nobody has offered to surrender", seat=move.seat, move=move)
+            raise WrongPhaseError(_("{move} is refused: nobody has offered to surrender").format(
+                move=move_sentence(move)), seat=move.seat, move=move)
 
     def _do_answer(self, move: SurrenderAnswer) -> None:
         self._moves.append(move)
@@ -625,8 +635,9 @@ class Deal:
         if self._phase is not _PLAY or move.seat is not self._to_move:
             self._check_turn(move, Phase.PLAY)
         if move.card not in self._hands[move.seat]:
-            raise CardNotInHandError(f"{move.seat} cannot play {move.card}: not in their hand "
-                                     f"({Hand._of_sorted(self._hands[move.seat])})", seat=move.seat, move=move)
+            raise CardNotInHandError(_("{seat} cannot play {card}: not in their hand ({hand})").format(
+                seat=move.seat, card=move.card, hand=Hand._of_sorted(self._hands[move.seat])), seat=move.seat,
+                move=move)
 
     def _do_play(self, move: Play) -> TrickRecord | None:
         return self.play_index(self._hands[move.seat].index(move.card))  # records the canonical Play equal to move
@@ -644,11 +655,13 @@ class Deal:
 
     def _check_signal(self, move: Signal) -> None:
         if self._phase is Phase.OVER:
-            raise DealOverError(f"the deal is over; {move} is refused", seat=move.seat, move=move)
+            raise DealOverError(_("the deal is over; {move} is refused").format(move=move_sentence(move)),
+                                seat=move.seat, move=move)
         made = [r.key for r in self._signals if r.seat is move.seat]
         problem = signal_problem(move.key, self._hands[move.seat], made)  # BadSignalError on an unknown key
         if problem:
-            raise BadSignalError(f"{move.seat} {problem}", seat=move.seat, move=move)
+            raise BadSignalError(_("{seat} {problem}").format(seat=move.seat, problem=problem), seat=move.seat,
+                                 move=move)
 
     def _do_signal(self, move: Signal) -> None:
         count = signal_count(move.key, self._hands[move.seat])

@@ -27,10 +27,11 @@ from typing import Any, Mapping, Optional, Union
 
 import numpy as np
 
+from .card_names import phase_name
 from .chance import SeedLike, check_seed, match_deal_seed, match_generator, seed_number
 from .deal import Deal, View
 from .errors import AluetteError, DealOverError, MalformedSaveError, WrongPhaseError, quoted
-from .i18n import N_
+from .i18n import N_, _
 from .moves import Move
 from .options import REBOUR_TARGET, Options, Rebour
 from .savefile import check_header, load_json
@@ -58,10 +59,12 @@ def _checked_names(names: Any) -> dict[Seat, str]:
     checked = Seat.parse_mapping(names, "name")
     for seat, name in checked.items():
         if not isinstance(name, str) or not name.strip():
-            raise AluetteError(f"names: the name of {seat} must be non-empty text, got {quoted(name)}")
+            raise AluetteError(_("names: the name of {seat} must be non-empty text, got {value}").format(
+                seat=seat, value=quoted(name)))
         if len(name) > NAME_LIMIT or not name.isprintable():
-            raise AluetteError(f"names: the name of {seat} is at most {NAME_LIMIT} characters on one line, with no "
-                               f"control character; got {quoted(name)}")
+            raise AluetteError(_("names: the name of {seat} is at most {limit} characters on one line, with no "
+                                 "control character; got {value}").format(seat=seat, limit=NAME_LIMIT,
+                                                                           value=quoted(name)))
     return checked
 
 
@@ -90,10 +93,10 @@ class Match:
                  version: int = MATCH_VERSION):
         self._seed = seed_number(seed)  # raises BadSeedError unless a seed or a Generator
         if type(version) is not int or version not in MATCH_VERSIONS:
-            raise AluetteError(f"a match's version is one of {', '.join(map(str, MATCH_VERSIONS))}, got "
-                               f"{quoted(version)}")
+            raise AluetteError(_("a match's version is one of {versions}, got {value}").format(
+                versions=", ".join(map(str, MATCH_VERSIONS)), value=quoted(version)))
         if version == 1 and self._seed is None:
-            raise AluetteError("a match of version 1 deals from an integer seed only")
+            raise AluetteError(_("a match of version 1 deals from an integer seed only"))
         self._version = version
         # deal k's shuffle comes from this root and k (chance.match_deal_seed); a Generator is asked once, here
         self._root = (seed if isinstance(seed, np.random.SeedSequence)
@@ -150,9 +153,9 @@ class Match:
             AluetteError: ``number`` is not a whole number of at least 1.
         """
         if type(number) is not int or number < 1:
-            raise AluetteError(f"deals are numbered from 1, got {number!r}")
+            raise AluetteError(_("deals are numbered from 1, got {number}").format(number=quoted(number)))
         seat = self._first_dealer
-        for _ in range((number - 1) % 4):
+        for _turn in range((number - 1) % 4):
             seat = seat.left
         return seat
 
@@ -242,10 +245,10 @@ class Match:
             DealOverError: the match is over.
         """
         if self.is_over:
-            raise DealOverError("the match is over; no further deal")
+            raise DealOverError(_("the match is over; no further deal"))
         if not self.current.is_over:
-            raise WrongPhaseError(f"deal {self.deal_number} is not over yet ({self.current.phase.value} phase, "
-                                  f"{self.current.to_move} to move)")
+            raise WrongPhaseError(_("deal {number} is not over yet ({phase} phase, {seat} to move)").format(
+                number=self.deal_number, phase=phase_name(self.current.phase), seat=self.current.to_move))
         return self._start_deal()
 
     def _deal_chance(self, number: int):
@@ -284,7 +287,7 @@ class Match:
     def to_dict(self) -> dict:
         """JSON-ready: format, version, seed, first dealer, options, names and every deal's :meth:`Deal.to_dict`."""
         if self._seed is None:
-            raise AluetteError("only a match started from an integer seed can be saved")
+            raise AluetteError(_("only a match started from an integer seed can be saved"))
         return {"format": MATCH_FORMAT, "version": self._version, "seed": self._seed,
                 "first_dealer": str(self._first_dealer), "options": self._options.to_dict(),
                 "names": {str(s): n for s, n in self._names.items()},
@@ -314,22 +317,24 @@ class Match:
             match = cls(check_seed(data["seed"]), first_dealer=data["first_dealer"],
                         options=Options.from_dict(data["options"]), names=data.get("names") or {}, version=version)
         except AluetteError as error:
-            raise MalformedSaveError(f"saved match: {error}") from None
+            raise MalformedSaveError(_("saved match: {error}").format(error=error)) from None
         deals = data.get("deals")
         if not isinstance(deals, list) or not deals:
-            raise MalformedSaveError("saved match: deals must be a non-empty list")
+            raise MalformedSaveError(_("saved match: deals must be a non-empty list"))
         for number, saved in enumerate(deals, start=1):
             if number > 1:
                 try:
                     match.next_deal()
                 except AluetteError as error:
-                    raise MalformedSaveError(f"saved match, deal {number}: {error}") from None
+                    raise MalformedSaveError(_("saved match, deal {number}: {error}").format(number=number,
+                                                                                          error=error)) from None
             loaded = Deal.from_dict(saved)
             if loaded.deck != match.current.deck or loaded.dealer != match.current.dealer:
-                raise MalformedSaveError(f"saved match, deal {number}: the deck or dealer does not match the "
-                                         f"match seed; the file was edited or is damaged")
+                raise MalformedSaveError(_("saved match, deal {number}: the deck or dealer does not match the match "
+                                           "seed; the file was edited or is damaged").format(number=number))
             if loaded.options != match.options:
-                raise MalformedSaveError(f"saved match, deal {number}: options differ from the match's")
+                raise MalformedSaveError(_("saved match, deal {number}: options differ from the match's").format(
+                    number=number))
             for move in loaded.moves:
                 match.apply(move)
         return match

@@ -20,9 +20,10 @@ from typing import Any, Callable, Union
 
 from .cards import Card, parse_cards
 from .errors import AluetteError, BadSignalError, IllegalMoveError, MalformedSaveError, quoted
+from .i18n import N_, _, ngettext
 from .seats import Seat
 
-__all__ = ["Move", "ChantAnswer", "Discard", "SurrenderOffer", "SurrenderAnswer", "MordienneAnnouncement", "Play",
+__all__ = ["move_sentence", "Move", "ChantAnswer", "Discard", "SurrenderOffer", "SurrenderAnswer", "MordienneAnnouncement", "Play",
            "Signal", "MoveKind",
            "MOVE_KINDS", "register_move_kind", "move_kind", "move_from_json", "checked_move"]
 
@@ -103,7 +104,8 @@ class Move:
 def _yes_or_no(what: str) -> Callable[[Any], bool]:
     def read(value: Any) -> bool:
         if value.__class__ is not bool:
-            raise IllegalMoveError(f"a {what} is True or False, got {quoted(value)}", move=value)
+            raise IllegalMoveError(_("a {what} is True or False, got {value}").format(what=what, value=quoted(value)),
+                                   move=value)
         return value
     return read
 
@@ -122,14 +124,15 @@ def _deck_order(card: Card) -> int:
 
 def _read_key(key: Any) -> str:
     if not isinstance(key, str):
-        raise BadSignalError(f"a signal key is text such as 'monsieur', got {quoted(key)}", move=key)
+        raise BadSignalError(_("a signal key is text such as 'monsieur', got {value}").format(value=quoted(key)),
+                             move=key)
     return key
 
 
 def _text(what: str) -> Callable[[Any], str]:
     def read(value: Any) -> str:
         if not isinstance(value, str):
-            raise AluetteError(f"{what} must be a string, got {quoted(value)}")
+            raise AluetteError(_("{what} must be a string, got {value}").format(what=_(what), value=quoted(value)))
         return value
     return read
 
@@ -219,31 +222,58 @@ class Signal(Move):
 
 register_move_kind(MoveKind("chant", ChantAnswer, "agree", _yes_or_no("ChantAnswer"), _same, _same))
 register_move_kind(MoveKind("discard", Discard, "cards", _read_cards, lambda cards: " ".join(map(str, cards)),
-                            _text("discard cards (a string of codes)")))
+                            _text(N_("discard cards (a string of codes)"))))
 register_move_kind(MoveKind("surrender", SurrenderOffer, "offer", _yes_or_no("SurrenderOffer"), _same, _same))
 register_move_kind(MoveKind("answer", SurrenderAnswer, "accept", _yes_or_no("SurrenderAnswer"), _same, _same))
 register_move_kind(MoveKind("announce", MordienneAnnouncement, "announce", _yes_or_no("MordienneAnnouncement"), _same,
                             _same))
 register_move_kind(MoveKind("play", Play, "card", Card.parse, str, _same))
-register_move_kind(MoveKind("signal", Signal, "key", _read_key, _same, _text("a signal key")))
+register_move_kind(MoveKind("signal", Signal, "key", _read_key, _same, _text(N_("a signal key"))))
 
 
-def move_from_json(data: Any, where: str = "move") -> Move:
+def move_from_json(data: Any, where: str = N_("move")) -> Move:
     """Read a move written by ``Move.to_json()``.
 
     Raises:
         MalformedSaveError: not a ``[kind, seat, value]`` list, an unknown kind, seat or card (named in the message).
     """
     if not isinstance(data, list) or len(data) != 3 or not isinstance(data[0], str):
-        raise MalformedSaveError(f"{where}: expected [kind, seat, value], got {quoted(data)}")
+        raise MalformedSaveError(_("{where}: expected [kind, seat, value], got {value}").format(
+            where=_(where), value=quoted(data)))
     name, seat, value = data
     kind = _BY_NAME.get(name)
     if kind is None:
-        raise MalformedSaveError(f"{where}: unknown move kind {quoted(name)} (expected {', '.join(_BY_NAME)})")
+        raise MalformedSaveError(_("{where}: unknown move kind {name} (expected {kinds})").format(
+            where=_(where), name=quoted(name), kinds=", ".join(_BY_NAME)))
     try:
         return kind.cls(seat, kind.from_json(value))
     except AluetteError as error:
-        raise MalformedSaveError(f"{where}: {error}") from None
+        raise MalformedSaveError(_("{where}: {error}").format(where=_(where), error=error)) from None
+
+
+def move_sentence(move) -> str:
+    """A move in words, in the page's language: in English its own ``str`` (``"E agrees to the chant"``, ``"S plays
+    9C"``), in French « E accepte le chant », « S joue 9C »."""
+    seat = move.seat
+    if isinstance(move, Play):
+        return _("{seat} plays {card}").format(seat=seat, card=move.card)
+    if isinstance(move, ChantAnswer):
+        return (_("{seat} agrees to the chant") if move.agree else _("{seat} declines the chant")).format(seat=seat)
+    if isinstance(move, Discard):
+        count = len(move.cards)
+        if count == 6:
+            return _("{seat} discards six cards").format(seat=seat)
+        return ngettext("{seat} discards {count} card", "{seat} discards {count} cards", count).format(
+            seat=seat, count=count)
+    if isinstance(move, SurrenderOffer):
+        return (_("{seat} offers to surrender") if move.offer else _("{seat} does not surrender")).format(seat=seat)
+    if isinstance(move, SurrenderAnswer):
+        return (_("{seat} accepts the surrender") if move.accept else _("{seat} refuses the surrender")).format(
+            seat=seat)
+    if isinstance(move, MordienneAnnouncement):
+        return (_("{seat} announces mordienne") if move.announce
+                else _("{seat} does not announce mordienne")).format(seat=seat)
+    return str(move)  # a signal's sentence is signal_sentence's (deal_events), another kind its own words
 
 
 def checked_move(move: Any) -> Move:

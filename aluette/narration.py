@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Optional
 from .card_names import card_name, class_name, seat_name
 from .decisions import badged
 from .i18n import _, ngettext
-from .moves import ChantAnswer, Discard, MordienneAnnouncement, Play, Signal, SurrenderAnswer, SurrenderOffer
+from .moves import ChantAnswer, Discard, Play, Signal, move_sentence
 from .options import chant_recipients
 from .seats import Seat, may_see
 from .signals import seen_by, signal_for
@@ -96,31 +96,6 @@ def signal_words(record: SignalRecord) -> str:
 def signal_sentence(record: SignalRecord) -> str:
     """``"S signals le Borgne (2 of coins): wink"``; for the aces, how many and how many times."""
     return _("{seat} signals {signal}").format(seat=record.seat, signal=signal_words(record))
-
-
-def move_sentence(move) -> str:
-    """A move in words, in the page's language: in English its own ``str`` (``"E agrees to the chant"``, ``"S plays
-    9C"``), in French « E accepte le chant », « S joue 9C »."""
-    seat = move.seat
-    if isinstance(move, Play):
-        return _("{seat} plays {card}").format(seat=seat, card=move.card)
-    if isinstance(move, ChantAnswer):
-        return (_("{seat} agrees to the chant") if move.agree else _("{seat} declines the chant")).format(seat=seat)
-    if isinstance(move, Discard):
-        count = len(move.cards)
-        if count == 6:
-            return _("{seat} discards six cards").format(seat=seat)
-        return ngettext("{seat} discards {count} card", "{seat} discards {count} cards", count).format(
-            seat=seat, count=count)
-    if isinstance(move, SurrenderOffer):
-        return (_("{seat} offers to surrender") if move.offer else _("{seat} does not surrender")).format(seat=seat)
-    if isinstance(move, SurrenderAnswer):
-        return (_("{seat} accepts the surrender") if move.accept else _("{seat} refuses the surrender")).format(
-            seat=seat)
-    if isinstance(move, MordienneAnnouncement):
-        return (_("{seat} announces mordienne") if move.announce
-                else _("{seat} does not announce mordienne")).format(seat=seat)
-    return str(move)  # a signal's sentence is signal_sentence's (deal_events), another kind its own words
 
 
 def deal_events(deal: Deal, seat: Optional[Seat]) -> tuple[str, ...]:

@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, Mapping, Optional
 
 from .errors import AluetteError, quoted
+from .i18n import _
 from .seats import Seat
 
 __all__ = ["Options", "ChantRecipients", "Rebour", "REBOUR_TARGET", "SurrenderUntil", "chant_recipients"]
@@ -143,41 +144,45 @@ class Options:
     def __post_init__(self):
         for name in ("mordienne", "chant", "surrender"):
             if not isinstance(getattr(self, name), bool):
-                raise AluetteError(f"option {name} must be True or False, got {quoted(getattr(self, name))}")
+                raise AluetteError(_("option {name} must be True or False, got {value}").format(
+                    name=name, value=quoted(getattr(self, name))))
         try:
             object.__setattr__(self, "chant_recipients", ChantRecipients(self.chant_recipients))
         except ValueError:
-            raise AluetteError(f"option chant_recipients must be one of "
-                               f"{[r.value for r in ChantRecipients]}, got {quoted(self.chant_recipients)}") from None
+            raise AluetteError(_("option {name} must be one of {values}, got {value}").format(
+                name="chant_recipients", values=[r.value for r in ChantRecipients],
+                value=quoted(self.chant_recipients))) from None
         if isinstance(self.match_deals, bool) or not isinstance(self.match_deals, int) or self.match_deals < 1:
-            raise AluetteError(f"option match_deals must be a whole number of at least 1, got "
-                               f"{quoted(self.match_deals)}")
+            raise AluetteError(_("option match_deals must be a whole number of at least 1, got {value}").format(
+                value=quoted(self.match_deals)))
         if self.target_points is not None and (isinstance(self.target_points, bool)
                                                or not isinstance(self.target_points, int) or self.target_points < 1):
-            raise AluetteError(f"option target_points must be None or a whole number of at least 1, "
-                               f"got {quoted(self.target_points)}")
+            raise AluetteError(_("option target_points must be None or a whole number of at least 1, got "
+                                 "{value}").format(value=quoted(self.target_points)))
         try:
             object.__setattr__(self, "surrender_until", SurrenderUntil(self.surrender_until))
         except ValueError:
-            raise AluetteError(f"option surrender_until must be one of {[u.value for u in SurrenderUntil]}, "
-                               f"got {quoted(self.surrender_until)}") from None
+            raise AluetteError(_("option {name} must be one of {values}, got {value}").format(
+                name="surrender_until", values=[u.value for u in SurrenderUntil],
+                value=quoted(self.surrender_until))) from None
         if self.surrender_until is SurrenderUntil.LAST_TRICK and not self.surrender:
-            raise AluetteError("option surrender_until='last_trick' needs surrender=True: without surrender it "
-                               "would change nothing")
+            raise AluetteError(_("option surrender_until='last_trick' needs surrender=True: without surrender it "
+                                 "would change nothing"))
         if self.surrender and not self.mordienne:
-            raise AluetteError("option surrender needs mordienne: a refused surrender must be answered by making "
-                               "mordienne (pagat.com)")
+            raise AluetteError(_("option surrender needs mordienne: a refused surrender must be answered by making "
+                                 "mordienne (pagat.com)"))
         try:
             object.__setattr__(self, "rebour", Rebour(self.rebour))
         except ValueError:
-            raise AluetteError(f"option rebour must be one of {[r.value for r in Rebour]}, "
-                               f"got {str(self.rebour)[:40]!r}") from None
+            raise AluetteError(_("option {name} must be one of {values}, got {value}").format(
+                name="rebour", values=[r.value for r in Rebour], value=quoted(self.rebour))) from None
         if self.rebour is not Rebour.OFF:
             if not self.mordienne:
-                raise AluetteError("option rebour needs mordienne: Guy Rebour's account announces mordienne (pagat.com)")
+                raise AluetteError(_("option rebour needs mordienne: Guy Rebour's account announces mordienne "
+                                     "(pagat.com)"))
             if self.surrender:
-                raise AluetteError("options rebour and surrender cannot be combined: the sources do not say how a "
-                                   "refused surrender's mordienne and a Rebour announcement go together")
+                raise AluetteError(_("options rebour and surrender cannot be combined: the sources do not say how a "
+                                     "refused surrender's mordienne and a Rebour announcement go together"))
             if self.rebour is Rebour.ONLY_ANNOUNCED and self.target_points is None:  # « toujours de 10 points »
                 object.__setattr__(self, "target_points", REBOUR_TARGET)
 
@@ -230,7 +235,8 @@ class Options:
         unknown = set(changes) - {f.name for f in fields(self)}
         if unknown:
             names = ", ".join(quoted(name, 20) for name in sorted(unknown)[:5]) + (" …" if len(unknown) > 5 else "")
-            raise AluetteError(f"unknown option(s) {names}; known: {', '.join(f.name for f in fields(self))}")
+            raise AluetteError(_("unknown option(s) {names}; known: {known}").format(
+                names=names, known=", ".join(f.name for f in fields(self))))
         return Options(**{**asdict(self), **changes})
 
     def to_dict(self) -> dict:
@@ -249,10 +255,10 @@ class Options:
             AluetteError: not a mapping, an unknown key, or an invalid value.
         """
         if not isinstance(data, Mapping):
-            raise AluetteError(f"options must be a mapping, got {type(data).__name__}")
+            raise AluetteError(_("options must be a mapping, got {kind}").format(kind=type(data).__name__))
         unknown = [key for key in data if not isinstance(key, str)]
         if unknown:  # replace(**data) would raise TypeError: keywords must be strings
-            raise AluetteError(f"unknown option(s) {quoted(unknown)}; option names are text")
+            raise AluetteError(_("unknown option(s) {names}; option names are text").format(names=quoted(unknown)))
         return cls().replace(**dict(data))
 
 

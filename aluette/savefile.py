@@ -17,7 +17,7 @@ from .cards import parse_cards
 from .chance import check_seed
 from .errors import AluetteError, MalformedSaveError, quoted
 from .i18n import N_, _
-from .moves import move_from_json
+from .moves import move_from_json, move_sentence
 from .options import Options
 
 if TYPE_CHECKING:
@@ -156,12 +156,12 @@ def deal_from_dict(cls: type[Deal], data: Any) -> Deal:
     if not isinstance(data["moves"], list):
         raise MalformedSaveError(_("saved deal: moves must be a list"))
     for number, raw in enumerate(data["moves"], start=1):
-        move = move_from_json(raw, where=f"saved deal, move {number}")
+        move = move_from_json(raw, where=_("saved deal, move {number}").format(number=number))
         try:
             deal.apply(move)
         except AluetteError as error:
             raise MalformedSaveError(_("saved deal, move {number} ({move}) is illegal: {error}").format(
-                number=number, move=move, error=error)) from None
+                number=number, move=move_sentence(move), error=error)) from None
     if "result" in data:
         if deal.result is None:
             raise MalformedSaveError(_("saved deal claims a result but its moves do not finish the deal"))

@@ -136,7 +136,7 @@ def scenario_to_json(partial: Optional[Mapping], seed: int, *, leader: Union[Sea
         AluetteError: ``seed`` is not a non-negative int; else as :func:`scenario_deal` (the recipe is checked by
             building its deal).
     """
-    check_seed(seed, "a scenario's seed")
+    check_seed(seed, N_("a scenario's seed"))
     options = Options.coerce(options)
     scenario_deal(partial, seed, leader=leader, options=options)  # refuses a recipe that makes no deal
     given = parse_partial_hands(partial)
@@ -164,7 +164,7 @@ def scenario_from_json(text: str) -> dict[str, Any]:
             names=_(" and ").join(repr(m) for m in missing),
             example=f'{{"format": "{SCENARIO_FORMAT}", "seed": 5, "leader": "E"}}'))
     try:
-        seed = check_seed(data.get("seed"), "the scenario's seed")
+        seed = check_seed(data.get("seed"), N_("the scenario's seed"))
         leader = Seat.parse(data.get("leader"))
         hands = data.get("hands", {})
         if not isinstance(hands, dict) or not all(isinstance(v, str) for v in hands.values()):

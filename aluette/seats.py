@@ -13,10 +13,26 @@ from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from .errors import DuplicateSeatError, UnknownSeatError, quoted
+from .i18n import N_, _
 
 V = TypeVar("V")
 
 __all__ = ["Seat", "Team", "SEATS", "may_see"]
+
+#: The French seats' names and the letter of « Ouest », as a French player types them (upper case).
+_FRENCH = {"NORD": "N", "EST": "E", "SUD": "S", "OUEST": "W", "O": "W"}
+#: The words :meth:`Seat.parse_mapping`'s callers name a value with, in the page's language.
+_WHATS = {"value": N_("value"), "card": N_("card"), "hand": N_("hand"), "name": N_("name"), "player": N_("player"),
+          "bot": N_("bot")}
+
+
+def _what(what: str) -> str:
+    return _(_WHATS.get(what, what))
+
+
+def _full_name(seat: "Seat") -> str:
+    from .card_names import seat_name  # here: card_names imports this module
+    return seat_name(seat)
 
 
 class Seat(str, enum.Enum):
@@ -64,7 +80,8 @@ class Seat(str, enum.Enum):
 
     @classmethod
     def parse(cls, text) -> "Seat":
-        """Read a seat: a :class:`Seat`, ``"N"``/``"e"``..., or ``"north"``/``"East"``...
+        """Read a seat: a :class:`Seat`, ``"N"``/``"e"``..., or ``"north"``/``"East"``..., or a French seat name
+        (« Nord », « Est », « Sud », « Ouest », and its letter « O »: the French edition's players type them).
 
         Raises:
             UnknownSeatError: anything else (the message quotes it).
@@ -78,7 +95,10 @@ class Seat(str, enum.Enum):
             for seat in Seat:
                 if key == seat.full_name.upper():
                     return seat
-        raise UnknownSeatError(f"unknown seat {quoted(text)}: expected N, E, S or W (or North, East, South, West)")
+            if key in _FRENCH:
+                return Seat(_FRENCH[key])
+        raise UnknownSeatError(_("unknown seat {text}: expected N, E, S or W (or North, East, South, West)").format(
+            text=quoted(text)))
 
     @classmethod
     def parse_mapping(cls, mapping: Any, what: str = "value", *, all_four: bool = False) -> "dict[Seat, Any]":
@@ -93,18 +113,22 @@ class Seat(str, enum.Enum):
             UnknownSeatError: ``all_four`` and a seat is missing.
         """
         if not isinstance(mapping, Mapping):
-            raise UnknownSeatError(f"expected a mapping from seats to {what}s, got {quoted(mapping)}")
+            raise UnknownSeatError(_("expected a mapping from seats to {what}s, got {value}").format(
+                what=_what(what), value=quoted(mapping)))
         parsed: dict[Seat, Any] = {}
         keys: dict[Seat, Any] = {}
         for key, value in mapping.items():
             seat = cls.parse(key)
             if seat in parsed:
-                raise DuplicateSeatError(f"{seat} is given twice (as {quoted(keys[seat])} and {quoted(key)}, both "
-                                         f"{seat.full_name}): give one {what} per seat")
+                raise DuplicateSeatError(_("{seat} is given twice (as {first} and {second}, both {name}): give one "
+                                           "{what} per seat").format(seat=seat, first=quoted(keys[seat]),
+                                                                    second=quoted(key), name=_full_name(seat),
+                                                                    what=_what(what)))
             parsed[seat], keys[seat] = value, key
         if all_four and len(parsed) != 4:
             missing = [seat.value for seat in SEATS if seat not in parsed]
-            raise UnknownSeatError(f"a {what} is needed for every seat; missing: {', '.join(missing)}")
+            raise UnknownSeatError(_("a {what} is needed for every seat; missing: {seats}").format(
+                what=_what(what), seats=", ".join(missing)))
         return parsed
 
 

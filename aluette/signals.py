@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from typing import Iterable, Optional
 
 from .cards import NICKNAMED, Card
-from .i18n import N_
+from .i18n import N_, _
 from .seats import Seat
 
 __all__ = ["SignalKind", "SIGNALS", "signal_for", "is_useless_hand", "may_go_for_mordienne", "signal_problem",
@@ -151,16 +151,16 @@ def signal_problem(key: str, hand: Iterable[Card], made: Iterable[str] = ()) -> 
     kind = signal_for(key)
     hand = tuple(hand)
     if kind.card is not None and kind.card not in hand:
-        return f"does not hold {kind.what}; signals are honest here"
+        return _("does not hold {card}; signals are honest here").format(card=_(kind.what))
     if key == "aces" and not signal_count(key, hand):
-        return "holds no ace to signal"
+        return _("holds no ace to signal")
     if key == "useless" and not is_useless_hand(hand):
-        return "holds a card above a king (a named card or an ace), so the hand is not useless"
+        return _("holds a card above a king (a named card or an ace), so the hand is not useless")
     if key == "mordienne" and not may_go_for_mordienne(hand):
-        return (f"holds fewer than {MORDIENNE_NAMED_CARDS} of the eight named cards, which going for mordienne "
-                f"needs here")
+        return _("holds fewer than {count} of the eight named cards, which going for mordienne needs here").format(
+            count=MORDIENNE_NAMED_CARDS)
     if key in made:
-        return f"has already signalled {key} this deal"
+        return _("has already signalled {signal} this deal").format(signal=_(kind.what))
     return None
 
 

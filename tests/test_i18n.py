@@ -70,6 +70,17 @@ def english_after():
     i18n.set_language("en")
 
 
+def refused_in_both(call, error, english: str, french: str) -> None:
+    """``call`` raises ``error`` whose message starts with ``french`` on a French page and with ``english`` on an
+    English one (the code's own words, unchanged)."""
+    with i18n.in_language("fr"), pytest.raises(error) as raised:
+        call()
+    assert str(raised.value).startswith(french)
+    with pytest.raises(error) as raised:
+        call()
+    assert str(raised.value).startswith(english)
+
+
 class TestCatalogue:
     def test_the_french_catalogue_compiles_and_loads(self):
         data = i18n.compile_catalogue("fr", write=False)
@@ -373,12 +384,72 @@ class TestEngineSentences:
         # what 09's paste box and Deal.from_json say (aluette.savefile): in the page's language, English unchanged
         from aluette.deal import Deal
         from aluette.errors import MalformedSaveError
-        with i18n.in_language("fr"), pytest.raises(MalformedSaveError) as raised:
-            Deal.from_json(text)
-        assert str(raised.value).startswith(french)
-        with pytest.raises(MalformedSaveError) as raised:
-            Deal.from_json(text)
-        assert str(raised.value).startswith(english)
+        refused_in_both(lambda: Deal.from_json(text), MalformedSaveError, english, french)
+
+    @staticmethod
+    def _saved_match(moves=None, **changes) -> str:
+        import json
+
+        from aluette.match import Match
+        data = json.loads(Match(seed=3).to_json())
+        data.update(changes)
+        if moves is not None:
+            data["deals"][0]["moves"] = moves
+        return json.dumps(data)
+
+    @pytest.mark.parametrize("changes, english, french", [
+        ({"moves": [["play", "S", "1C"]]}, "saved deal, move 1 (S plays 1C) is illegal: S plays 1C is refused: the "
+         "deal is in the chant phase, E to move", "donne enregistrée, coup 1 (S joue 1C) illégal : coup refusé (S "
+         "joue 1C) : la donne est à la phase chant, au tour de E"),
+        ({"moves": [["jump", "S", "1C"]]}, "saved deal, move 1: unknown move kind 'jump'",
+         "donne enregistrée, coup 1 : genre de coup inconnu 'jump'"),
+        ({"moves": [["chant", "E", "yes"]]}, "saved deal, move 1: a ChantAnswer is True or False, got 'yes'",
+         "donne enregistrée, coup 1 : ChantAnswer vaut True ou False, reçu 'yes'"),
+        ({"moves": [1]}, "saved deal, move 1: expected [kind, seat, value], got 1",
+         "donne enregistrée, coup 1 : attendu [genre, place, valeur], reçu 1"),
+        ({"moves": [["play", "Nord-Est", "1C"]]}, "saved deal, move 1: unknown seat 'Nord-Est'",
+         "donne enregistrée, coup 1 : place inconnue 'Nord-Est'"),
+        ({"options": {"chant": "oui"}}, "saved match: option chant must be True or False, got 'oui'",
+         "partie enregistrée : l'option chant vaut True ou False, reçu 'oui'"),
+        ({"seed": -1}, "saved match: seed must be a whole number from 0 to", "partie enregistrée : la graine doit "
+         "être un nombre entier de 0 à"),
+        ({"names": {"N": ""}}, "saved match: names: the name of N must be non-empty text",
+         "partie enregistrée : noms : le nom de N doit être un texte non vide"),
+        ({"deals": []}, "saved match: deals must be a non-empty list",
+         "partie enregistrée : les donnes doivent être une liste non vide"),
+    ])
+    def test_a_saved_match_refused_past_its_header_is_explained_in_french(self, changes, english, french):
+        # 08's and 10's load box (Match.from_json): the moves', options', seed's and seats' checks, English unchanged
+        from aluette.errors import MalformedSaveError
+        from aluette.match import Match
+        text = self._saved_match(**changes)
+        refused_in_both(lambda: Match.from_json(text), MalformedSaveError, english, french)
+
+    def test_a_refused_move_and_signal_are_explained_in_french(self):
+        from aluette.deal import Deal
+        from aluette.errors import BadSignalError, NotYourTurnError
+        from aluette.options import Options
+        deal = Deal.from_seed(1, options=Options(chant=False))
+        seat = deal.to_move
+        for language, turn, signal in [
+                ("fr", f"coup refusé ({seat.left} joue 3O) : c'est au tour de {seat}, pas de {seat.left}",
+                 f"{seat} n'a pas le Borgne (deux de deniers) ; ici, les signes sont honnêtes"),
+                ("en", f"{seat.left} plays 3O is refused: it is {seat}'s turn, not {seat.left}'s",
+                 f"{seat} does not hold le Borgne (2 of coins); signals are honest here")]:
+            with i18n.in_language(language):
+                with pytest.raises(NotYourTurnError) as raised:
+                    deal.play(seat.left, "3O")
+                assert str(raised.value) == turn
+                assert "2O" not in deal.hands[seat]  # the signal below is dishonest
+                with pytest.raises(BadSignalError) as raised:
+                    deal.signal(seat, "borgne")
+                assert str(raised.value) == signal
+
+    def test_french_seat_names_are_read(self):
+        # the French edition's players type « Nord », « Ouest » or its letter « O » (docs/translating.md)
+        from aluette.seats import Seat
+        assert [Seat.parse(t) for t in ("Nord", " est", "SUD", "Ouest", "o")] == [Seat.N, Seat.E, Seat.S, Seat.W,
+                                                                                     Seat.W]
 
     @pytest.mark.parametrize("hands, english, french", [
         ({"N": "3O 3O"}, "3O (Monsieur) is given twice in North's hand; there is one of each card in the deck",
@@ -393,12 +464,7 @@ class TestEngineSentences:
         # 09's builder reads its four boxes with parse_partial_hands: its refusals in the page's language
         from aluette.errors import AluetteError
         from aluette.scenario import parse_partial_hands
-        with i18n.in_language("fr"), pytest.raises(AluetteError) as raised:
-            parse_partial_hands(hands)
-        assert str(raised.value).startswith(french)
-        with pytest.raises(AluetteError) as raised:
-            parse_partial_hands(hands)
-        assert str(raised.value).startswith(english)
+        refused_in_both(lambda: parse_partial_hands(hands), AluetteError, english, french)
 
     def test_numbers_are_written_as_the_page_writes_them(self):
         from aluette.simulation.frames import Edge

@@ -294,7 +294,7 @@ def bots_for(kind: str, seed: int, *, signals: bool = False) -> dict[Seat, Bot]:
     """
     if not isinstance(kind, str) or kind not in BOT_KINDS:
         raise AluetteError(f"unknown players {quoted(kind)}; known: {', '.join(BOT_KINDS)}")
-    seed = check_seed(seed, "the bots' seed")  # checked for every kind: the heuristic bots do not draw from it
+    seed = check_seed(seed, N_("the bots' seed"))  # checked for every kind: the heuristic bots do not draw from it
     return {seat: make_bot(kind, seat, seed, signals=signals) for seat in SEATS}
 
 
@@ -306,7 +306,7 @@ def random_bot_at(seed: int, seat: Union[Seat, str]) -> RandomBot:
     Raises:
         BadSeedError: ``seed`` is not a seed. AluetteError: ``seat`` is not a seat.
     """
-    return RandomBot(np.random.SeedSequence([check_seed(seed, "the bots' seed"), SEATS.index(Seat.parse(seat))]))
+    return RandomBot(np.random.SeedSequence([check_seed(seed, N_("the bots' seed")), SEATS.index(Seat.parse(seat))]))
 
 
 def expert_bot_at(seed: int, seat: Union[Seat, str], *, signals: bool = True) -> Bot:
@@ -321,7 +321,7 @@ def expert_bot_at(seed: int, seat: Union[Seat, str], *, signals: bool = True) ->
     from ..analysis.expert import ExpertBot  # the analyses stand beside the engine: imported on demand
 
     index = SEATS.index(Seat.parse(seat))
-    return ExpertBot(np.random.SeedSequence([check_seed(seed, "the bots' seed"), index, 1]), signals=signals,
+    return ExpertBot(np.random.SeedSequence([check_seed(seed, N_("the bots' seed")), index, 1]), signals=signals,
                      name=str(SEATS[index]))
 
 

@@ -31,6 +31,7 @@ from ..chance import check_seed
 from ..deal import Deal, View
 from .drivers import BOT_KINDS, make_bot, play_turn, signal_round, signals_due
 from ..errors import (AluetteError, BadSignalError, DealOverError, NotYourSeatError, NotYourTurnError, quoted)
+from ..i18n import N_
 from ..match import Match
 from ..moves import Move, Signal, checked_move, move_from_json
 from ..options import Options
@@ -184,7 +185,7 @@ class MatchSession:
         Raises:
             BadSeedError, AluetteError: a bad seed, options, opponents, seat or pause (nothing is made).
         """
-        seed = check_seed(seed, "match seed")
+        seed = check_seed(seed, N_("match seed"))
         you = Seat.parse(seat)
         match = Match(seed, options=Options.coerce(options), first_dealer=first_dealer)
         bots = make_bots(seed, opponents, signals, partner_of=you)

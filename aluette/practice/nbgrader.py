@@ -39,6 +39,7 @@ from typing import Any, Optional, Sequence
 
 from ..chance import check_seed
 from ..errors import AluetteError, AnswerError, quoted
+from ..i18n import N_
 from ..records import Hand
 from ..scoring import score_tricks
 from .controller import task_choices
@@ -115,7 +116,7 @@ def source_notebook(lesson: str, seed: int) -> dict:
     Raises:
         AluetteError: a lesson with no practice. BadSeedError: not a seed.
     """
-    seed = check_seed(seed, "the assignment's seed")
+    seed = check_seed(seed, N_("the assignment's seed"))
     session = PracticeSession(lesson, seed)
     tasks = list(zip(session.to_dict()["tasks"], session.tasks))
     total = sum(task.points for _, task in tasks)

@@ -24,7 +24,7 @@ import numpy as np
 
 from ..chance import check_seed
 from ..errors import AluetteError, MalformedSaveError, quoted
-from ..i18n import _
+from ..i18n import N_, _
 from .kinds import KINDS
 from .tasks import Hint, Task, Verdict
 
@@ -67,7 +67,7 @@ def task_from_seed(kind: str, seed: int) -> Task:
     """
     if kind not in KINDS:
         raise AluetteError(f"unknown kind of task {quoted(kind)}; known: {', '.join(KINDS)}")
-    return KINDS[kind].generate(np.random.default_rng(check_seed(seed, "a task's seed")))
+    return KINDS[kind].generate(np.random.default_rng(check_seed(seed, N_("a task's seed"))))
 
 
 @dataclass(frozen=True)
@@ -326,7 +326,7 @@ class PracticeSession:
                 raise bad(f"task {quoted(item['id'])} is not the task its seed draws ({task.id})")
             queue.append((item["kind"], item["seed"], task))
         done = []
-        for (kind, _, task), item in zip(queue, attempts):
+        for (kind, _seed, task), item in zip(queue, attempts):
             if not isinstance(item, dict) or set(item) != {"id", "kind", "right", "points", "hints", "wrong",
                                                            "asked"}:
                 raise bad(f"an attempt is {{id, kind, right, points, hints, wrong, asked}}, got {quoted(item)}")

@@ -19,6 +19,7 @@ import numpy as np
 from ..players.bots import player_factory
 from ..chance import check_seed
 from ..errors import AluetteError, quoted
+from ..i18n import N_
 from ..options import Options
 from ..seats import SEATS, Seat
 from .contract import BLOCK_SIZE, DRAWS_PER_DEAL, block_dealers, block_generator, bot_generator
@@ -152,7 +153,7 @@ def make_spec(n_deals: Any, seed: Any, options: Any, players: Any, engine: Any, 
         see :func:`aluette.simulation.simulate`.
     """
     n_deals = _whole(n_deals, "n_deals")
-    seed = check_seed(seed, "a simulation's seed")
+    seed = check_seed(seed, N_("a simulation's seed"))
     options = Options.coerce(options)
     if engine not in ENGINES:
         raise AluetteError(f"engine must be one of {ENGINES}, got {quoted(engine)}")

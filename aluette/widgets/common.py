@@ -22,7 +22,7 @@ from ..i18n import N_, _, language, number
 from ..pictures import DECKS, card_svg, french_name
 
 __all__ = ["MessageArea", "LimitedText", "LimitedTextarea", "LimitedCombobox",
-           "friendly", "card_label", "class_label", "plural", "sheet_html", "table_html", "TABLE_COLUMNS", "PHASES", "no_null_tooltips",
+           "friendly", "card_label", "class_label", "plural", "sheet_html", "table_html", "TABLE_COLUMNS", "no_null_tooltips",
            "MAX_SEED",
            "check_seed", "number_from_text", "seed_from_text", "NumberBox", "SeedBox", "seed_box", "next_seed",
            "check_choice", "close_widgets", "reachable_widgets",
@@ -161,11 +161,6 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-#: The phases of a deal (:class:`~aluette.Phase`'s values), as a page names them.
-PHASES = {"surrender": N_("surrender"), "chant": N_("chant"), "discard": N_("discard"), "announce": N_("announce"),
-          "play": N_("play"), "over": N_("over")}
-
-
 def table_html(table, **kwargs) -> str:
     """One of the engine's frames as HTML, as a page shows it (:func:`aluette.frames.shown`: its column names in
     the page's language, a score sheet's ``mordienne`` column "yes" or empty); ``kwargs`` go to
@@ -184,7 +179,7 @@ def check_seed(seed) -> int:
     Raises:
         AluetteError: anything else (the message names it).
     """
-    return _engine_check_seed(seed, "a seed box's seed", MAX_SEED)
+    return _engine_check_seed(seed, N_("a seed box's seed"), MAX_SEED)
 
 
 #: What a whole-number box reads: ASCII digits, ``_`` allowed between two digits (as Python writes 4_294_967_295).
@@ -320,7 +315,7 @@ class SeedBox(NumberBox):
 
     def check(self, number) -> int:
         """``number`` if it is a seed this box holds (:func:`aluette.chance.check_seed`)."""
-        return _engine_check_seed(number, "a seed box's seed", self.maximum)
+        return _engine_check_seed(number, N_("a seed box's seed"), self.maximum)
 
     def read(self, text: str) -> int:
         """The seed ``text`` stands for (:func:`seed_from_text`)."""

@@ -14,10 +14,11 @@ from typing import Optional, Union
 
 import ipywidgets as w
 
+from ..card_names import phase_name
 from ..i18n import N_, _, ngettext
 from ..seats import SEATS, Seat, Team
 from ..store import TeacherDesk
-from .common import PHASES, MessageArea, friendly, reachable_widgets, styled
+from .common import MessageArea, friendly, reachable_widgets, styled
 from .together import POLL_LIFETIME, _running_loop, seat_words
 
 __all__ = ["TablesDesk"]
@@ -227,7 +228,7 @@ class TablesDesk(w.VBox):
         elif not summary.ready:
             where = _("waiting for players")
         else:
-            phase = _(PHASES.get(str(summary.phase), str(summary.phase)))
+            phase = phase_name(summary.phase)
             where = (_("deal {number}, {phase}, {seat} to move") if summary.to_move else
                      _("deal {number}, {phase}")).format(number=summary.deal_number, phase=phase,
                                                          seat=summary.to_move)

@@ -16,7 +16,7 @@ from typing import Callable, Mapping, Optional, Union
 import ipywidgets as w
 
 from ..analysis.best_play import best_play, result_text
-from ..card_names import seat_name
+from ..card_names import phase_name, seat_name
 from ..i18n import N_, _, number
 from ..deal import Deal, Phase
 from ..players.drivers import BOT_KINDS, bots_for, play_deal, play_turn
@@ -30,7 +30,7 @@ from ..scenario import (SCENARIO_FORMAT, parse_partial_hands, replayed_from_tric
 from ..seats import SEATS, Seat
 from .common import (CARDS_TEXT, MAX_SEED, SAVE_TEXT, CardParts, LimitedText, LimitedTextarea, MessageArea, SeedBox,
                      card_label, card_size_control, card_style, check_choice, check_seed, friendly, limited_text,
-                     no_null_tooltips, styled, table_html, PHASES)
+                     no_null_tooltips, styled, table_html)
 from .seat_table import HandCard, fill_hand
 
 __all__ = ["ScenarioBuilder", "BestPlayPanel", "move_label"]
@@ -124,7 +124,7 @@ class BestPlayPanel(w.VBox):
             return
         if deal.phase is not Phase.PLAY:
             raise AluetteError(_("best play searches the play only: answer the {phase} question first (a move, or "
-                                 "Bot move)").format(phase=_(PHASES[deal.phase.value])))
+                                 "Bot move)").format(phase=phase_name(deal.phase)))
         try:
             answer = best_play(deal, max_nodes=self.BUDGET)
         except SearchBudgetError:
@@ -299,7 +299,7 @@ class ScenarioBuilder(w.VBox):
 
     def _describe(self) -> str:
         deal = self.deal
-        phase = _(PHASES[deal.phase.value])
+        phase = phase_name(deal.phase)
         if deal.to_move:
             return _("{dealer} deals, {leader} leads; {phase} phase, {seat} to move.").format(
                 dealer=seat_name(deal.dealer), leader=seat_name(deal.dealer.left), phase=phase, seat=deal.to_move)
