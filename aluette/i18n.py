@@ -35,6 +35,7 @@ import contextlib
 import gettext as _gettext
 import io
 import os
+import re
 import threading
 from pathlib import Path
 from typing import Callable, Optional
@@ -228,6 +229,11 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
 SIGNED = "+0.000;-0.000"
 
 
+#: The CLDR number patterns :func:`number` takes: digits (``#``, ``0``, ``,`` grouping) with optional decimals, a sign
+#: before, and an optional negative part after ``;``.
+_PATTERN = re.compile(r"[+\-]?[#,]*0(\.0*#*)?(;[+\-][#,]*0(\.0*#*)?)?")
+
+
 def number(value, pattern: Optional[str] = None) -> str:
     """``value`` as the page's language writes a number (Babel's CLDR data): ``100,000`` / « 100 000 » (a narrow
     no-break space), ``+0.174`` / « +0,174 ». ``pattern``: a CLDR number pattern, such as ``"+0.000;-0.000"`` (a
@@ -239,6 +245,8 @@ def number(value, pattern: Optional[str] = None) -> str:
     from babel.numbers import format_decimal
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise AluetteError(f"number() writes a real number, got {quoted(value)}")
+    if pattern is not None and not (isinstance(pattern, str) and _PATTERN.fullmatch(pattern)):
+        raise AluetteError(f"number() takes a number pattern such as '0.000' or '+0.000;-0.000', got {quoted(pattern)}")
     if isinstance(value, float) and not math.isfinite(value):
         return "NaN" if math.isnan(value) else ("∞" if value > 0 else "−∞")
     try:

@@ -81,7 +81,8 @@ def _object(pairs: list) -> dict:
 
 
 def load_json(text: Any, what: str) -> Any:
-    """Parse ``text`` (str, bytes or bytearray) as JSON.
+    """Parse ``text`` (str, bytes or bytearray) as JSON; a byte-order mark before it is read past, in text as in
+    bytes.
 
     Raises:
         MalformedSaveError: not JSON text (``what`` names the thing expected, e.g. ``"a saved deal"``, marked for the
@@ -92,6 +93,8 @@ def load_json(text: Any, what: str) -> Any:
     what = _(what)
     if not isinstance(text, (str, bytes, bytearray)):
         raise MalformedSaveError(_("{what} must be JSON text, got {kind}").format(what=what, kind=_json_kind(text)))
+    if isinstance(text, str) and text.startswith("\ufeff"):
+        text = text[1:]  # a byte-order mark, as a file read with the wrong codec keeps it: json reads it in bytes only
     try:
         return json.loads(text, object_pairs_hook=_object)
     except MalformedSaveError as error:

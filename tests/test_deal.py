@@ -426,6 +426,14 @@ class TestSaveLoad:
         with pytest.raises(MalformedSaveError, match="must be JSON"):
             Deal.from_json("{not json")
 
+    def test_a_byte_order_mark_is_read_past_in_text_as_in_bytes(self):
+        # a file opened with the wrong codec keeps its mark (a tester's review, stop 38: bytes were read, text refused)
+        text = json.dumps(self._saved())
+        for marked in ("\ufeff" + text, b"\xef\xbb\xbf" + text.encode()):
+            assert Deal.from_json(marked).to_json() == Deal.from_json(text).to_json()
+        with pytest.raises(MalformedSaveError, match="must be JSON"):
+            Deal.from_json("\ufeff\ufeff" + text)  # one mark, not any number of them
+
     def test_copy_is_independent(self):
         deal = Deal.from_seed(1, options=NO_CHANT)
         copy = deal.copy()

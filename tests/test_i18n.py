@@ -483,6 +483,11 @@ def test_number_writes_what_it_can_and_refuses_what_is_no_number():
     for bad in (True, None, "abc", 1 + 2j):
         with pytest.raises(AluetteError, match="real number"):
             i18n.number(bad)
+    # a pattern Babel would read as something else, silently (a tester's review, stop 38: '' wrote nothing at all)
+    for pattern in ("0.0.0", "#,##0;;;", "", "x", 3):
+        with pytest.raises(AluetteError, match="number pattern"):
+            i18n.number(1.5, pattern)
+    assert [i18n.number(-1.5, p) for p in ("0.00", "#,##0", i18n.SIGNED)] == ["-1.50", "-2", "-1.500"]
 
 
 class TestFramesShown:

@@ -160,8 +160,14 @@ def check_not_like(player: str, others: Iterable[str], seat_labels: Iterable[str
     at the table, or one that looks like it.
 
     Raises:
-        TableError: naming the label or the name it looks like.
+        TableError: naming the label or the name it looks like; a name that is not text (a program's error: the
+            callers pass names :func:`clean_name` returned).
     """
+    others = tuple(others)
+    for value in (player, *others):
+        if not isinstance(value, str):
+            raise TableError(_("{what} must be text, got {value}").format(what=_("a player's name"),
+                                                                          value=quoted(value)))
     folded = player.casefold()
     labels = {*reserved_labels(), *(label.casefold() for label in seat_labels)}
     mine = skeleton(player)

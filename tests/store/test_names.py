@@ -97,3 +97,13 @@ class TestAtATable:
                 service.create_table(look_alike)
         assert service.table_names() == ["Salle A"]
         service.create_table("Salle B")  # another name is fine
+
+
+@pytest.mark.parametrize("player, others", [(None, ()), (12, ()), ("Ann", ["Bob", None])])
+def test_a_name_that_is_not_text_is_refused_by_check_not_like(player, others):
+    # a tester's review (stop 38): Python's AttributeError, not the project's error
+    from aluette.errors import TableError
+    from aluette.store.names import check_not_like
+    with pytest.raises(TableError, match="a player's name must be text"):
+        check_not_like(player, others)
+
