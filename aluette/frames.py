@@ -31,12 +31,17 @@ TABLE_COLUMNS = {"deal": N_("deal"), "dealer": N_("dealer"), "tricks": N_("trick
 def shown(frame: pd.DataFrame) -> pd.DataFrame:
     """A frame of a deal or a match as a page prints it, in the page's language (:mod:`aluette.i18n`): its column
     names and its index's (:data:`TABLE_COLUMNS`), and a score sheet's ``mordienne`` column "yes" or empty rather
-    than ``True``/``False``. A copy: the frame itself keeps the English names a program reads
-    (``sheet["NS total"]``), whatever the page's language."""
-    from .i18n import _
+    than ``True``/``False``; in another language than English, its decimal numbers written as that language writes
+    them (:func:`aluette.i18n.number`: « 0,25 »; English keeps pandas' own printing). A copy: the frame itself keeps
+    the English names a program reads (``sheet["NS total"]``), whatever the page's language."""
+    from .i18n import _, language, number
     copy = frame.copy()
     if "mordienne" in copy.columns and copy.columns.is_unique and copy["mordienne"].dtype == bool:
         copy["mordienne"] = copy["mordienne"].map({True: _("yes"), False: ""})
+    if language() != "en":
+        for place, dtype in enumerate(copy.dtypes):
+            if dtype.kind == "f":
+                copy.isetitem(place, copy.iloc[:, place].map(number))
     copy = copy.rename(columns=lambda name: _(TABLE_COLUMNS[name]) if name in TABLE_COLUMNS else name)
     if copy.index.name in TABLE_COLUMNS:
         copy.index.name = _(TABLE_COLUMNS[copy.index.name])

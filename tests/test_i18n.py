@@ -527,6 +527,19 @@ class TestFramesShown:
         assert list(tricks.columns) == ["qui entame", "N", "E", "S", "W", "gagnant", "plis de N", "plis de E",
                                         "plis de S", "plis de W"]
 
+    def test_decimal_numbers_take_the_pages_decimal_mark(self):
+        # 09's table of the results by seat: « 0,25 » on a French page (a French teacher's review, stop 38)
+        import pandas as pd
+
+        from aluette.frames import shown
+        frame = pd.DataFrame({"won": [3, 4], "won_share": [0.25, 0.1234]})
+        from aluette.frames import TABLE_COLUMNS
+        assert shown(frame).equals(frame.rename(columns=TABLE_COLUMNS))  # English: pandas' own numbers
+        with i18n.in_language("fr"):
+            french = shown(frame)
+        assert list(french.iloc[:, 0]) == [3, 4] and list(french.iloc[:, 1]) == ["0,25", "0,123"]
+        assert frame["won_share"].dtype == float  # the frame itself unchanged
+
 
 class TestVerdicts:
     """The engine's verdicts are worded when shown (:attr:`DealScore.reason`, :attr:`DealResult.reason`,
