@@ -14,14 +14,10 @@ from __future__ import annotations
 import functools
 
 from .cards import Card, Suit
-from .i18n import N_, _, language, pgettext
+from .i18n import language, pgettext
 from .seats import Seat
 
-__all__ = ["card_name", "class_name", "suit_name", "french_name", "seat_name", "phase_name", "PHASES"]
-
-#: The phases of a deal (:class:`~aluette.Phase`'s values), as a page names them.
-PHASES = {"surrender": N_("surrender"), "chant": N_("chant"), "discard": N_("discard"), "announce": N_("announce"),
-          "play": N_("play"), "over": N_("over")}
+__all__ = ["card_name", "class_name", "suit_name", "french_name", "seat_name", "phase_name"]
 
 
 @functools.cache
@@ -109,4 +105,7 @@ def seat_name(seat: Seat) -> str:
 def phase_name(phase) -> str:
     """A deal's phase (a :class:`~aluette.Phase` or its value) in the page's language: ``"chant"`` / « chant »."""
     value = str(getattr(phase, "value", phase))
-    return _(PHASES.get(value, value))
+    names = {"surrender": pgettext("phase", "surrender"), "chant": pgettext("phase", "chant"),
+             "discard": pgettext("phase", "discard"), "announce": pgettext("phase", "announce"),
+             "play": pgettext("phase", "play"), "over": pgettext("phase", "over")}  # nouns, not the buttons' verbs
+    return names.get(value, value)

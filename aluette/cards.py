@@ -118,10 +118,11 @@ class Card:
         try:
             suit = suit if isinstance(suit, Suit) else Suit(str(suit).upper())
         except ValueError:
-            raise UnknownCardError(f"unknown suit {suit!r}: expected one of O (coins), C (cups), B (batons), "
-                                   f"E (swords)") from None
+            raise UnknownCardError(_("unknown suit {suit}: expected one of O (coins), C (cups), B (batons), E "
+                                     "(swords)").format(suit=quoted(suit))) from None
         if isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= 12:
-            raise UnknownCardError(f"unknown rank {rank!r}: expected an integer 1-12 (10 jack, 11 cavalière, 12 king)")
+            raise UnknownCardError(_("unknown rank {rank}: expected an integer 1-12 (10 jack, 11 cavalière, 12 "
+                                     "king)").format(rank=quoted(rank)))
         return _BY_RANK_SUIT[rank, suit]
 
     @classmethod
@@ -203,8 +204,8 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise UnknownCardError(f"unknown card {quoted(text)}: expected text such as '3O', 'king of swords', "
-                                   f"'roi de deniers' or 'Monsieur', or a Card")
+            raise UnknownCardError(_("unknown card {text}: expected text such as '3O', 'king of swords', 'roi de "
+                                     "deniers' or 'Monsieur', or a Card").format(text=quoted(text)))
         if len(text) > MAX_CARD_TEXT:
             raise UnknownCardError(_("unknown card {text}: a card is written in at most {limit} characters").format(
                 text=quoted(text), limit=MAX_CARD_TEXT))

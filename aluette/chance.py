@@ -203,7 +203,7 @@ def deal_from_deck(deck: Sequence[Card], dealer: Seat) -> tuple[dict[Seat, tuple
     deck = tuple(deck)
     if len(deck) != 48 or set(map(id, deck)) != _DECK_IDS:
         raise AluetteError(_("a deck must hold each of the 48 cards exactly once"))
-    return deal_unchecked(deck, Seat(dealer))
+    return deal_unchecked(deck, Seat.parse(dealer))
 
 
 def deal_unchecked(deck: tuple[Card, ...], dealer: Seat) -> tuple[dict[Seat, tuple[Card, ...]], tuple[Card, ...]]:
@@ -225,7 +225,7 @@ def deal_steps(deck: Sequence[Card], dealer: Seat) -> tuple[tuple[Seat, tuple[Ca
     deck = tuple(deck)
     if len(deck) != 48 or set(deck) != set(DECK):
         raise AluetteError(_("a deck must hold each of the 48 cards exactly once"))
-    seats = Seat(dealer).left.clockwise_from()
+    seats = Seat.parse(dealer).left.clockwise_from()
     return tuple((seat, tuple(deck[_deal_position(r, p, c)] for c in range(3)))
                  for r in range(3) for p, seat in enumerate(seats))
 
@@ -248,7 +248,7 @@ def stock_steps(stock: Sequence[Card], first: Seat, second: Seat) -> tuple[tuple
     stock = tuple(stock)
     if len(stock) != 12 or len(set(stock)) != 12:
         raise AluetteError(_("the stock is twelve distinct cards, got {count}").format(count=len(stock)))
-    first, second = Seat(first), Seat(second)
+    first, second = Seat.parse(first), Seat.parse(second)
     if first is second:
         raise AluetteError(_("the stock goes to two different seats, got {seat} twice").format(seat=first))
     return tuple(((first, second)[i % 2], card) for i, card in enumerate(stock))
@@ -286,7 +286,7 @@ def deck_from_hands(hands: Mapping[Union[Seat, str], Union[str, Sequence[CardLik
             raise AluetteError(_("the stock must be exactly the twelve cards nobody holds: {cards}").format(
                 cards=" ".join(map(str, rest))))
     deck: list = [None] * 48
-    for p, seat in enumerate(Seat(dealer).left.clockwise_from()):
+    for p, seat in enumerate(Seat.parse(dealer).left.clockwise_from()):
         for i, card in enumerate(parsed[seat]):
             deck[_deal_position(i // 3, p, i % 3)] = card
     deck[36:] = stock_cards

@@ -42,7 +42,9 @@ def quoted(value, limit: int = QUOTE_LIMIT) -> str:
         return _("a whole number of about {digits} digits").format(digits=int(value.bit_length() * 0.30103) + 1)
     if isinstance(value, (list, tuple, dict, set, frozenset)) and len(value) > limit:
         # repr would walk every item
-        return _("a {kind} of {count} items").format(kind=type(value).__name__, count=len(value))
+        said = {list: _("a list of {count} items"), tuple: _("a tuple of {count} items"),
+                dict: _("a mapping of {count} items")}.get(type(value), _("a collection of {count} items"))
+        return said.format(count=len(value))
     text = repr(value)
     if len(text) <= limit:
         return text

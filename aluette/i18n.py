@@ -202,8 +202,8 @@ def translations(code: Optional[str] = None) -> _gettext.NullTranslations:
 
 
 def gettext(message: str) -> str:
-    """``message`` in the page's language."""
-    return translations().gettext(message)
+    """``message`` in the page's language (an empty one stays empty: gettext would give the catalogue's header)."""
+    return translations().gettext(message) if message else message
 
 
 _ = gettext

@@ -70,8 +70,8 @@ def move_kind(move: Any) -> MoveKind:
     """
     kind = MOVE_KINDS.get(type(move))
     if kind is None:
-        raise AluetteError(f"not a move: {quoted(move)} (expected one of "
-                           f"{', '.join(k.cls.__name__ for k in MOVE_KINDS.values())})")
+        raise AluetteError(_("not a move: {value} (expected one of {kinds})").format(
+            value=quoted(move), kinds=", ".join(k.cls.__name__ for k in MOVE_KINDS.values())))
     return kind
 
 
@@ -273,7 +273,14 @@ def move_sentence(move) -> str:
     if isinstance(move, MordienneAnnouncement):
         return (_("{seat} announces mordienne") if move.announce
                 else _("{seat} does not announce mordienne")).format(seat=seat)
-    return str(move)  # a signal's sentence is signal_sentence's (deal_events), another kind its own words
+    if isinstance(move, Signal):  # as a refusal names it (a signal made is told by narration.signal_sentence)
+        from .signals import signal_for  # here: the signals' table is not the moves'
+        try:
+            words = _("\"{words}\"").format(words=_(signal_for(move.key).what))
+        except AluetteError:  # an unknown key, quoted as given
+            words = quoted(move.key)
+        return _("{seat} signals {signal}").format(seat=seat, signal=words)
+    return str(move)  # another kind: its own words
 
 
 def checked_move(move: Any) -> Move:

@@ -226,8 +226,8 @@ class Options:
         if options is None:
             return _DEFAULT
         if not isinstance(options, Options):
-            raise AluetteError(f"options must be an aluette.Options (or None for the defaults), got "
-                               f"{type(options).__name__} {quoted(options)}")
+            raise AluetteError(_("options must be an aluette.Options (or None for the defaults), got {value}").format(
+                value=quoted(options)))
         return options
 
     def replace(self, **changes: Any) -> "Options":
@@ -255,7 +255,7 @@ class Options:
             AluetteError: not a mapping, an unknown key, or an invalid value.
         """
         if not isinstance(data, Mapping):
-            raise AluetteError(_("options must be a mapping, got {kind}").format(kind=type(data).__name__))
+            raise AluetteError(_("options must be a mapping, got {value}").format(value=quoted(data)))
         unknown = [key for key in data if not isinstance(key, str)]
         if unknown:  # replace(**data) would raise TypeError: keywords must be strings
             raise AluetteError(_("unknown option(s) {names}; option names are text").format(names=quoted(unknown)))

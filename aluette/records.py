@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping, Optional, Sequence
 
 from .cards import Card, CardLike, hand_place, parse_cards
 from .errors import DuplicateCardError
+from .i18n import _
 from .narration import signal_sentence, trick_sentence
 from .options import Options
 from .seats import Seat, Team
@@ -68,7 +69,8 @@ class Hand(tuple):
         parsed = parse_cards(cards)
         if len(set(parsed)) != len(parsed):  # linear: counted once, not card by card (quality bar)
             twice = sorted((c for c, n in Counter(parsed).items() if n > 1), key=lambda c: c.index)
-            raise DuplicateCardError(f"a hand holds each card once; given twice: {', '.join(map(str, twice[:12]))}")
+            raise DuplicateCardError(_("a hand holds each card once; given twice: {cards}").format(
+                cards=", ".join(map(str, twice[:12]))))
         return super().__new__(cls, sorted(parsed, key=hand_place))
 
     @classmethod

@@ -193,8 +193,8 @@ def rewound(deal: Deal, moves: int) -> Deal:
     """
     made = len(deal.moves)
     if isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= made:
-        raise AluetteError(f"a deal can be taken back to 0 to {made} moves (the moves made so far), not "
-                           f"{quoted(moves)}")
+        raise AluetteError(_("a deal can be taken back to 0 to {made} moves (the moves made so far), not "
+                             "{value}").format(made=made, value=quoted(moves)))
     return deal._replayed(deal.moves[:moves])
 
 
@@ -207,9 +207,10 @@ def undone(deal: Deal, moves: int = 1) -> Deal:
     """
     made = len(deal.moves)
     if made == 0:
-        raise AluetteError("no move has been made yet, so there is nothing to undo")
+        raise AluetteError(_("no move has been made yet, so there is nothing to undo"))
     if isinstance(moves, bool) or not isinstance(moves, int) or not 1 <= moves <= made:
-        raise AluetteError(f"undo takes back 1 to {made} moves (the moves made so far), not {quoted(moves)}")
+        raise AluetteError(_("undo takes back 1 to {made} moves (the moves made so far), not {value}").format(
+            made=made, value=quoted(moves)))
     return rewound(deal, made - moves)
 
 
@@ -228,9 +229,10 @@ def trick_start(deal: Deal, trick: int) -> int:
     """
     started = tricks_to_replay(deal)
     if isinstance(trick, bool) or not isinstance(trick, int) or trick not in started:
-        which = (f"tricks 1 to {started[-1]}" if len(started) > 1 else "trick 1" if started
-                 else "no trick (no card has been played yet)")
-        raise AluetteError(f"this deal can be replayed from {which}, not from trick {quoted(trick)}")
+        which = (_("tricks 1 to {last}").format(last=started[-1]) if len(started) > 1 else _("trick 1") if started
+                 else _("no trick (no card has been played yet)"))
+        raise AluetteError(_("this deal can be replayed from {which}, not from trick {value}").format(
+            which=which, value=quoted(trick)))
     first_play = 4 * (trick - 1)  # every trick has four cards
     seen = 0
     for index, move in enumerate(deal.moves):

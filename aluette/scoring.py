@@ -55,15 +55,16 @@ def parse_outcomes(outcomes: Union[str, Iterable[Union[Seat, str, None]]]) -> tu
             neither text nor a sequence (``None``, a number, bytes).
     """
     if isinstance(outcomes, (bytes, bytearray)) or not isinstance(outcomes, (str, Iterable)):
-        raise NotationError(f"expected pagat notation as text ('SENWSEXNW') or a sequence of nine seats/None, "
-                            f"got {quoted(outcomes)}")
+        raise NotationError(_("expected pagat notation as text ('SENWSEXNW') or a sequence of nine seats/None, got "
+                              "{value}").format(value=quoted(outcomes)))
     if outcomes.__class__ is tuple and len(outcomes) == 9 and all(o is None or o.__class__ is Seat for o in outcomes):
         return outcomes  # already parsed (the deal's own outcomes): the hot path of the simulations
     items = list("".join(outcomes.split())) if isinstance(outcomes, str) else list(itertools.islice(outcomes, 10))
     parsed = _parse_items(items)  # linear in the text; the first bad letter is named
     if len(parsed) != 9:
-        more = " or more" if len(parsed) == 10 and not isinstance(outcomes, str) else ""
-        raise NotationError(f"a deal has nine tricks, got {len(parsed)}{more} in {quoted(outcomes)}")
+        said = (_("a deal has nine tricks, got {count} or more in {value}") if len(parsed) == 10
+                and not isinstance(outcomes, str) else _("a deal has nine tricks, got {count} in {value}"))
+        raise NotationError(said.format(count=len(parsed), value=quoted(outcomes)))
     return parsed
 
 
@@ -86,8 +87,9 @@ def _parse_items(items: list) -> tuple[Outcome, ...]:
         elif key in ("N", "E", "S", "W"):
             parsed.append(Seat(key))
         else:
-            raise NotationError(f"trick {position}: {quoted(item)} is not a seat; pagat notation uses N, E, S, W "
-                                f"for the seat that won the trick and X for a spoiled trick")
+            raise NotationError(_("trick {position}: {value} is not a seat; pagat notation uses N, E, S, W for the "
+                                  "seat that won the trick and X for a spoiled trick").format(position=position,
+                                                                                              value=quoted(item)))
     return tuple(parsed)
 
 
@@ -114,15 +116,15 @@ def first_to_reach(outcomes: Union[str, Iterable[Union[Seat, str, None]]], n: in
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 9:
         raise AluetteError(f"n must be a whole number of tricks from 1 to 9, got {quoted(n)}")
     if isinstance(outcomes, (bytes, bytearray)) or not isinstance(outcomes, (str, Iterable)):
-        raise NotationError(f"expected pagat notation as text ('SENWSEXNW') or a sequence of seats/None, "
-                            f"got {quoted(outcomes)}")
+        raise NotationError(_("expected pagat notation as text ('SENWSEXNW') or a sequence of seats/None, got "
+                              "{value}").format(value=quoted(outcomes)))
     if isinstance(outcomes, str) and len(outcomes) > _MAX_NOTATION:
-        raise NotationError(f"a deal has at most nine tricks; the notation given is {len(outcomes)} characters "
-                            f"long ({outcomes[:12]!r}…)")
+        raise NotationError(_("a deal has at most nine tricks; the notation given is {count} characters long "
+                              "({start}…)").format(count=len(outcomes), start=repr(outcomes[:12])))
     items = list("".join(outcomes.split())) if isinstance(outcomes, str) else list(itertools.islice(outcomes, 10))
     outs = _parse_items(items)
     if len(outs) > 9:
-        raise NotationError(f"a deal has at most nine tricks, got more in {quoted(outcomes)}")
+        raise NotationError(_("a deal has at most nine tricks, got more in {value}").format(value=quoted(outcomes)))
     counts = dict.fromkeys(SEATS, 0)
     for seat in outs:
         if seat is not None:

@@ -160,7 +160,7 @@ def signal_problem(key: str, hand: Iterable[Card], made: Iterable[str] = ()) -> 
         return _("holds fewer than {count} of the eight named cards, which going for mordienne needs here").format(
             count=MORDIENNE_NAMED_CARDS)
     if key in made:
-        return _("has already signalled {signal} this deal").format(signal=_(kind.what))
+        return _("has already signalled {signal} this deal").format(signal=_("\"{words}\"").format(words=_(kind.what)))
     return None
 
 
@@ -188,7 +188,9 @@ def signal_for(key: str) -> SignalKind:
     try:
         return _BY_KEY[key]
     except (KeyError, TypeError):
-        raise BadSignalError(f"unknown signal {quoted(key)}; known signals: {', '.join(_BY_KEY)}", move=key) from None
+        raise BadSignalError(_("unknown signal {key}; known signals: {keys}").format(key=quoted(key),
+                                                                                   keys=", ".join(_BY_KEY)),
+                             move=key) from None
 
 
 def seen_by(signaller: Seat, viewer: Optional[Seat]) -> bool:

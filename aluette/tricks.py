@@ -60,10 +60,11 @@ def _cards(cards: Sequence[CardLike]) -> tuple[Card, ...]:
     parsed = parse_cards(cards)  # text ("1O 3O"), cards or codes; None or a number is an UnknownCardError
     if not 2 <= len(parsed) <= 4:
         shown = " ".join(map(str, parsed[:6])) + (" …" if len(parsed) > 6 else "")
-        raise AluetteError(f"a trick has 2 to 4 cards, got {len(parsed)}: {shown or 'none'}")
+        raise AluetteError(_("a trick has 2 to 4 cards, got {count}: {cards}").format(count=len(parsed),
+                                                                                     cards=shown or _("none")))
     if len(set(parsed)) != len(parsed):
         dup = sorted({str(c) for c in parsed if parsed.count(c) > 1})  # at most four cards here
-        raise DuplicateCardError(f"a card appears twice in the trick: {', '.join(dup)}")
+        raise DuplicateCardError(_("a card appears twice in the trick: {cards}").format(cards=", ".join(dup)))
     return parsed
 
 

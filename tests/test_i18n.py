@@ -23,7 +23,12 @@ from tools.messages import METHOD_MAP
 from aluette.card_names import card_name, class_name, french_name, seat_name, suit_name
 from aluette.cards import DECK, Card, Suit
 from aluette.errors import AluetteError
+from aluette.deal import Deal
+from aluette.options import Options
+from aluette.scenario import undone
+from aluette.scoring import parse_outcomes
 from aluette.seats import Seat
+from aluette.tricks import trick_winner
 
 ROOT = Path(__file__).resolve().parents[1]
 PO = ROOT / "aluette" / "locale" / "fr" / "LC_MESSAGES" / "aluette.po"
@@ -399,8 +404,8 @@ class TestEngineSentences:
 
     @pytest.mark.parametrize("changes, english, french", [
         ({"moves": [["play", "S", "1C"]]}, "saved deal, move 1 (S plays 1C) is illegal: S plays 1C is refused: the "
-         "deal is in the chant phase, E to move", "donne enregistrée, coup 1 (S joue 1C) illégal : coup refusé (S "
-         "joue 1C) : la donne est à la phase chant, au tour de E"),
+         "deal is in the chant phase, E to move", "donne enregistrée, coup 1 (S joue 1C) illégal\u00a0: coup refusé (S "
+         "joue 1C)\u00a0: pas maintenant (phase\u00a0: chant, au tour de E)"),
         ({"moves": [["jump", "S", "1C"]]}, "saved deal, move 1: unknown move kind 'jump'",
          "donne enregistrée, coup 1 : genre de coup inconnu 'jump'"),
         ({"moves": [["chant", "E", "yes"]]}, "saved deal, move 1: a ChantAnswer is True or False, got 'yes'",
@@ -445,11 +450,38 @@ class TestEngineSentences:
                     deal.signal(seat, "borgne")
                 assert str(raised.value) == signal
 
+    @pytest.mark.parametrize("call, english, french", [
+        (lambda: Deal.from_seed(1, options=Options(chant=False)).signal("N", "bogus"), "unknown signal 'bogus'; known",
+         "signe inconnu 'bogus'\u00a0; signes connus"),
+        (lambda: Card.parse(5), "unknown card 5: expected text", "carte inconnue 5\u00a0: attendu un texte"),
+        (lambda: Deal.from_seed(1).play("E", "3O"), "E plays 3O is refused: the deal is in the chant phase",
+         "coup refusé (E joue 3O)\u00a0: pas maintenant (phase\u00a0: chant,"),
+        (lambda: Deal.from_seed(1, options=Options(chant=False)).apply(["discard", "E", ["3O"] * 1000]),
+         "move: discard cards (a string of codes) must be a string, got a list of 1000 items",
+         "coup\u00a0: l'écart (un texte de codes) doit être un texte, reçu une liste de 1000 éléments"),
+        (lambda: parse_outcomes("SENWSEONW"), "trick 7: 'O' is not a seat", "pli 7\u00a0: 'O' n'est pas une place"),
+        (lambda: undone(Deal.from_seed(1)), "no move has been made yet", "aucun coup n'a encore été joué"),
+        (lambda: trick_winner("3O 3O"), "a card appears twice in the trick: 3O",
+         "une carte figure deux fois dans le pli\u00a0: 3O"),
+    ])
+    def test_more_refusals_a_page_shows_are_explained_in_french(self, call, english, french):
+        # a tester's review of the French refusals (stop 39): a signal, a card, a phase (a noun, not the buttons'
+        # verb « jouer »), a pasted discard, pagat's notation typed in 05, 09's undo, 01's trick
+        refused_in_both(call, AluetteError, english, french)
+
     def test_french_seat_names_are_read(self):
         # the French edition's players type « Nord », « Ouest » or its letter « O » (docs/translating.md)
         from aluette.seats import Seat
         assert [Seat.parse(t) for t in ("Nord", " est", "SUD", "Ouest", "o")] == [Seat.N, Seat.E, Seat.S, Seat.W,
                                                                                      Seat.W]
+        from aluette import chance
+        assert chance.deal_from_deck(DECK, "Ouest") == chance.deal_from_deck(DECK, Seat.W)  # was Python's ValueError
+        assert chance.deal_steps(DECK, "Nord") == chance.deal_steps(DECK, Seat.N)
+        assert chance.stock_steps(DECK[:12], "Est", "O") == chance.stock_steps(DECK[:12], Seat.E, Seat.W)
+
+    def test_an_empty_text_is_not_the_catalogues_header(self):
+        with i18n.in_language("fr"):
+            assert i18n.gettext("") == "" and i18n._("seed") == "la graine"
 
     @pytest.mark.parametrize("hands, english, french", [
         ({"N": "3O 3O"}, "3O (Monsieur) is given twice in North's hand; there is one of each card in the deck",

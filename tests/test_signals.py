@@ -99,7 +99,7 @@ class TestHonestSignalsRule:
     def test_once_per_deal(self):
         hand = parse_cards(HANDS["E"])
         assert signal_problem("borgne", hand) is None
-        assert signal_problem("borgne", hand, made=["borgne"]) == "has already signalled le Borgne (2 of coins) this deal"
+        assert signal_problem("borgne", hand, made=["borgne"]) == "has already signalled \"le Borgne (2 of coins)\" this deal"
         assert "borgne" in honest_signals(hand) and "borgne" not in honest_signals(hand, ["borgne"])
 
     def test_the_deal_offers_exactly_honest_signals(self):

@@ -11,8 +11,8 @@ import re
 
 import pytest
 
-from tests.browser.harness import (BLOCKED_ERROR, FIXTURES, expect, open_notebook, open_voila, probe_execute,
-                                   screenshot)
+from tests.browser.harness import (BLOCKED_ERROR, FIXTURES, RENDER, expect, open_notebook, open_voila,
+                                   probe_execute, screenshot)
 
 pytestmark = pytest.mark.browser
 
@@ -146,9 +146,11 @@ def test_voila_refuses_code_sent_from_the_browser(page, wire, open_fixture, voil
 
 
 def test_landing_page_lists_the_notebooks_of_its_folder(page, voila_fixtures):
+    """The list is drawn by the page's scripts after they start (Voilà's JupyterLab tree): on a loaded machine that
+    took over expect's 30 s once (stop 39, the list still empty), so the bound is the harness's RENDER."""
     page.goto(voila_fixtures.url + "/")
     for path in sorted(FIXTURES.glob("*.ipynb")):
-        expect(page.get_by_text(path.name, exact=True)).to_be_visible()
+        expect(page.get_by_text(path.name, exact=True)).to_be_visible(timeout=RENDER * 1000)
 
 
 def test_screenshot_shows_the_whole_notebook_or_one_widget(page, open_voila):
