@@ -34,9 +34,9 @@ def quoted(value, limit: int = QUOTE_LIMIT) -> str:
     """``repr(value)``, cut to about ``limit`` characters with the input's length named, so that an error message
     about a pasted megabyte stays one readable line (quality bar: quote at most a short prefix). For text, linear in
     the part quoted, not in the input. What it adds is in the page's language (:mod:`aluette.i18n`)."""
-    from .i18n import _  # here: aluette.i18n imports this module
+    from .i18n import _, number  # here: aluette.i18n imports this module
     if isinstance(value, str) and len(value) > limit:
-        return _("{start}… ({count} characters)").format(start=repr(value[:limit]), count=len(value))
+        return _("{start}… ({count} characters)").format(start=repr(value[:limit]), count=number(len(value)))
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
         # repr may refuse it
         return _("a whole number of about {digits} digits").format(digits=int(value.bit_length() * 0.30103) + 1)
@@ -44,11 +44,11 @@ def quoted(value, limit: int = QUOTE_LIMIT) -> str:
         # repr would walk every item
         said = {list: _("a list of {count} items"), tuple: _("a tuple of {count} items"),
                 dict: _("a mapping of {count} items")}.get(type(value), _("a collection of {count} items"))
-        return said.format(count=len(value))
+        return said.format(count=number(len(value)))
     text = repr(value)
     if len(text) <= limit:
         return text
-    return _("{start}… ({count} characters)").format(start=text[:limit], count=len(text))
+    return _("{start}… ({count} characters)").format(start=text[:limit], count=number(len(text)))
 
 
 class AluetteError(Exception):

@@ -159,7 +159,7 @@ class TestShortQuotes:
 
     def test_quoted(self):
         assert quoted("3O") == "'3O'" and quoted("x" * 100).endswith("… (100 characters)")
-        assert "digits" in quoted(10 ** 5000) and quoted(list(range(1000))) == "a list of 1000 items"
+        assert "digits" in quoted(10 ** 5000) and quoted(list(range(1000))) == "a list of 1,000 items"
 
 
 class TestDuplicateCards:

@@ -60,7 +60,7 @@ def test_look_alike_and_invisible_names_are_refused(name, message):
 
 
 def test_a_long_name_is_refused_before_it_is_read():
-    with pytest.raises(InputTooLongError, match=r"at most 30 characters.*\(100000 characters\)"):
+    with pytest.raises(InputTooLongError, match=r"at most 30 characters.*\(100,000 characters\)"):
         clean_name("x" * 100_000, "a player's name", 30)
 
 

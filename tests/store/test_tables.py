@@ -335,7 +335,7 @@ class TestNames:
 
     @pytest.mark.parametrize("bad, error, message", [
         ("x" * 41, InputTooLongError, r"at most 40 characters, got 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'… \(41"),
-        ("x" * 100_000, InputTooLongError, r"\(100000 characters\)"),
+        ("x" * 100_000, InputTooLongError, r"\(100,000 characters\)"),
         ("   ", TableError, "empty"),
         ("<script>", TableError, "'<' in '<script>' is not allowed"),
         ("a\x00b", TableError, "not allowed"),
