@@ -47,7 +47,9 @@ lab: $(STAMP)
 # file its servers; tests/conftest.py's scheduler splits test_pages.py by notebook). Three on this project's 2-core
 # machine: each worker brings its own browser, servers and kernels, and the processor time of a run grows with them
 # (whole make test runs of one commit, idle machine, 2026-12-07: four workers 544 s of pytest and 1,082 s of
-# processor time; three 486 s and 909 s; two 514 s and 877 s, the cores idle at times; five, earlier, 571-629 s).
+# processor time; three 486 s and 909 s; two 514 s and 877 s, the cores idle at times; five, earlier, 571-629 s;
+# on 2026-12-08, three 524 s and four 477 s, the cores 97% and 99% busy by vmstat in both, and four failed a test of
+# a log's size on a race that the load brought out: three kept, the figures are within the runs' spread).
 # Files are handed out longest first (tests/conftest.py, LONGEST_FIRST), not by their number of tests, so that no
 # long file starts last.
 TEST_WORKERS ?= 3
