@@ -104,8 +104,8 @@ class Move:
 def _yes_or_no(what: str) -> Callable[[Any], bool]:
     def read(value: Any) -> bool:
         if value.__class__ is not bool:
-            raise IllegalMoveError(_("a {what} is True or False, got {value}").format(what=what, value=quoted(value)),
-                                   move=value)
+            raise IllegalMoveError(_("a {what} is True or False, got {value}").format(what=_(what),
+                                                                                    value=quoted(value)), move=value)
         return value
     return read
 
@@ -220,12 +220,12 @@ class Signal(Move):
         return f"{self.seat} signals {self.key}"
 
 
-register_move_kind(MoveKind("chant", ChantAnswer, "agree", _yes_or_no("ChantAnswer"), _same, _same))
+register_move_kind(MoveKind("chant", ChantAnswer, "agree", _yes_or_no(N_("chant answer")), _same, _same))
 register_move_kind(MoveKind("discard", Discard, "cards", _read_cards, lambda cards: " ".join(map(str, cards)),
                             _text(N_("discard cards (a string of codes)"))))
-register_move_kind(MoveKind("surrender", SurrenderOffer, "offer", _yes_or_no("SurrenderOffer"), _same, _same))
-register_move_kind(MoveKind("answer", SurrenderAnswer, "accept", _yes_or_no("SurrenderAnswer"), _same, _same))
-register_move_kind(MoveKind("announce", MordienneAnnouncement, "announce", _yes_or_no("MordienneAnnouncement"), _same,
+register_move_kind(MoveKind("surrender", SurrenderOffer, "offer", _yes_or_no(N_("surrender offer")), _same, _same))
+register_move_kind(MoveKind("answer", SurrenderAnswer, "accept", _yes_or_no(N_("answer to a surrender")), _same, _same))
+register_move_kind(MoveKind("announce", MordienneAnnouncement, "announce", _yes_or_no(N_("mordienne announcement")), _same,
                             _same))
 register_move_kind(MoveKind("play", Play, "card", Card.parse, str, _same))
 register_move_kind(MoveKind("signal", Signal, "key", _read_key, _same, _text(N_("a signal key"))))

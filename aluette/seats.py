@@ -9,6 +9,7 @@ sit opposite each other"): N–S against E–W.
 from __future__ import annotations
 
 import enum
+import unicodedata
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
@@ -19,6 +20,8 @@ V = TypeVar("V")
 
 __all__ = ["Seat", "Team", "SEATS", "may_see"]
 
+#: The longest text a seat's name is read from (a seat's name and the spaces around it); anything longer is no seat.
+_LONGEST = 40
 #: The French seats' names and the letter of « Ouest », as a French player types them (upper case).
 _FRENCH = {"NORD": "N", "EST": "E", "SUD": "S", "OUEST": "W", "O": "W"}
 #: The words :meth:`Seat.parse_mapping`'s callers name a value with, in the page's language.
@@ -89,7 +92,7 @@ class Seat(str, enum.Enum):
         if isinstance(text, Seat):
             return text
         if isinstance(text, str):
-            key = text.strip().upper()
+            key = unicodedata.normalize("NFKC", text[:_LONGEST]).strip().upper() if len(text) <= _LONGEST else ""
             if key in ("N", "E", "S", "W"):
                 return Seat(key)
             for seat in Seat:

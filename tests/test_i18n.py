@@ -408,8 +408,8 @@ class TestEngineSentences:
          "joue 1C)\u00a0: pas maintenant (phase\u00a0: chant, au tour de E)"),
         ({"moves": [["jump", "S", "1C"]]}, "saved deal, move 1: unknown move kind 'jump'",
          "donne enregistrée, coup 1 : genre de coup inconnu 'jump'"),
-        ({"moves": [["chant", "E", "yes"]]}, "saved deal, move 1: a ChantAnswer is True or False, got 'yes'",
-         "donne enregistrée, coup 1 : ChantAnswer vaut True ou False, reçu 'yes'"),
+        ({"moves": [["chant", "E", "yes"]]}, "saved deal, move 1: a chant answer is True or False, got 'yes'",
+         "donne enregistrée, coup 1 : une réponse au chant vaut True ou False, reçu 'yes'"),
         ({"moves": [1]}, "saved deal, move 1: expected [kind, seat, value], got 1",
          "donne enregistrée, coup 1 : attendu [genre, place, valeur], reçu 1"),
         ({"moves": [["play", "Nord-Est", "1C"]]}, "saved deal, move 1: unknown seat 'Nord-Est'",
@@ -474,6 +474,7 @@ class TestEngineSentences:
         from aluette.seats import Seat
         assert [Seat.parse(t) for t in ("Nord", " est", "SUD", "Ouest", "o")] == [Seat.N, Seat.E, Seat.S, Seat.W,
                                                                                      Seat.W]
+        assert Seat.parse("\uff2f") is Seat.W and Seat.parse("\uff2e") is Seat.N  # full-width O and N, as Card.parse
         from aluette import chance
         assert chance.deal_from_deck(DECK, "Ouest") == chance.deal_from_deck(DECK, Seat.W)  # was Python's ValueError
         assert chance.deal_steps(DECK, "Nord") == chance.deal_steps(DECK, Seat.N)
