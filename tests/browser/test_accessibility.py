@@ -145,8 +145,9 @@ def test_a_whole_deal_played_with_the_keyboard_only(page, wire, open_app):
                 expect(page.locator(":focus")).to_have_class(re.compile(r"\baluette-match-card-button\b"))
         settle(page, wire, root)
     assert played == 9 and "Deal over" in status(root)
-    counts = root.locator(".aluette-match-counts").text_content()
-    assert "tricks played: 9 of 9" in counts
+    # the counts are a widget of their own, drawn by a message of their own: read as it arrives (once, on a loaded
+    # machine, "Deal over" was read while the counts still said 8 of 9)
+    expect(root.locator(".aluette-match-counts")).to_contain_text("tricks played: 9 of 9")
     # WCAG 2.4.3: after your last card the focus is on Next deal; Enter starts the next deal, and the focus goes to
     # the first control you need there (your answer to the chant, or your first card), drawn anew
     expect(page.locator(":focus")).to_have_class(re.compile(r"\baluette-match-next\b"))
