@@ -294,9 +294,13 @@ class SimulationExplorer(w.VBox):
         self.message = styled(MessageArea(), "aluette-sim-message")
         self.result: Optional[SimulationResult] = None
         self.run_button.on_click(lambda _: self.run())
+        # first the seats take the sides' players, then they are shown (_copy_sides): a page receives the changes in
+        # the order they are made, and a seat shown before its copy arrived could be chosen and then overwritten
+        # (a loaded machine's browser test, stop 39)
+        self._copying = False
+        self.choose.observe(self._copy_sides, names="value")
         for control in (self.ns, self.ew, self.choose, self.option_boxes["signals"], *self.seat_boxes.values()):
             control.observe(lambda change: self._show_limit(), names="value")
-        self.choose.observe(self._copy_sides, names="value")
         self._sides_row = w.HBox([self.ns, self.ew], layout=w.Layout(flex_flow="row wrap"))
         self._seats_row = w.HBox(list(self.seat_boxes.values()), layout=w.Layout(flex_flow="row wrap"))
         super().__init__([w.HBox([self.deals, self.seed], layout=w.Layout(flex_flow="row wrap")), self.choose,
@@ -342,12 +346,19 @@ class SimulationExplorer(w.VBox):
         return result
 
     def _copy_sides(self, change) -> None:
-        """Per seat starts from the players chosen per side."""
+        """Per seat starts from the players chosen per side: every seat's player is set before the seats are shown
+        (:meth:`_show_limit` waits for the last)."""
         if change["new"] == "seat":
-            for seat, box in self.seat_boxes.items():
-                box.value = self.ns.value if seat in "NS" else self.ew.value
+            self._copying = True
+            try:
+                for seat, box in self.seat_boxes.items():
+                    box.value = self.ns.value if seat in "NS" else self.ew.value
+            finally:
+                self._copying = False
 
     def _show_limit(self) -> None:
+        if self._copying:
+            return
         per_seat = self.choose.value == "seat"
         self._sides_row.layout.display = "none" if per_seat else None
         self._seats_row.layout.display = None if per_seat else "none"

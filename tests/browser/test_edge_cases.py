@@ -192,8 +192,8 @@ def test_09_simulation_controls(page_09):
     sim.locator(".aluette-sim-choose button", has_text="per seat").click()
     expect(sim.locator(".aluette-sim-seat-S select")).to_be_visible()
     expect(sim.locator(".aluette-sim-ns select")).to_be_hidden()
-    # the kernel answers "per seat" by setting each seat's player from its side: wait for it, as a person does,
-    # before choosing South's (once, on a loaded machine, South's choice was made first and then overwritten)
+    # the kernel answers "per seat" by setting each seat's player from its side, then showing the seats (once, on a
+    # loaded machine, they were shown first and South's choice was overwritten: fixed in the widget); settled anyway
     wire.wait_settled(page)
     sim.locator(".aluette-sim-seat-S select").select_option(label="random players")
     field(sim, "aluette-sim-deals").fill("5000")

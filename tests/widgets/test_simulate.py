@@ -149,3 +149,20 @@ class TestPerSeatAndDealer:
         assert x.seats.value.count("<tr>") == 5 and "heuristic bots" in x.seats.value
         x.choose.value = "side"
         assert x.plan().seats is None
+
+    def test_the_seats_get_the_sides_players_before_they_are_shown(self):
+        # the order of the messages a page receives is the order of these changes: shown first, a seat chosen at
+        # once in the browser was overwritten by the copy that followed (a browser test on a loaded machine)
+        x = SimulationExplorer(SimulationPlan(deals=1_000, seed=3))
+        x.ns.value = "heuristic"
+        changes = []  # a widget sends its change (its comm's message) as notify_change begins, before its observers
+
+        def record(widget, name):
+            notify = widget.notify_change
+            widget.notify_change = lambda change: (change["name"] in ("value", "display") and changes.append(name),
+                                                   notify(change))
+        for seat, box in x.seat_boxes.items():
+            record(box, seat)
+        record(x._seats_row.layout, "shown")
+        x.choose.value = "seat"
+        assert changes == ["N", "S", "shown"]  # E and W keep their random players: no change to send
