@@ -75,8 +75,8 @@ from .errors import (AluetteError, BadDiscardError, BadSignalError, CardNotInHan
                      NotYourTurnError, WrongPhaseError, quoted)
 from .i18n import N_, _
 from .moves import (ChantAnswer, Discard, MordienneAnnouncement, Move, Play, Signal, SurrenderAnswer, SurrenderOffer,
-                    move_from_json, move_kind)
-from .narration import deal_events, move_sentence
+                    move_from_json, move_kind, move_sentence)
+from .narration import deal_events
 from .options import Options, Rebour, SurrenderUntil, chant_recipients
 from .records import DealResult, Hand, Phase, SignalRecord, TrickRecord, View
 from .savefile import DEAL_FORMAT as SAVE_FORMAT

@@ -274,9 +274,9 @@ def move_sentence(move) -> str:
         return (_("{seat} announces mordienne") if move.announce
                 else _("{seat} does not announce mordienne")).format(seat=seat)
     if isinstance(move, Signal):  # as a refusal names it (a signal made is told by narration.signal_sentence)
-        from .signals import signal_for  # here: the signals' table is not the moves'
+        from .signals import quoted_name, signal_for  # here: the signals' table is not the moves'
         try:
-            words = _("\"{words}\"").format(words=_(signal_for(move.key).what))
+            words = quoted_name(signal_for(move.key))
         except AluetteError:  # an unknown key, quoted as given
             words = quoted(move.key)
         return _("{seat} signals {signal}").format(seat=seat, signal=words)

@@ -22,8 +22,10 @@ __all__ = ["Seat", "Team", "SEATS", "may_see"]
 
 #: The longest text a seat's name is read from (a seat's name and the spaces around it); anything longer is no seat.
 _LONGEST = 40
-#: The French seats' names and the letter of « Ouest », as a French player types them (upper case).
-_FRENCH = {"NORD": "N", "EST": "E", "SUD": "S", "OUEST": "W", "O": "W"}
+#: What :meth:`Seat.parse` reads, upper case: the letters, the English names, the French names and the letter of
+#: « Ouest », as a French player types them.
+_NAMES = {"N": "N", "E": "E", "S": "S", "W": "W", "NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W",
+          "NORD": "N", "EST": "E", "SUD": "S", "OUEST": "W", "O": "W"}
 #: The words :meth:`Seat.parse_mapping`'s callers name a value with, in the page's language.
 _WHATS = {"value": N_("value"), "card": N_("card"), "hand": N_("hand"), "name": N_("name"), "player": N_("player"),
           "bot": N_("bot")}
@@ -31,11 +33,6 @@ _WHATS = {"value": N_("value"), "card": N_("card"), "hand": N_("hand"), "name": 
 
 def _what(what: str) -> str:
     return _(_WHATS.get(what, what))
-
-
-def _full_name(seat: "Seat") -> str:
-    from .card_names import seat_name  # here: card_names imports this module
-    return seat_name(seat)
 
 
 class Seat(str, enum.Enum):
@@ -92,14 +89,9 @@ class Seat(str, enum.Enum):
         if isinstance(text, Seat):
             return text
         if isinstance(text, str):
-            key = unicodedata.normalize("NFKC", text[:_LONGEST]).strip().upper() if len(text) <= _LONGEST else ""
-            if key in ("N", "E", "S", "W"):
-                return Seat(key)
-            for seat in Seat:
-                if key == seat.full_name.upper():
-                    return seat
-            if key in _FRENCH:
-                return Seat(_FRENCH[key])
+            key = unicodedata.normalize("NFKC", text).strip().upper() if len(text) <= _LONGEST else ""
+            if key in _NAMES:
+                return Seat(_NAMES[key])
         raise UnknownSeatError(_("unknown seat {text}: expected N, E, S or W (or North, East, South, West)").format(
             text=quoted(text)))
 
@@ -123,9 +115,10 @@ class Seat(str, enum.Enum):
         for key, value in mapping.items():
             seat = cls.parse(key)
             if seat in parsed:
+                from .card_names import seat_name  # here: card_names imports this module
                 raise DuplicateSeatError(_("{seat} is given twice (as {first} and {second}, both {name}): give one "
                                            "{what} per seat").format(seat=seat, first=quoted(keys[seat]),
-                                                                    second=quoted(key), name=_full_name(seat),
+                                                                    second=quoted(key), name=seat_name(seat),
                                                                     what=_what(what)))
             parsed[seat], keys[seat] = value, key
         if all_four and len(parsed) != 4:

@@ -51,7 +51,7 @@ from .cards import NICKNAMED, Card
 from .i18n import N_, _
 from .seats import Seat
 
-__all__ = ["SignalKind", "SIGNALS", "signal_for", "is_useless_hand", "may_go_for_mordienne", "signal_problem",
+__all__ = ["SignalKind", "SIGNALS", "signal_for", "quoted_name", "is_useless_hand", "may_go_for_mordienne", "signal_problem",
            "honest_signals", "signal_count", "MORDIENNE_NAMED_CARDS", "seen_by"]
 
 
@@ -160,7 +160,7 @@ def signal_problem(key: str, hand: Iterable[Card], made: Iterable[str] = ()) -> 
         return _("holds fewer than {count} of the eight named cards, which going for mordienne needs here").format(
             count=MORDIENNE_NAMED_CARDS)
     if key in made:
-        return _("has already signalled {signal} this deal").format(signal=_("\"{words}\"").format(words=_(kind.what)))
+        return _("has already signalled {signal} this deal").format(signal=quoted_name(kind))
     return None
 
 
@@ -176,6 +176,12 @@ def honest_signals(hand: Iterable[Card], made: Iterable[str] = ()) -> list[str]:
 
 
 _BY_KEY = {s.key: s for s in SIGNALS}
+
+
+def quoted_name(kind: SignalKind) -> str:
+    """The signal's words in quotation marks, in the page's language, as a refusal names it:
+    ``"le Borgne (2 of coins)"`` / « « le Borgne (deux de deniers) » »."""
+    return _("\"{words}\"").format(words=_(kind.what))
 
 
 def signal_for(key: str) -> SignalKind:

@@ -294,11 +294,11 @@ class SimulationExplorer(w.VBox):
         self.message = styled(MessageArea(), "aluette-sim-message")
         self.result: Optional[SimulationResult] = None
         self.run_button.on_click(lambda _: self.run())
-        # first the seats take the sides' players, then they are shown (_copy_sides): a page receives the changes in
-        # the order they are made, and a seat shown before its copy arrived could be chosen and then overwritten
-        # (a loaded machine's browser test, stop 39)
-        self._copying = False
+        # first the seats take the sides' players, then they are shown: a page receives the changes in the order they
+        # are made, and a seat shown before its copy arrived could be chosen and then overwritten (a loaded machine's
+        # browser test, stop 39)
         self.choose.observe(self._copy_sides, names="value")
+        self.choose.observe(lambda change: self._show_rows(), names="value")
         for control in (self.ns, self.ew, self.choose, self.option_boxes["signals"], *self.seat_boxes.values()):
             control.observe(lambda change: self._show_limit(), names="value")
         self._sides_row = w.HBox([self.ns, self.ew], layout=w.Layout(flex_flow="row wrap"))
@@ -309,6 +309,7 @@ class SimulationExplorer(w.VBox):
                           self.limit, w.HBox([self.run_button, self.progress]), self.message, self.sentence,
                           self.seats, self.plot])
         self.add_class("aluette-sim")
+        self._show_rows()
         self._show_limit()
         no_null_tooltips(self)
 
@@ -346,22 +347,18 @@ class SimulationExplorer(w.VBox):
         return result
 
     def _copy_sides(self, change) -> None:
-        """Per seat starts from the players chosen per side: every seat's player is set before the seats are shown
-        (:meth:`_show_limit` waits for the last)."""
+        """Per seat starts from the players chosen per side."""
         if change["new"] == "seat":
-            self._copying = True
-            try:
-                for seat, box in self.seat_boxes.items():
-                    box.value = self.ns.value if seat in "NS" else self.ew.value
-            finally:
-                self._copying = False
+            for seat, box in self.seat_boxes.items():
+                box.value = self.ns.value if seat in "NS" else self.ew.value
 
-    def _show_limit(self) -> None:
-        if self._copying:
-            return
+    def _show_rows(self) -> None:
+        """The sides' players or the seats', as chosen."""
         per_seat = self.choose.value == "seat"
         self._sides_row.layout.display = "none" if per_seat else None
         self._seats_row.layout.display = None if per_seat else "none"
+
+    def _show_limit(self) -> None:
         try:
             probe = SimulationPlan(deals=1, ns=self.ns.value, ew=self.ew.value, seats=self._seats(),
                                    signals=self.option_boxes["signals"].value)
